@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Rotary",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "RotaryKit", targets: ["RotaryKit"]),
+        .library(name: "RotarySDL", targets: ["RotarySDL"]),
+        .library(name: "RotaryKiosk", targets: ["RotaryKiosk"]),
+        .executable(name: "rotary-kiosk", targets: ["rotary-kiosk"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSDL2",
+            pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
+        ),
+        .target(
+            name: "RotaryKit",
+            dependencies: [.product(name: "RealModule", package: "swift-numerics")]
+        ),
+        .target(
+            name: "RotarySDL",
+            dependencies: ["CSDL2", "RotaryKit"]
+        ),
+        .target(
+            name: "RotaryKiosk",
+            dependencies: [
+                "RotaryKit", "RotarySDL",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(name: "rotary-kiosk", dependencies: ["RotaryKiosk"]),
+        .testTarget(name: "RotaryKitTests", dependencies: ["RotaryKit"]),
+        .testTarget(name: "RotarySDLTests", dependencies: ["RotarySDL"]),
+        .testTarget(name: "RotaryKioskTests", dependencies: ["RotaryKiosk"]),
+    ]
+)

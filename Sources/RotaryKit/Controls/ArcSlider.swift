@@ -1,0 +1,162 @@
+/// A value picked along an arc by dragging its thumb, or, in knob mode, by dragging up/down
+/// or sideways anywhere on the knob.
+///
+/// Arc mode: only a touch within `grabRadius` of the thumb takes it (a target larger than the
+/// thumb). The thumb follows the finger's angle; past either end it stays pinned at that end
+/// and it is released again only when the finger comes back onto the track *through that
+/// end*, so the value never jumps across the gap. Values snap to multiples of `step`.
+public struct ArcSlider: ControlModel, Equatable {
+    /// How a drag changes the value.
+    public enum Mode: Equatable, Sendable {
+        /// The thumb follows the finger around the arc.
+        case arc
+        /// Drag distance times `valuePerPixel` changes the value: upwards and to the right
+        /// increase it; `axis` picks which motion counts.
+        case knob(axis: KnobAxis, valuePerPixel: Double)
+    }
+
+    /// Which drag direction a knob listens to.
+    public enum KnobAxis: Equatable, Sendable {
+        case vertical, horizontal, both
+    }
+
+    public let id: String
+    /// Centre of the arc in window pixels.
+    public var center: Point
+    /// Radius of the track in pixels.
+    public var radius: Double
+    /// Where the track lies.
+    public let track: ArcGeometry
+    /// The value range.
+    public let range: ClosedRange<Double>
+    /// Values are multiples of this from `range.lowerBound` (one key or encoder step).
+    public let step: Double
+    /// Radius of the drawn thumb in pixels.
+    public var thumbRadius: Double
+    /// How far from the thumb's centre a touch still takes it, in pixels (≥ thumbRadius).
+    public var grabRadius: Double
+    /// Arc or knob.
+    public let mode: Mode
+    /// The current value, always in `range` and on a step.
+    public private(set) var value: Double
+    private var lastSelectedValue: Double
+    private var finger: Int?
+    private var grip = ArcGrip()
+
+    /// A slider at `value` (clamped and snapped to a step). `step` ≤ 0 means 1/100 of the range.
+    public init(id: String, center: Point, radius: Double, startDegrees: Double = 135, endDegrees: Double = 45,
+                range: ClosedRange<Double> = 0...100, step: Double = 1, value: Double = 0,
+                thumbRadius: Double = 16, grabRadius: Double? = nil, mode: Mode = .arc) {
+        self.id = id
+        self.center = center
+        self.radius = radius
+        track = ArcGeometry(startDegrees: startDegrees, endDegrees: endDegrees)
+        self.range = range
+        let width = range.upperBound - range.lowerBound
+        self.step = step > 0 && step.isFinite ? step : (width > 0 ? width / 100 : 1)
+        self.thumbRadius = thumbRadius
+        self.grabRadius = max(grabRadius ?? thumbRadius * 2, thumbRadius)
+        self.mode = mode
+        self.value = range.lowerBound
+        lastSelectedValue = range.lowerBound
+        self.value = quantized(value)
+        lastSelectedValue = self.value
+    }
+
+    // MARK: - State for drawing and reports
+
+    /// Where the value lies in the range, 0…1.
+    public var fraction: Double {
+        let width = range.upperBound - range.lowerBound
+        return width > 0 ? (value - range.lowerBound) / width : 0
+    }
+    /// Screen angle of the thumb.
+    public var thumbDegrees: Double { track.degrees(atFraction: fraction) }
+    /// The thumb's centre in window pixels.
+    public var thumbCenter: Point { Degrees.point(at: thumbDegrees, radius: radius, around: center) }
+    /// Which step the value is on (0 at the minimum).
+    public var stepIndex: Int { Int(((value - range.lowerBound) / step).rounded()) }
+
+    // MARK: - ControlModel
+
+    public func hitTest(_ point: Point) -> Bool {
+        switch mode {
+        case .arc: point.distance(to: thumbCenter) <= grabRadius
+        case .knob: point.distance(to: center) <= radius + thumbRadius
+        }
+    }
+
+    public mutating func handle(_ event: PointerEvent) -> [ControlEvent] {
+        switch event.phase {
+        case .down:
+            guard finger == nil else { return [] }
+            finger = event.finger
+            grip = ArcGrip(down: event.position, value: value, fingerTrack: fingerTrack(event.position),
+                           thumbTrack: track.sweepDegrees * fraction)
+            return []
+        case .moved:
+            guard finger == event.finger else { return [] }
+            return set(target(for: event.position))
+        case .up, .cancelled:
+            guard finger == event.finger else { return [] }
+            var events = set(target(for: event.position))
+            finger = nil
+            events += selectIfChanged()
+            return events
+        }
+    }
+
+    public mutating func turn(_ command: TurnCommand) -> [ControlEvent] {
+        guard finger == nil else { return [] }
+        let events: [ControlEvent]
+        switch command {
+        case .steps(let n): events = set(value + Double(n) * step)
+        case .first: events = set(range.lowerBound)
+        case .last: events = set(range.upperBound)
+        case .activate: return []
+        }
+        return events + selectIfChanged()
+    }
+
+    public mutating func advance(by dt: Double) -> [ControlEvent] { [] }
+    public var isAtRest: Bool { finger == nil }
+
+    // MARK: - Internals
+
+    private func fingerTrack(_ point: Point) -> Double {
+        track.trackDegrees(of: Degrees.angle(of: point, around: center))
+    }
+
+    /// The value the finger at `point` asks for.
+    private mutating func target(for point: Point) -> Double {
+        switch mode {
+        case .arc:
+            let along = grip.follow(fingerTrack: fingerTrack(point), sweep: track.sweepDegrees)
+            return range.lowerBound + (range.upperBound - range.lowerBound) * along / track.sweepDegrees
+        case .knob(let axis, let perPixel):
+            let dx = point.x - grip.downPoint.x, dy = grip.downPoint.y - point.y
+            let distance = axis == .vertical ? dy : axis == .horizontal ? dx : dx + dy
+            return grip.downValue + distance * perPixel
+        }
+    }
+
+    private func quantized(_ v: Double) -> Double {
+        guard v.isFinite else { return value }
+        let clamped = min(max(v, range.lowerBound), range.upperBound)
+        let snapped = range.lowerBound + ((clamped - range.lowerBound) / step).rounded() * step
+        return min(snapped, range.upperBound)
+    }
+
+    private mutating func set(_ newValue: Double) -> [ControlEvent] {
+        let q = quantized(newValue)
+        guard q != value else { return [] }
+        value = q
+        return [.value(id: id, value: q), .detent(id: id, index: stepIndex)]
+    }
+
+    private mutating func selectIfChanged() -> [ControlEvent] {
+        guard value != lastSelectedValue else { return [] }
+        lastSelectedValue = value
+        return [.selected(id: id, index: stepIndex, label: "\(value)", value: value)]
+    }
+}

@@ -1,0 +1,100 @@
+/// The program wheel and the timer dial: equal items around a centre, turned by dragging
+/// anywhere on the ring (the touch angle around the centre, unwrapped), flung, snapped, tapped.
+///
+/// Item `i + 1` sits counter-clockwise of item `i`, so turning clockwise brings the next item
+/// under the marker. Turns are unlimited. Touches in the hub or outside the rim are not the
+/// ring's; once a finger holds it, it may wander anywhere. A second finger is ignored.
+public struct RingControl: ControlModel, Equatable {
+    /// Which face of the kiosk this ring is (only presentation differs).
+    public enum Kind: String, Equatable, Sendable {
+        case wheel, dial
+    }
+
+    public let id: String
+    /// Wheel or dial.
+    public let kind: Kind
+    /// Centre in window pixels.
+    public var center: Point
+    /// Radius of the hub (dead zone), pixels.
+    public var innerRadius: Double
+    /// Radius of the rim, pixels.
+    public var outerRadius: Double
+    /// Screen angle of the marker (−90° = 12 o'clock).
+    public var markerDegrees: Double
+    /// Item names, one per item.
+    public let labels: [String]
+    /// Drag, fling and snap state.
+    public private(set) var drag: SnapDrag<CyclicLayout>
+    private var unwrapper = AngleUnwrapper(startingAt: 0)
+
+    /// A ring of `labels.count` items at rest on `selected`.
+    public init(id: String, kind: Kind, labels: [String], center: Point, innerRadius: Double,
+                outerRadius: Double, markerDegrees: Double = -90, selected: Int = 0,
+                motion: MotionTuning = .angular, touch: TouchTuning = .standard) {
+        self.id = id
+        self.kind = kind
+        self.labels = labels
+        self.center = center
+        self.innerRadius = innerRadius
+        self.outerRadius = outerRadius
+        self.markerDegrees = markerDegrees
+        let axis = SnapAxis(layout: CyclicLayout(count: labels.count), tuning: motion, index: selected)
+        drag = SnapDrag(axis: axis, touch: touch)
+    }
+
+    // MARK: - State for drawing and reports
+
+    /// Degrees between neighbouring item centres.
+    public var spacingDegrees: Double { drag.axis.layout.spacing }
+    /// Current rotation in degrees (clockwise positive, unwrapped).
+    public var rotationDegrees: Double { drag.axis.position }
+    /// The item under the marker.
+    public var selectedIndex: Int { drag.axis.currentIndex }
+    /// Screen angle of item `index`'s centre now, in [−180°, 180°).
+    public func itemCenterDegrees(_ index: Int) -> Double {
+        Degrees.normalized(markerDegrees + rotationDegrees - Double(index) * spacingDegrees)
+    }
+    /// The item whose sector contains screen angle `degrees`.
+    public func item(atDegrees degrees: Double) -> Int {
+        Degrees.sectorIndex(of: degrees, count: labels.count, firstCenterDegrees: markerDegrees + rotationDegrees)
+    }
+
+    // MARK: - ControlModel
+
+    public func hitTest(_ point: Point) -> Bool {
+        let r = point.distance(to: center)
+        return r >= innerRadius && r <= outerRadius
+    }
+
+    public mutating func handle(_ event: PointerEvent) -> [ControlEvent] {
+        let tracked = event.position.distance(to: center) >= minTrackingRadius
+        let raw = Degrees.angle(of: event.position, around: center)
+        switch event.phase {
+        case .down:
+            guard drag.heldBy == nil else { return [] }
+            unwrapper = AngleUnwrapper(startingAt: raw)
+            drag.down(event, coordinate: raw)
+            return []
+        case .moved:
+            guard drag.heldBy == event.finger, tracked else { return [] }
+            return map(drag.move(event, coordinate: unwrapper.update(raw: raw)))
+        case .up, .cancelled:
+            guard drag.heldBy == event.finger else { return [] }
+            let coordinate = tracked ? unwrapper.update(raw: raw) : unwrapper.degrees
+            return map(drag.up(event, coordinate: coordinate, tappedIndex: item(atDegrees: raw)))
+        }
+    }
+
+    public mutating func turn(_ command: TurnCommand) -> [ControlEvent] { map(drag.turn(command)) }
+    public mutating func advance(by dt: Double) -> [ControlEvent] { map(drag.advance(by: dt)) }
+    public var isAtRest: Bool { drag.isAtRest }
+
+    // MARK: - Internals
+
+    /// Closer to the centre than this the touch angle is too jumpy to follow.
+    private var minTrackingRadius: Double { max(4, innerRadius / 2) }
+
+    private func map(_ events: [AxisEvent]) -> [ControlEvent] {
+        events.map { $0.controlEvent(id: id, labels: labels) }
+    }
+}

@@ -1,0 +1,73 @@
+/// A horizontal strip of names of different widths (the category strip): swiped, flung,
+/// snapped with the nearest name's centre under the marker; a tap on a name scrolls to it.
+///
+/// Shares ``SnapAxis`` with the wheel; its axis is the content x under the marker, so a
+/// swipe to the left (content moving left) brings the next names.
+public struct StripControl: ControlModel, Equatable {
+    public let id: String
+    /// Left edge in window pixels.
+    public var x: Double
+    /// Top edge in window pixels.
+    public var y: Double
+    /// Width in pixels.
+    public var width: Double
+    /// Height in pixels.
+    public var height: Double
+    /// The marker's x in window pixels (default: the strip's middle).
+    public var markerX: Double
+    /// Item names, one per item.
+    public let labels: [String]
+    /// Drag, fling and snap state.
+    public private(set) var drag: SnapDrag<StripLayout>
+
+    /// A strip of `labels` with item widths `itemWidths` (pixels), at rest on `selected`.
+    public init(id: String, labels: [String], itemWidths: [Double], x: Double, y: Double, width: Double,
+                height: Double, markerX: Double? = nil, selected: Int = 0,
+                motion: MotionTuning = .linear, touch: TouchTuning = .standard) {
+        self.id = id
+        self.labels = labels
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+        self.markerX = markerX ?? x + width / 2
+        let axis = SnapAxis(layout: StripLayout(widths: itemWidths), tuning: motion, index: selected)
+        drag = SnapDrag(axis: axis, touch: touch)
+    }
+
+    /// The item under the marker.
+    public var selectedIndex: Int { drag.axis.currentIndex }
+    /// Window x of item `index`'s centre now.
+    public func itemCenterX(_ index: Int) -> Double {
+        markerX + drag.axis.layout.centers[index] - drag.axis.position
+    }
+    /// The item drawn at window x `windowX`.
+    public func item(atX windowX: Double) -> Int {
+        drag.axis.layout.item(atContentX: drag.axis.position + windowX - markerX)
+    }
+
+    public func hitTest(_ point: Point) -> Bool {
+        point.x >= x && point.x <= x + width && point.y >= y && point.y <= y + height
+    }
+
+    public mutating func handle(_ event: PointerEvent) -> [ControlEvent] {
+        let coordinate = -event.position.x
+        switch event.phase {
+        case .down:
+            drag.down(event, coordinate: coordinate)
+            return []
+        case .moved:
+            return map(drag.move(event, coordinate: coordinate))
+        case .up, .cancelled:
+            return map(drag.up(event, coordinate: coordinate, tappedIndex: item(atX: event.position.x)))
+        }
+    }
+
+    public mutating func turn(_ command: TurnCommand) -> [ControlEvent] { map(drag.turn(command)) }
+    public mutating func advance(by dt: Double) -> [ControlEvent] { map(drag.advance(by: dt)) }
+    public var isAtRest: Bool { drag.isAtRest }
+
+    private func map(_ events: [AxisEvent]) -> [ControlEvent] {
+        events.map { $0.controlEvent(id: id, labels: labels) }
+    }
+}

@@ -1,0 +1,28 @@
+/// A fact about one finger (or the mouse, as finger 0): it went down, moved, lifted or was
+/// cancelled at a position in window pixels, at a time in seconds on the caller's clock.
+public struct PointerEvent: Equatable, Sendable {
+    /// What happened to the finger.
+    public enum Phase: Equatable, Sendable {
+        case down, moved, up, cancelled
+    }
+
+    /// What happened.
+    public var phase: Phase
+    /// Which finger: the same id from down to up.
+    public var finger: Int
+    /// Where, in window pixels.
+    public var position: Point
+    /// When, in seconds. Must not decrease for one finger; only differences are used.
+    public var time: Double
+
+    /// Creates a pointer event.
+    public init(_ phase: Phase, finger: Int = 0, at position: Point, time: Double) {
+        self.phase = phase
+        self.finger = finger
+        self.position = position
+        self.time = time
+    }
+
+    /// Whether position and time are finite numbers.
+    public var isValid: Bool { position.isFinite && time.isFinite }
+}

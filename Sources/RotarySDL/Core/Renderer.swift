@@ -1,0 +1,79 @@
+import CSDL2
+
+/// An SDL renderer for one window, destroyed with this object (and, by SDL, every texture
+/// made from it: textures hold a strong reference to their renderer for that reason).
+public final class Renderer {
+    let pointer: OpaquePointer
+    /// The window or surface drawn on, kept alive as long as the renderer.
+    private let target: AnyObject
+
+    /// Which rasteriser to ask SDL for.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// SDL's software renderer: always there, the one kiosks without a GPU use.
+        case software
+        /// The best accelerated renderer SDL has (OpenGL/GLES), with vsync.
+        case accelerated
+    }
+
+    /// Creates a renderer of `kind` for `window`; `vsync` paces presents to the display.
+    public init(window: Window, kind: Kind, vsync: Bool) throws {
+        var flags = kind == .software ? SDL_RENDERER_SOFTWARE.rawValue : SDL_RENDERER_ACCELERATED.rawValue
+        if vsync { flags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
+        guard let renderer = SDL_CreateRenderer(window.pointer, -1, flags) else {
+            throw SDLError("SDL_CreateRenderer(\(kind.rawValue))")
+        }
+        pointer = renderer
+        target = window
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+    }
+
+    /// A software renderer drawing into `surface`, with no window and no video driver:
+    /// what golden-image tests and headless tools draw with.
+    public init(surface: Surface) throws {
+        guard let renderer = SDL_CreateSoftwareRenderer(surface.pointer) else {
+            throw SDLError("SDL_CreateSoftwareRenderer")
+        }
+        pointer = renderer
+        target = surface
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+    }
+
+    deinit { SDL_DestroyRenderer(pointer) }
+
+    /// SDL's name for the renderer, e.g. "software", "opengl".
+    public var name: String {
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(pointer, &info)
+        return info.name.map { String(cString: $0) } ?? "unknown"
+    }
+
+    /// The size of the drawing area in pixels.
+    public func outputSize() throws -> (width: Int, height: Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        try check(SDL_GetRendererOutputSize(pointer, &w, &h), "SDL_GetRendererOutputSize")
+        return (Int(w), Int(h))
+    }
+
+    /// Fills the whole target with a colour.
+    public func clear(_ color: RGBA) throws {
+        try check(SDL_SetRenderDrawColor(pointer, color.r, color.g, color.b, color.a), "SDL_SetRenderDrawColor")
+        try check(SDL_RenderClear(pointer), "SDL_RenderClear")
+    }
+
+    /// Shows what was drawn.
+    public func present() { SDL_RenderPresent(pointer) }
+
+    /// A copy of the current target's pixels.
+    public func readPixels() throws -> Surface {
+        let (width, height) = try outputSize()
+        let surface = try Surface(width: width, height: height)
+        try check(SDL_RenderReadPixels(pointer, nil, Surface.format, surface.pointer.pointee.pixels,
+                                       surface.pointer.pointee.pitch), "SDL_RenderReadPixels")
+        return surface
+    }
+
+    /// Writes the current target's pixels to a PNG file at `path`.
+    public func savePNG(to path: String) throws {
+        try readPixels().savePNG(to: path)
+    }
+}

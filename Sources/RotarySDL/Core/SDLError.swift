@@ -1,0 +1,37 @@
+import CSDL2
+
+/// A failed SDL call: what was attempted, SDL's own message read at the failing call (not
+/// later, when another call may have replaced it), and where in our code it happened.
+public struct SDLError: Error, CustomStringConvertible, Sendable {
+    /// What we were doing, e.g. "SDL_CreateWindow".
+    public let operation: String
+    /// `SDL_GetError()` right after the failure.
+    public let message: String
+    /// Source file and line of the failing call.
+    public let file: String
+    public let line: Int
+
+    /// Captures SDL's current error for `operation`.
+    public init(_ operation: String, file: String = #fileID, line: Int = #line) {
+        self.operation = operation
+        message = String(cString: SDL_GetError())
+        self.file = file
+        self.line = line
+    }
+
+    /// An error of ours with an explicit `message` (no SDL call behind it).
+    public init(_ operation: String, message: String, file: String = #fileID, line: Int = #line) {
+        self.operation = operation
+        self.message = message
+        self.file = file
+        self.line = line
+    }
+
+    public var description: String { "\(operation) failed: \(message) (\(file):\(line))" }
+}
+
+/// Throws an ``SDLError`` for `operation` when an SDL status code is negative.
+@inline(__always)
+func check(_ status: Int32, _ operation: String, file: String = #fileID, line: Int = #line) throws {
+    if status < 0 { throw SDLError(operation, file: file, line: line) }
+}

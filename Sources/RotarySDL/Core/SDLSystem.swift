@@ -1,0 +1,37 @@
+import CSDL2
+
+/// SDL itself, with SDL_image and SDL_ttf: initialised once by `init`, shut down by `deinit`.
+/// Keep it alive for as long as any window, renderer or texture exists.
+public final class SDLSystem {
+    /// The video driver SDL picked, e.g. "x11", "kmsdrm", "offscreen".
+    public let videoDriver: String
+
+    /// Initialises video (and events) with `videoDriver` if given, else SDL's own choice.
+    public init(videoDriver requested: String? = nil) throws {
+        if let requested { SDL_SetHint(SDL_HINT_VIDEODRIVER, requested) }
+        SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
+        try check(SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS), "SDL_Init(video)")
+        let imageFlags = Int32(IMG_INIT_PNG.rawValue)
+        if IMG_Init(imageFlags) & imageFlags != imageFlags {
+            let error = SDLError("IMG_Init(png)")
+            SDL_Quit()
+            throw error
+        }
+        if TTF_Init() != 0 {
+            let error = SDLError("TTF_Init")
+            IMG_Quit()
+            SDL_Quit()
+            throw error
+        }
+        videoDriver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "unknown"
+    }
+
+    deinit {
+        TTF_Quit()
+        IMG_Quit()
+        SDL_Quit()
+    }
+
+    /// Whether SDL drew to no screen at all (its `offscreen` or `dummy` driver).
+    public var isHeadless: Bool { videoDriver == "offscreen" || videoDriver == "dummy" }
+}

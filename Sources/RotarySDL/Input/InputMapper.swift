@@ -1,0 +1,67 @@
+import CSDL2
+import RotaryKit
+
+/// Translates SDL events at the edge, once: touch fingers (normalised coordinates to window
+/// pixels), the mouse as one more finger, wheel, keys, window changes and quit.
+///
+/// Touch and mouse are never counted twice: mouse events SDL synthesised from touch
+/// (`which == SDL_TOUCH_MOUSEID`) and touch events it synthesised from the mouse
+/// (`touchId == SDL_MOUSE_TOUCHID`) are dropped. Finger events are taken whatever their
+/// window id, because KMSDRM sends them with window id 0.
+public struct InputMapper: Sendable {
+    /// The finger id the mouse's left button uses.
+    public static let mouseFinger = -1
+    /// Window size in pixels, for scaling normalised touch coordinates.
+    public var windowWidth: Double
+    public var windowHeight: Double
+    private var mouseDown = false
+
+    /// A mapper for a window of the given size.
+    public init(windowWidth: Double, windowHeight: Double) {
+        self.windowWidth = windowWidth
+        self.windowHeight = windowHeight
+    }
+
+    /// The fact an SDL event stands for, or nil for events the app ignores.
+    public mutating func translate(_ event: SDL_Event) -> InputFact? {
+        let time = Double(event.common.timestamp) / 1000
+        switch SDL_EventType(event.type) {
+        case SDL_QUIT:
+            return .quit
+        case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
+            let f = event.tfinger
+            guard f.touchId != rotary_mouse_touch_id() else { return nil }
+            let phase: PointerEvent.Phase = event.type == SDL_FINGERDOWN.rawValue ? .down
+                : event.type == SDL_FINGERUP.rawValue ? .up : .moved
+            let point = Point(x: Double(f.x) * windowWidth, y: Double(f.y) * windowHeight)
+            return .pointer(PointerEvent(phase, finger: Int(truncatingIfNeeded: f.fingerId), at: point, time: time))
+        case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
+            let b = event.button
+            guard b.which != rotary_touch_mouse_id(), b.button == UInt8(SDL_BUTTON_LEFT) else { return nil }
+            mouseDown = event.type == SDL_MOUSEBUTTONDOWN.rawValue
+            return .pointer(PointerEvent(mouseDown ? .down : .up, finger: Self.mouseFinger,
+                                         at: Point(x: Double(b.x), y: Double(b.y)), time: time))
+        case SDL_MOUSEMOTION:
+            let m = event.motion
+            guard m.which != rotary_touch_mouse_id(), mouseDown else { return nil }
+            return .pointer(PointerEvent(.moved, finger: Self.mouseFinger,
+                                         at: Point(x: Double(m.x), y: Double(m.y)), time: time))
+        case SDL_MOUSEWHEEL:
+            let w = event.wheel
+            guard w.which != rotary_touch_mouse_id(), w.y != 0 else { return nil }
+            var x: Int32 = 0, y: Int32 = 0
+            SDL_GetMouseState(&x, &y)
+            let flipped = w.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue
+            return .wheel(notches: Int(flipped ? w.y : -w.y), at: Point(x: Double(x), y: Double(y)))
+        case SDL_KEYDOWN:
+            return .key(String(cString: SDL_GetKeyName(event.key.keysym.sym)))
+        case SDL_WINDOWEVENT:
+            let e = SDL_WindowEventID(UInt32(event.window.event))
+            return e == SDL_WINDOWEVENT_SIZE_CHANGED ? .layoutChanged : nil
+        case SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET:
+            return .layoutChanged
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,3 @@
+import RotaryKiosk
+
+RotaryKioskCommand.main()

@@ -1,0 +1,26 @@
+import Foundation
+import RotarySDL
+import Testing
+
+@Suite("rotary-kiosk without a display")
+struct HeadlessRunTests {
+    @Test("with no display it renders offscreen, writes the PNG and says where")
+    func writesPicture() throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        let path = dir.appendingPathComponent("shot.png").path
+        let run = try KioskProcess.runHeadless(["--size", "320x240", "--screenshot", path])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(run.stdout.contains("Picture: \(path)"))
+        let picture = try Surface(contentsOf: path)
+        #expect(picture.width == 320 && picture.height == 240)
+        // The wheel is drawn: the segment under the marker is the first palette colour.
+        #expect(picture.pixel(x: 160, y: 60) == PlaceholderPainter().palette[0])
+    }
+
+    @Test("a bad size is a clear usage error, not a crash")
+    func badSize() throws {
+        let run = try KioskProcess.runHeadless(["--size", "huge"])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("--size"))
+    }
+}

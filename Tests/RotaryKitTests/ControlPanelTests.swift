@@ -1,0 +1,97 @@
+import Testing
+@testable import RotaryKit
+
+@Suite("Panel: fingers belong to the control they went down on")
+struct ControlPanelTests {
+    static let centre = Point(x: 540, y: 540)
+
+    func kioskPanel() -> ControlPanel {
+        let button = CenterButton(id: "button", center: Self.centre, radius: 80, label: "Start")
+        let wheel = RingControl(id: "wheel", kind: .wheel, labels: (0..<8).map { "P\($0)" }, center: Self.centre,
+                                innerRadius: 90, outerRadius: 400)
+        let dial = RingControl(id: "dial", kind: .dial, labels: (0..<12).map { "\($0 * 5)" }, center: Self.centre,
+                               innerRadius: 410, outerRadius: 530)
+        return ControlPanel(controls: [button, wheel, dial])
+    }
+
+    @Test("two fingers on wheel and dial turn both at once")
+    func twoFingersTwoControls() {
+        var panel = kioskPanel()
+        let onWheel = TouchPath.drag(center: Self.centre, radius: 300, from: -90, to: -90 + 90, seconds: 1,
+                                     restBeforeUp: 0.1, finger: 1)
+        let onDial = TouchPath.drag(center: Self.centre, radius: 470, from: 0, to: -60, seconds: 1,
+                                    restBeforeUp: 0.1, finger: 2)
+        let result = simulate(&panel, onWheel + onDial)
+        let wheel: RingControl = panel.control("wheel")!
+        let dial: RingControl = panel.control("dial")!
+        #expect(wheel.selectedIndex == 2)
+        #expect(dial.selectedIndex == 10)
+        #expect(result.events.contains(.selected(id: "wheel", index: 2, label: "P2", value: nil)))
+        #expect(result.events.contains(.selected(id: "dial", index: 10, label: "50", value: nil)))
+    }
+
+    @Test("a finger that wanders from the wheel onto the dial keeps turning the wheel only")
+    func fingerKeepsItsControl() {
+        var panel = kioskPanel()
+        var path = TouchPath()
+        path.down(Point(x: 540, y: 240))
+        path.line(to: Point(x: 1000, y: 540), seconds: 0.8)
+        path.rest(0.1)
+        path.up()
+        _ = simulate(&panel, path.events)
+        let dial: RingControl = panel.control("dial")!
+        let wheel: RingControl = panel.control("wheel")!
+        #expect(dial.rotationDegrees == 0)
+        #expect(wheel.selectedIndex == 2)
+    }
+
+    @Test("a second finger on a held wheel is ignored")
+    func secondFingerIgnored() {
+        var panel = kioskPanel()
+        let first = TouchPath.drag(center: Self.centre, radius: 300, from: -90, to: 0, seconds: 1, restBeforeUp: 0.1,
+                                   finger: 1)
+        let second = TouchPath.drag(center: Self.centre, radius: 250, from: 90, to: -60, seconds: 0.5,
+                                    startTime: 0.2, finger: 2)
+        _ = simulate(&panel, first + second)
+        let wheel: RingControl = panel.control("wheel")!
+        #expect(wheel.selectedIndex == 2)
+    }
+
+    @Test("a tap on the centre button presses it; sliding off cancels")
+    func button() {
+        var panel = kioskPanel()
+        let tap = [PointerEvent(.down, at: Self.centre, time: 0), PointerEvent(.up, at: Self.centre, time: 0.1)]
+        #expect(simulate(&panel, tap).events == [.pressed(id: "button")])
+        var slide = TouchPath(startTime: 1)
+        slide.down(Self.centre)
+        slide.line(to: Point(x: 540, y: 700), seconds: 0.2)
+        slide.up()
+        #expect(simulate(&panel, slide.events).events.isEmpty)
+    }
+
+    @Test("a repeated down for the same finger ends its old touch first; invalid events are dropped")
+    func robustness() {
+        var panel = kioskPanel()
+        let events = [
+            PointerEvent(.down, finger: 7, at: Self.centre, time: 0),
+            PointerEvent(.down, finger: 7, at: Point(x: 540, y: 240), time: 0.1),
+            PointerEvent(.moved, finger: 7, at: Point(x: .nan, y: 3), time: 0.2),
+            PointerEvent(.up, finger: 7, at: Point(x: 540, y: 240), time: 0.3),
+        ]
+        #expect(panel.handle(PointerEvent(.moved, finger: 7, at: Point(x: 900, y: 540), time: .infinity)).isEmpty)
+        let result = simulate(&panel, events)
+        #expect(result.rested)
+        #expect(!result.events.contains(.pressed(id: "button")))
+    }
+
+    @Test("keys go to the focused control")
+    func focus() {
+        var panel = kioskPanel()
+        panel.focusIndex = panel.index(of: "dial")!
+        _ = panel.turnFocused(.steps(3))
+        _ = settle(&panel)
+        let dial: RingControl = panel.control("dial")!
+        #expect(dial.selectedIndex == 3)
+        #expect(panel.turn("button", .activate) == [.pressed(id: "button")])
+    }
+}

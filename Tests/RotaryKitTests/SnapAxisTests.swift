@@ -1,0 +1,97 @@
+import Testing
+@testable import RotaryKit
+
+@Suite("Snap axis: steps, detents, selection")
+struct SnapAxisTests {
+    func axis(count: Int = 8, index: Int = 0) -> SnapAxis<CyclicLayout> {
+        SnapAxis(layout: CyclicLayout(count: count), tuning: .angular, index: index)
+    }
+
+    func run(_ axis: inout SnapAxis<CyclicLayout>, seconds: Double = 5, dt: Double = 1 / 60) -> [AxisEvent] {
+        var events: [AxisEvent] = []
+        var t = 0.0
+        while t < seconds, !axis.isAtRest {
+            events += axis.advance(by: dt)
+            t += dt
+        }
+        return events
+    }
+
+    @Test("one step turns exactly one item, animated, with one detent and a selection")
+    func oneStep() {
+        var a = axis()
+        _ = a.step(by: 1)
+        #expect(a.phase == .settling)
+        let events = run(&a)
+        #expect(events == [.detent(index: 1), .selected(index: 1)])
+        #expect(a.position == 45)
+    }
+
+    @Test("five quick steps land five items away, none lost")
+    func fiveQuickSteps() {
+        var a = axis()
+        var events: [AxisEvent] = []
+        for _ in 0..<5 {
+            events += a.step(by: 1)
+            events += a.advance(by: 1 / 60)  // one frame between presses
+        }
+        events += run(&a)
+        #expect(a.currentIndex == 5)
+        #expect(a.position == 5 * 45)
+        #expect(events.filter { if case .detent = $0 { true } else { false } }.count == 5)
+        #expect(events.last == .selected(index: 5))
+    }
+
+    @Test("steps while a finger holds the control wait for the release")
+    func stepsWhileHeld() {
+        var a = axis()
+        a.grab()
+        _ = a.step(by: 2)
+        _ = a.release(velocity: 0)
+        _ = run(&a)
+        #expect(a.currentIndex == 2)
+    }
+
+    @Test("going to an item takes the short way round a cyclic layout")
+    func shortWayRound() {
+        var a = axis(index: 1)
+        _ = a.go(toIndex: 7)
+        _ = run(&a)
+        #expect(a.currentIndex == 7)
+        #expect(a.position == -45)  // from +45° back two items, not forwards six
+    }
+
+    @Test("a control held on a boundary between two items does not chatter")
+    func noChatterOnBoundary() {
+        var a = axis()
+        a.grab()
+        var events: [AxisEvent] = []
+        for wobble in [22.0, 23.0, 22.4, 22.6, 21.0, 24.0, 22.5] { events += a.move(to: wobble) }
+        #expect(events.isEmpty)
+        events += a.move(to: 45)  // the next centre reaches the marker: one detent
+        #expect(events == [.detent(index: 1)])
+    }
+
+    @Test("coming to rest on the item it last rested on is not a new selection")
+    func noRepeatedSelection() {
+        var a = axis()
+        a.grab()
+        _ = a.move(to: 50)
+        _ = a.move(to: 5)
+        _ = a.release(velocity: 0)
+        let events = run(&a)
+        #expect(!events.contains { if case .selected = $0 { true } else { false } })
+        #expect(a.position == 0)
+    }
+
+    @Test("a release at an absurd speed is capped and still rests on an item")
+    func absurdSpeed() {
+        var a = axis(count: 12)
+        a.grab()
+        _ = a.release(velocity: 1e12)
+        _ = run(&a, seconds: 20)
+        #expect(a.isAtRest)
+        #expect(a.position / 30 == (a.position / 30).rounded())
+        #expect(a.position <= 3000 / MotionTuning.angular.friction + 30)
+    }
+}

@@ -1,0 +1,40 @@
+# Shared by kiosk/run and kiosk/test: install what is missing, find Swift.
+# Sourced, not run. Works on Debian, Ubuntu and Raspberry Pi OS; root or sudo.
+
+# Debian packages every build needs: SDL2 with SDL_image and SDL_ttf, pkg-config for
+# the CSDL2 module, fontconfig and a font for text, git for SwiftPM.
+ROTARY_BUILD_PACKAGES="pkg-config git libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fontconfig fonts-dejavu-core"
+
+rotary_say() { printf '\033[1mrotary:\033[0m %s\n' "$*" >&2; }
+
+# rotary_install_missing PACKAGE... — apt-get installs the packages not yet installed.
+rotary_install_missing() {
+    local missing=() pkg
+    for pkg in "$@"; do
+        dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    local sudo=""
+    if [ "$(id -u)" -ne 0 ]; then
+        command -v sudo >/dev/null || { rotary_say "need root or sudo to install: ${missing[*]}"; return 1; }
+        sudo="sudo"
+    fi
+    command -v apt-get >/dev/null || { rotary_say "no apt-get here; install by hand: ${missing[*]}"; return 1; }
+    rotary_say "installing ${missing[*]}"
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq || return 1
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null || return 1
+}
+
+# rotary_find_swift — puts a Swift 6 toolchain on PATH or explains where to get one.
+rotary_find_swift() {
+    command -v swift >/dev/null && return 0
+    local dir
+    for dir in /opt/swift/usr/bin /usr/share/swift/usr/bin "$HOME/.local/share/swiftly/bin"; do
+        if [ -x "$dir/swift" ]; then
+            export PATH="$dir:$PATH"
+            return 0
+        fi
+    done
+    rotary_say "no Swift toolchain found. Install Swift 6 (https://www.swift.org/install/linux/) so that 'swift' is on PATH, then run this again."
+    return 1
+}
