@@ -1,5 +1,15 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+/// Every SVG under assets/, embedded in the binary so the default theme is built in.
+let assetFiles: [String] = {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("assets")
+    return ["icons", "segments", "ui"].flatMap { folder in
+        ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? [])
+            .filter { $0.hasSuffix(".svg") }.sorted().map { "\(folder)/\($0)" }
+    }
+}()
 
 let package = Package(
     name: "Rotary",
@@ -21,18 +31,29 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
+        .systemLibrary(
+            name: "CFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]
+        ),
         .target(
             name: "RotaryKit",
             dependencies: [.product(name: "RealModule", package: "swift-numerics")]
         ),
         .target(
+            name: "RotaryAssets",
+            path: "assets",
+            sources: ["RotaryAssets.swift"],
+            resources: assetFiles.map { .embedInCode($0) }
+        ),
+        .target(
             name: "RotarySDL",
-            dependencies: ["CSDL2", "RotaryKit"]
+            dependencies: ["CSDL2", "CFontconfig", "RotaryKit"]
         ),
         .target(
             name: "RotaryKiosk",
             dependencies: [
-                "RotaryKit", "RotarySDL",
+                "RotaryKit", "RotarySDL", "RotaryAssets",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

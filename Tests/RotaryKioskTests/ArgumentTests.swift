@@ -22,12 +22,14 @@ struct ArgumentTests {
         #expect(KeyBindings.action(forKey: "Q") == nil)
     }
 
-    @Test("the wheel fits the shorter side with the button inside its hub",
+    @Test("dial around wheel around button, fitting the shorter side",
           arguments: [(800.0, 480.0), (1080, 1080), (1080, 1920), (3840, 2160)])
     func layout(width: Double, height: Double) {
-        let screen = KioskScreen(programs: KioskScreen.demoPrograms, width: width, height: height)
-        let wheel = screen.wheel!, button = screen.button!
-        #expect(wheel.outerRadius * 2 <= min(width, height))
+        let screen = KioskScreen(layout: ScreenLayout(width: width, height: height), programs: Program.demo,
+                                 dialMinutes: Program.defaultDialMinutes)
+        let wheel = screen.wheel, dial = screen.dial, button = screen.button
+        #expect(dial.outerRadius * 2 <= min(width, height))
+        #expect(wheel.outerRadius < dial.innerRadius)
         #expect(button.radius < wheel.innerRadius)
         #expect(wheel.center == Point(x: width / 2, y: height / 2))
     }

@@ -2,8 +2,8 @@
 # Sourced, not run. Works on Debian, Ubuntu and Raspberry Pi OS; root or sudo.
 
 # Debian packages every build needs: SDL2 with SDL_image and SDL_ttf, pkg-config for
-# the CSDL2 module, fontconfig and a font for text, git for SwiftPM.
-ROTARY_BUILD_PACKAGES="pkg-config git libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fontconfig fonts-dejavu-core"
+# the CSDL2 module, fontconfig (library and a font) for text, git for SwiftPM.
+ROTARY_BUILD_PACKAGES="pkg-config git libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libfontconfig-dev fontconfig fonts-dejavu-core"
 
 rotary_say() { printf '\033[1mrotary:\033[0m %s\n' "$*" >&2; }
 

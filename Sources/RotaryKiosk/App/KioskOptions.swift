@@ -5,15 +5,26 @@ public struct KioskOptions: ParsableArguments, Sendable {
     @Flag(help: "Run in a window instead of fullscreen (development); Escape quits.")
     public var windowed = false
 
-    @Option(help: ArgumentHelp("Window size for --windowed and for headless rendering.", valueName: "WxH"))
+    @Option(help: ArgumentHelp("Window size for --windowed, headless rendering and replays.", valueName: "WxH"))
     public var size: WindowSize = WindowSize(width: 1080, height: 1080)
 
+    @Option(help: ArgumentHelp("Display rotation in degrees, clockwise: 0, 90, 180 or 270.", valueName: "degrees"))
+    public var rotate: DisplayRotation = DisplayRotation(degrees: 0)
+
     @Option(name: .customLong("video-driver"),
-            help: "SDL video driver to use: kmsdrm, x11, wayland, offscreen (default: SDL's choice, offscreen if no display).")
+            help: "SDL video driver: kmsdrm, x11, wayland, offscreen (default: SDL's choice, offscreen if no display).")
     public var videoDriver: String?
 
     @Option(help: ArgumentHelp("Write the last frame to this PNG file.", valueName: "PATH.png"))
     public var screenshot: String?
+
+    @Option(help: ArgumentHelp("Play this JSON Lines input trace on a virtual 60 Hz clock, then exit.",
+                               valueName: "TRACE.jsonl"))
+    public var replay: String?
+
+    @Option(name: .customLong("events-out"),
+            help: ArgumentHelp("Write event lines to this file instead of standard output.", valueName: "PATH"))
+    public var eventsOut: String?
 
     public init() {}
 }
@@ -40,4 +51,19 @@ public struct WindowSize: ExpressibleByArgument, Equatable, Sendable {
 
     public var description: String { "\(width)x\(height)" }
     public var defaultValueDescription: String { description }
+}
+
+/// A display rotation: 0, 90, 180 or 270 degrees clockwise.
+public struct DisplayRotation: ExpressibleByArgument, Equatable, Sendable {
+    public let degrees: Int
+
+    /// A rotation; other values than the four right angles are rejected by parsing.
+    public init(degrees: Int) { self.degrees = degrees }
+
+    public init?(argument: String) {
+        guard let d = Int(argument), [0, 90, 180, 270].contains(d) else { return nil }
+        degrees = d
+    }
+
+    public var defaultValueDescription: String { String(degrees) }
 }

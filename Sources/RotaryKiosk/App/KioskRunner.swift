@@ -4,108 +4,62 @@ import Logging
 import RotaryKit
 import RotarySDL
 
-/// The imperative shell: opens SDL, runs the event → model → draw loop, and writes the
-/// headless picture when there is no display.
+/// The imperative shell: opens SDL, builds the screen and runs it live, as a replay, or
+/// headless for one picture.
 public final class KioskRunner {
     private let options: KioskOptions
     private let logger: Logger
-    private var screen: KioskScreen
-    private let painter = PlaceholderPainter()
+    private let theme = Theme()
+    private let events: EventSink
 
-    /// A runner for `options`.
-    public init(options: KioskOptions, logger: Logger) {
+    /// A runner for `options`; events go to `--events-out` or standard output.
+    public init(options: KioskOptions, logger: Logger) throws {
         self.options = options
         self.logger = logger
-        screen = KioskScreen(programs: KioskScreen.demoPrograms,
-                             width: Double(options.size.width), height: Double(options.size.height))
+        events = try options.eventsOut.map(EventSink.init(path:)) ?? EventSink()
     }
 
-    /// Runs until the window closes. Headless, renders one frame, saves it and returns.
+    /// Runs until the window closes, the replay ends, or (headless) one picture is saved.
     public func run() throws {
+        let trace = try options.replay.map(ReplayTrace.init(contentsOf:))
         let system = try Self.openVideo(requested: options.videoDriver)
         let headless = system.isHeadless
         logger.info("video driver: \(system.videoDriver)")
+        let fullscreen = !options.windowed && !headless
         let window = try Window(system: system, title: "Rotary", width: options.size.width,
-                                height: options.size.height, fullscreen: !options.windowed && !headless)
-        let renderer = try Self.makeRenderer(window: window, headless: headless)
+                                height: options.size.height, fullscreen: fullscreen)
+        let renderer = try Self.makeRenderer(window: window, software: headless || trace != nil)
         logger.info("renderer: \(renderer.name)")
-        if !options.windowed && !headless { SDL_ShowCursor(SDL_DISABLE) }
-        try relayout(renderer)
-        if headless {
-            try draw(renderer)
-            let path = options.screenshot ?? Self.defaultPicturePath()
-            try renderer.savePNG(to: path)
-            print("No display found: rendered headless with SDL's \(system.videoDriver) driver. Picture: \(path)")
-            return
+        if fullscreen { SDL_ShowCursor(SDL_DISABLE) }
+        let fonts = FontBook(path: try FontLocator.locate(theme.fontPattern))
+        var session = KioskSession(screen: KioskScreen(layout: try layout(for: renderer), programs: Program.demo,
+                                                       dialMinutes: Program.defaultDialMinutes),
+                                   escapeQuits: options.windowed)
+        let scene = KioskScene(renderer: renderer, theme: theme, fonts: fonts, events: events)
+        try scene.rebuild(for: session.screen)
+        if let trace {
+            try ReplayLoop(scene: scene, trace: trace).run(&session)
+        } else if headless {
+            try scene.drawFirstFrame(session.screen, ms: 0)
+        } else {
+            try LiveLoop(scene: scene, layout: { try self.layout(for: renderer) }).run(&session)
         }
-        try loop(renderer)
-        if let path = options.screenshot { try renderer.savePNG(to: path) }
+        try finish(scene, session, headless: headless)
     }
 
-    // MARK: - Loop
-
-    private func loop(_ renderer: Renderer) throws {
-        var mapper = InputMapper(windowWidth: screen.layout.width, windowHeight: screen.layout.height)
-        var last = SDL_GetPerformanceCounter()
-        let frequency = Double(SDL_GetPerformanceFrequency())
-        var needsFrame = true
-        while true {
-            var event = SDL_Event()
-            if screen.panel.isAtRest && !needsFrame {
-                // Nothing moves: sleep until something happens.
-                if SDL_WaitEventTimeout(&event, 1000) == 1, try handle(event, &mapper, renderer) { return }
-                last = SDL_GetPerformanceCounter()
-            }
-            while SDL_PollEvent(&event) == 1 {
-                if try handle(event, &mapper, renderer) { return }
-            }
-            let now = SDL_GetPerformanceCounter()
-            let dt = min(Double(now - last) / frequency, 0.1)
-            last = now
-            _ = screen.panel.advance(by: dt)
-            try draw(renderer)
-            needsFrame = false
+    private func finish(_ scene: KioskScene, _ session: KioskSession, headless: Bool) throws {
+        let path = options.screenshot ?? (headless ? Self.defaultPicturePath() : nil)
+        if let path {
+            try scene.renderer.savePNG(to: path)
+            let prefix = headless ? "No display: rendered headless with the software renderer." : "Last frame saved."
+            FileHandle.standardError.write(Data("\(prefix) Picture: \(path)\n".utf8))
         }
+        scene.emitExit(session.screen)
     }
 
-    /// Applies one SDL event; returns true when the app should quit.
-    private func handle(_ event: SDL_Event, _ mapper: inout InputMapper, _ renderer: Renderer) throws -> Bool {
-        guard let fact = mapper.translate(event) else { return false }
-        switch fact {
-        case .quit:
-            return true
-        case .pointer(let pointer):
-            _ = screen.panel.handle(pointer)
-        case .wheel(let notches, let point):
-            if let index = screen.panel.control(at: point) {
-                _ = screen.panel.controls[index].turn(.steps(notches))
-            }
-        case .key(let name):
-            switch KeyBindings.action(forKey: name) {
-            case .turn(let command): _ = screen.panel.turnFocused(command)
-            case .pressButton: _ = screen.panel.turn(KioskScreen.buttonID, .activate)
-            case .nextFocus: screen.panel.focusIndex = (screen.panel.focusIndex + 1) % screen.panel.controls.count
-            case .quit: if options.windowed { return true }
-            case nil: break
-            }
-        case .layoutChanged:
-            try relayout(renderer)
-            mapper = InputMapper(windowWidth: screen.layout.width, windowHeight: screen.layout.height)
-        }
-        return false
-    }
-
-    private func relayout(_ renderer: Renderer) throws {
+    private func layout(for renderer: Renderer) throws -> ScreenLayout {
         let (w, h) = try renderer.outputSize()
-        let selected = screen.wheel?.selectedIndex ?? 0
-        screen = KioskScreen(programs: KioskScreen.demoPrograms, width: Double(w), height: Double(h), selected: selected)
-    }
-
-    private func draw(_ renderer: Renderer) throws {
-        try renderer.clear(RGBA(18, 20, 28))
-        if let wheel = screen.wheel { try painter.draw(wheel, on: renderer) }
-        if let button = screen.button { try painter.draw(button, on: renderer) }
-        renderer.present()
+        return ScreenLayout(width: Double(w), height: Double(h), rotation: options.rotate.degrees)
     }
 
     // MARK: - Opening SDL
@@ -121,17 +75,17 @@ public final class KioskRunner {
         }
     }
 
-    /// Accelerated when there is a screen and SDL has one, else SDL's software renderer.
-    static func makeRenderer(window: Window, headless: Bool) throws -> Renderer {
-        if !headless, let accelerated = try? Renderer(window: window, kind: .accelerated, vsync: true) {
+    /// SDL's software renderer when asked (deterministic pixels), else an accelerated one
+    /// with vsync when there is one.
+    static func makeRenderer(window: Window, software: Bool) throws -> Renderer {
+        if !software, let accelerated = try? Renderer(window: window, kind: .accelerated, vsync: true) {
             return accelerated
         }
-        return try Renderer(window: window, kind: .software, vsync: !headless)
+        return try Renderer(window: window, kind: .software, vsync: !software)
     }
 
     /// Where the headless picture goes when no --screenshot path was given.
     static func defaultPicturePath() -> String {
-        let directory = ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
-        return directory + "/rotary-kiosk.png"
+        (ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp") + "/rotary-kiosk.png"
     }
 }

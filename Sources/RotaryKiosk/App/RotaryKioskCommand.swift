@@ -1,12 +1,21 @@
 import ArgumentParser
 import Logging
 
-/// `rotary-kiosk`: the kiosk timer selector.
+/// `rotary-kiosk`: the kiosk timer selector. With no subcommand it runs the kiosk.
 public struct RotaryKioskCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "rotary-kiosk",
-        abstract: "A touchscreen kiosk timer selector: spin the program wheel, tap start."
+        abstract: "A touchscreen kiosk timer selector: spin the program wheel, spin the dial, tap start.",
+        subcommands: [RunCommand.self, BenchCommand.self],
+        defaultSubcommand: RunCommand.self
     )
+
+    public init() {}
+}
+
+/// `rotary-kiosk run` (the default): the kiosk itself.
+public struct RunCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(commandName: "run", abstract: "Run the kiosk (the default).")
 
     @OptionGroup public var options: KioskOptions
 

@@ -1,36 +1,50 @@
 import RotaryKit
 
-/// The kiosk's controls and their layout: the program wheel and the centre button, built
-/// for a window size. The placeholder for the full screen (dial, textures) to come.
+/// The kiosk's controls built for one window: the program wheel, the timer dial around it
+/// and the centre button in its hub.
 public struct KioskScreen: Sendable {
     /// Control ids used in events.
     public static let wheelID = "wheel"
+    public static let dialID = "dial"
     public static let buttonID = "button"
 
     /// The layout the controls were built for.
-    public private(set) var layout: ScreenLayout
-    /// The controls, topmost first.
+    public let layout: ScreenLayout
+    /// The programs on the wheel.
+    public let programs: [Program]
+    /// The minutes on the dial.
+    public let dialMinutes: [Int]
+    /// The controls, topmost first: button, wheel, dial.
     public var panel: ControlPanel
 
-    /// The screen for `programs` in a window of the given size, wheel at rest on `selected`.
-    public init(programs: [String], width: Double, height: Double, selected: Int = 0) {
-        layout = ScreenLayout(width: width, height: height)
+    /// The screen in `layout`, wheel on `program` and dial on `dialIndex`.
+    public init(layout: ScreenLayout, programs: [Program], dialMinutes: [Int], program: Int = 0, dialIndex: Int = 0) {
+        self.layout = layout
+        self.programs = programs
+        self.dialMinutes = dialMinutes
         let button = CenterButton(id: Self.buttonID, center: layout.center, radius: layout.buttonRadius, label: "Start")
-        let wheel = RingControl(id: Self.wheelID, kind: .wheel, labels: programs, center: layout.center,
+        let wheel = RingControl(id: Self.wheelID, kind: .wheel, labels: programs.map(\.name), center: layout.center,
                                 innerRadius: layout.wheelInnerRadius, outerRadius: layout.wheelOuterRadius,
-                                selected: selected)
-        panel = ControlPanel(controls: [button, wheel])
+                                markerDegrees: layout.markerDegrees, selected: program)
+        let dial = RingControl(id: Self.dialID, kind: .dial, labels: dialMinutes.map(String.init), center: layout.center,
+                               innerRadius: layout.dialInnerRadius, outerRadius: layout.dialOuterRadius,
+                               markerDegrees: layout.markerDegrees, selected: dialIndex)
+        panel = ControlPanel(controls: [button, wheel, dial])
         panel.focusIndex = 1
     }
 
-    /// The program wheel.
-    public var wheel: RingControl? { panel.control(Self.wheelID) }
-    /// The centre button.
-    public var button: CenterButton? { panel.control(Self.buttonID) }
+    /// The same screen rebuilt for a new layout, keeping what is selected.
+    public func relaidOut(_ layout: ScreenLayout) -> KioskScreen {
+        var screen = KioskScreen(layout: layout, programs: programs, dialMinutes: dialMinutes,
+                                 program: wheel.selectedIndex, dialIndex: dial.selectedIndex)
+        screen.panel.focusIndex = panel.focusIndex
+        return screen
+    }
 
-    /// The eight demo programs of the built-in default.
-    public static let demoPrograms = [
-        "Finnish sauna", "Steam bath", "Infrared", "Cold plunge",
-        "Wash 40°", "Wash 60°", "Quick dry", "Gentle dry",
-    ]
+    /// The program wheel.
+    public var wheel: RingControl { panel.control(Self.wheelID)! }
+    /// The timer dial.
+    public var dial: RingControl { panel.control(Self.dialID)! }
+    /// The centre button.
+    public var button: CenterButton { panel.control(Self.buttonID)! }
 }

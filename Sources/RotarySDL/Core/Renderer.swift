@@ -17,6 +17,13 @@ public final class Renderer {
 
     /// Creates a renderer of `kind` for `window`; `vsync` paces presents to the display.
     public init(window: Window, kind: Kind, vsync: Bool) throws {
+        if kind == .software {
+            // Draw straight into the window's own framebuffer where the driver has one,
+            // rather than through a hidden OpenGL texture: on the offscreen driver that would
+            // load Mesa and LLVM (+130 MB) only to copy pixels. KMSDRM has no framebuffer of
+            // its own, so SDL still takes the texture path there.
+            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        }
         var flags = kind == .software ? SDL_RENDERER_SOFTWARE.rawValue : SDL_RENDERER_ACCELERATED.rawValue
         if vsync { flags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
         guard let renderer = SDL_CreateRenderer(window.pointer, -1, flags) else {
@@ -58,6 +65,14 @@ public final class Renderer {
     public func clear(_ color: RGBA) throws {
         try check(SDL_SetRenderDrawColor(pointer, color.r, color.g, color.b, color.a), "SDL_SetRenderDrawColor")
         try check(SDL_RenderClear(pointer), "SDL_RenderClear")
+    }
+
+    /// Waits until every drawing command so far has really been carried out (reads one
+    /// pixel back), so a timing includes the GPU's work and not just its queueing.
+    public func synchronise() throws {
+        var pixel: UInt32 = 0
+        var rect = SDL_Rect(x: 0, y: 0, w: 1, h: 1)
+        try check(SDL_RenderReadPixels(pointer, &rect, Surface.format, &pixel, 4), "SDL_RenderReadPixels")
     }
 
     /// Shows what was drawn.

@@ -1,11 +1,12 @@
 import CSDL2
 
-/// An SDL surface of 32-bit RGBA pixels in memory, freed with this object: a picture to draw
-/// into with a software ``Renderer``, to compare, or to save as PNG.
+/// An SDL surface of 32-bit ARGB pixels in memory (each pixel one `UInt32` 0xAARRGGBB),
+/// freed with this object: a picture to draw into with a software ``Renderer``, to compare,
+/// or to save as PNG.
 public final class Surface {
     let pointer: UnsafeMutablePointer<SDL_Surface>
-    /// The pixel layout: bytes R, G, B, A in memory order.
-    static let format = SDL_PIXELFORMAT_ABGR8888.rawValue
+    /// The pixel layout: one native-endian 0xAARRGGBB word per pixel.
+    static let format = SDL_PIXELFORMAT_ARGB8888.rawValue
 
     /// A transparent-black surface of `width`×`height` pixels.
     public init(width: Int, height: Int) throws {
@@ -25,6 +26,24 @@ public final class Surface {
         pointer = converted
     }
 
+    /// Takes ownership of `surface`, converting it to ARGB first (the original is freed).
+    init(adopting surface: UnsafeMutablePointer<SDL_Surface>, operation: String) throws {
+        defer { SDL_FreeSurface(surface) }
+        guard let converted = SDL_ConvertSurfaceFormat(surface, Self.format, 0) else { throw SDLError(operation) }
+        pointer = converted
+    }
+
+    /// A surface holding a copy of `buffer`'s pixels.
+    public convenience init(_ buffer: PixelBuffer) throws {
+        try self.init(width: buffer.width, height: buffer.height)
+        buffer.pixels.withUnsafeBytes { bytes in
+            for y in 0..<buffer.height {
+                let row = pointer.pointee.pixels + y * Int(pointer.pointee.pitch)
+                row.copyMemory(from: bytes.baseAddress! + y * buffer.width * 4, byteCount: buffer.width * 4)
+            }
+        }
+    }
+
     deinit { SDL_FreeSurface(pointer) }
 
     /// Width in pixels.
@@ -35,9 +54,20 @@ public final class Surface {
     /// The colour of the pixel at (`x`, `y`), which must lie inside the surface.
     public func pixel(x: Int, y: Int) -> RGBA {
         precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width)x\(height)")
-        let row = pointer.pointee.pixels.assumingMemoryBound(to: UInt8.self) + y * Int(pointer.pointee.pitch)
-        let p = row + x * 4
-        return RGBA(p[0], p[1], p[2], p[3])
+        let row = pointer.pointee.pixels + y * Int(pointer.pointee.pitch)
+        return RGBA(argb: row.load(fromByteOffset: x * 4, as: UInt32.self))
+    }
+
+    /// A copy of the pixels as a ``PixelBuffer``.
+    public func pixelBuffer() -> PixelBuffer {
+        var buffer = PixelBuffer(width: width, height: height)
+        buffer.pixels.withUnsafeMutableBytes { bytes in
+            for y in 0..<height {
+                let row = pointer.pointee.pixels + y * Int(pointer.pointee.pitch)
+                (bytes.baseAddress! + y * width * 4).copyMemory(from: row, byteCount: width * 4)
+            }
+        }
+        return buffer
     }
 
     /// Writes the surface as a PNG file.

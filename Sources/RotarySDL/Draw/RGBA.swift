@@ -10,6 +10,15 @@ public struct RGBA: Equatable, Hashable, Sendable {
         self.a = a
     }
 
+    /// The colour of a 0xAARRGGBB word.
+    public init(argb: UInt32) {
+        self.init(UInt8(truncatingIfNeeded: argb >> 16), UInt8(truncatingIfNeeded: argb >> 8),
+                  UInt8(truncatingIfNeeded: argb), UInt8(truncatingIfNeeded: argb >> 24))
+    }
+
+    /// This colour as a 0xAARRGGBB word.
+    public var argb: UInt32 { UInt32(a) << 24 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b) }
+
     /// The same colour with alpha multiplied by `factor` (0…1).
     public func fading(_ factor: Double) -> RGBA {
         RGBA(r, g, b, UInt8((Double(a) * min(max(factor, 0), 1)).rounded()))

@@ -1,0 +1,82 @@
+import RotaryKit
+
+/// The event lines of the automation contract (see README, "Events out"), built as JSON.
+public enum EventRecords {
+    /// The line for `event` at `ms` milliseconds with `fields` after `"t"` and `"event"`.
+    public static func line(_ event: String, ms: Double, _ fields: [(String, JSONValue)] = []) -> JSONValue {
+        .object([("t", .number(ms)), ("event", .string(event))] + fields)
+    }
+
+    /// `ready`, `layout` or `exit`: the window size and every control's geometry and state.
+    public static func layout(_ event: String, ms: Double, screen: KioskScreen) -> JSONValue {
+        line(event, ms: ms, [
+            ("width", .int(Int(screen.layout.width))), ("height", .int(Int(screen.layout.height))),
+            ("controls", .array(screen.panel.controls.compactMap(control))),
+        ])
+    }
+
+    /// A control's own event (`detent`, `selected`, `value`, `pressed`).
+    public static func control(_ event: ControlEvent, ms: Double) -> JSONValue {
+        switch event {
+        case .detent(let id, let index):
+            line("detent", ms: ms, [("id", .string(id)), ("index", .int(index))])
+        case .selected(let id, let index, let label, let value):
+            line("selected", ms: ms, [("id", .string(id)), ("index", .int(index)), ("label", .string(label))]
+                + (value.map { [("value", JSONValue.number($0))] } ?? []))
+        case .value(let id, let value):
+            line("value", ms: ms, [("id", .string(id)), ("value", .number(value))])
+        case .pressed(let id):
+            line("pressed", ms: ms, [("id", .string(id))])
+        }
+    }
+
+    /// `feedback {kind}`: tick, press, confirm, alarm or reject.
+    public static func feedback(_ kind: String, ms: Double) -> JSONValue {
+        line("feedback", ms: ms, [("kind", .string(kind))])
+    }
+
+    /// `error {message}`.
+    public static func error(_ message: String, ms: Double) -> JSONValue {
+        line("error", ms: ms, [("message", .string(message))])
+    }
+
+    /// One control's geometry in window pixels and screen degrees.
+    static func control(_ model: any ControlModel) -> JSONValue? {
+        switch model {
+        case let ring as RingControl:
+            return .object([
+                ("id", .string(ring.id)), ("kind", .string(ring.kind.rawValue)),
+                ("cx", .number(ring.center.x)), ("cy", .number(ring.center.y)),
+                ("r_inner", .number(ring.innerRadius)), ("r_outer", .number(ring.outerRadius)),
+                ("marker_deg", .number(Degrees.normalized(ring.markerDegrees))),
+                ("items", .array(ring.labels.indices.map { i in
+                    .object([("label", .string(ring.labels[i])), ("center_deg", .number(ring.itemCenterDegrees(i)))])
+                })),
+                ("selected", .int(ring.selectedIndex)),
+            ])
+        case let button as CenterButton:
+            return .object([
+                ("id", .string(button.id)), ("kind", .string("button")), ("cx", .number(button.center.x)),
+                ("cy", .number(button.center.y)), ("r", .number(button.radius)), ("label", .string(button.label)),
+            ])
+        case let arc as ArcSlider:
+            return .object([
+                ("id", .string(arc.id)), ("kind", .string("arc")), ("cx", .number(arc.center.x)),
+                ("cy", .number(arc.center.y)), ("r", .number(arc.radius)),
+                ("start_deg", .number(arc.track.startDegrees)), ("end_deg", .number(arc.track.endDegrees)),
+                ("value", .number(arc.value)), ("min", .number(arc.range.lowerBound)), ("max", .number(arc.range.upperBound)),
+            ])
+        case let strip as StripControl:
+            return .object([
+                ("id", .string(strip.id)), ("kind", .string("strip")), ("x", .number(strip.x)), ("y", .number(strip.y)),
+                ("w", .number(strip.width)), ("h", .number(strip.height)), ("marker_x", .number(strip.markerX)),
+                ("items", .array(strip.labels.indices.map { i in
+                    .object([("label", .string(strip.labels[i])), ("center_x", .number(strip.itemCenterX(i)))])
+                })),
+                ("selected", .int(strip.selectedIndex)),
+            ])
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// A JSON value whose object keys keep their order, written compactly on one line, so the
+/// event stream reads the same every run (`"t"` and `"event"` first) and numbers print the
+/// same way everywhere.
+public enum JSONValue: Equatable, Sendable {
+    case string(String)
+    case int(Int)
+    case number(Double)
+    case bool(Bool)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+    case null
+
+    public static func == (a: JSONValue, b: JSONValue) -> Bool { a.text == b.text }
+
+    /// The value as one line of JSON. Non-finite numbers become `null`; others keep at most
+    /// three decimals.
+    public var text: String {
+        switch self {
+        case .string(let s): return Self.quoted(s)
+        case .int(let i): return String(i)
+        case .number(let d):
+            guard d.isFinite else { return "null" }
+            let rounded = (d * 1000).rounded() / 1000
+            if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
+            return String(format: "%.3f", rounded).replacingOccurrences(of: "0+$", with: "", options: .regularExpression)
+        case .bool(let b): return b ? "true" : "false"
+        case .array(let items): return "[" + items.map(\.text).joined(separator: ",") + "]"
+        case .object(let pairs): return "{" + pairs.map { Self.quoted($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
+        case .null: return "null"
+        }
+    }
+
+    private static func quoted(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import RotarySDL
+
+/// `rotary-kiosk bench`: renders the reference scene at several sizes with each renderer,
+/// each in a fresh process, and reports median and p99 frame time (render + present),
+/// time from process start to the first frame, and peak memory.
+public struct BenchCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure frame time, first frame and memory on this machine (reference scene of DESIGN.md)."
+    )
+
+    @Flag(help: "Print one JSON object instead of a table.")
+    var json = false
+
+    @Option(help: "Frames to time per run.")
+    var frames = 600
+
+    @Option(parsing: .upToNextOption, help: "Sizes to measure.")
+    var sizes: [WindowSize] = [WindowSize(width: 800, height: 480), WindowSize(width: 1080, height: 1080),
+                               WindowSize(width: 1920, height: 1080)]
+
+    @Option(parsing: .upToNextOption, help: "Renderers to measure: software, accelerated.")
+    var renderers: [Renderer.Kind] = [.software, .accelerated]
+
+    @Option(help: .hidden) var childSpawnedAtNs: UInt64?
+
+    public init() {}
+
+    public func run() throws {
+        if let spawned = childSpawnedAtNs {
+            let result = try BenchChild(size: sizes[0], renderer: renderers[0], frames: frames, spawnedAtNs: spawned).run()
+            print(result.json.text)
+            return
+        }
+        var results: [BenchResult] = []
+        for size in sizes {
+            for kind in renderers {
+                switch runChild(size: size, renderer: kind) {
+                case .success(let result): results.append(result)
+                case .failure(let reason):
+                    FileHandle.standardError.write(Data("bench: \(size.description) \(kind.rawValue): skipped (\(reason))\n".utf8))
+                }
+            }
+        }
+        print(json ? JSONValue.object([("results", .array(results.map(\.json)))]).text : BenchTable.text(results))
+    }
+
+    private struct ChildFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Runs one measurement in a child process of this same executable.
+    private func runChild(size: WindowSize, renderer: Renderer.Kind) -> Result<BenchResult, ChildFailure> {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        if !FileManager.default.isExecutableFile(atPath: process.executableURL!.path) {
+            process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        }
+        let start = ProcessClock.monotonicNs()
+        process.arguments = ["bench", "--sizes", size.description, "--renderers", renderer.rawValue,
+                             "--frames", String(frames), "--child-spawned-at-ns", String(start)]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        do { try process.run() } catch { return .failure(ChildFailure(description: "\(error)")) }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let lastLine = String(decoding: data, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
+        guard process.terminationStatus == 0,
+              let object = try? JSONSerialization.jsonObject(with: Data(lastLine.utf8)) as? [String: Any],
+              let result = BenchResult(json: object) else {
+            let reason = errors.split(separator: "\n").last(where: { $0.contains("error") || $0.contains("failed") })
+            return .failure(ChildFailure(description: reason.map(String.init) ?? "exit \(process.terminationStatus)"))
+        }
+        return .success(result)
+    }
+}
+
+extension Renderer.Kind: ExpressibleByArgument {}
+extension UInt64: @retroactive ExpressibleByArgument {}

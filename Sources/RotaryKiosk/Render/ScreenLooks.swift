@@ -1,0 +1,40 @@
+import RotarySDL
+
+/// The ring looks of the kiosk screen: what the theme and the layout say each ring shows.
+enum ScreenLooks {
+    /// The wheel: textured segments with icons and names, dimmed away from the marker.
+    static func wheel(_ screen: KioskScreen, theme: Theme) -> RingLook {
+        let layout = screen.layout
+        let items = screen.programs.enumerated().map { index, program in
+            RingItemLook(label: program.name,
+                         texture: theme.segmentTextures.isEmpty ? nil : theme.segmentTextures[index % theme.segmentTextures.count],
+                         icon: theme.iconSource(program.icon))
+        }
+        var look = RingLook(items: items, fill: theme.dialFill, background: theme.background)
+        look.iconSize = layout.iconSize
+        look.iconRadius = layout.iconRadius
+        look.labelSize = layout.labelPoints
+        look.labelRadius = layout.labelRadius
+        look.labelColor = theme.textColor
+        look.gapPixels = max(2, layout.radius * 0.008)
+        look.dimmedOpacity = theme.dimmedSegmentOpacity
+        return look
+    }
+
+    /// The dial: a band of numbers facing outwards with a tick every minute-step.
+    static func dial(_ screen: KioskScreen, theme: Theme) -> RingLook {
+        let layout = screen.layout
+        var look = RingLook(items: screen.dialMinutes.map { RingItemLook(label: String($0)) }, fill: theme.dialFill,
+                            background: theme.background)
+        look.labelSize = layout.dialNumberPoints
+        look.labelRadius = layout.dialNumberRadius
+        look.labelColor = theme.textColor
+        look.dimmedOpacity = theme.dimmedNumberOpacity
+        look.ticksPerItem = 5
+        let band = layout.dialOuterRadius - layout.dialInnerRadius
+        look.tickFromRadius = layout.dialOuterRadius - band * 0.12
+        look.majorTickFromRadius = layout.dialOuterRadius - band * 0.2
+        look.tickColor = theme.dialTickColor
+        return look
+    }
+}

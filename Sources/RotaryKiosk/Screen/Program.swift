@@ -1,0 +1,31 @@
+/// One program on the wheel: a name, an icon and a preselected duration.
+public struct Program: Equatable, Sendable {
+    /// The name shown on the segment (UTF-8).
+    public var name: String
+    /// A built-in icon name (see `RotaryAssets.iconNames`) or a path to an SVG or PNG file.
+    public var icon: String
+    /// The duration the dial turns to when this program is picked, in minutes.
+    public var minutes: Int
+
+    /// A program.
+    public init(name: String, icon: String, minutes: Int) {
+        self.name = name
+        self.icon = icon
+        self.minutes = minutes
+    }
+
+    /// The eight demo programs of the built-in default.
+    public static let demo = [
+        Program(name: "Finnish sauna", icon: "flame", minutes: 15),
+        Program(name: "Steam bath", icon: "steam", minutes: 20),
+        Program(name: "Infrared", icon: "sun", minutes: 30),
+        Program(name: "Cold plunge", icon: "snowflake", minutes: 5),
+        Program(name: "Wash 40°", icon: "wash-warm", minutes: 45),
+        Program(name: "Wash 60°", icon: "wash-hot", minutes: 55),
+        Program(name: "Quick dry", icon: "wind", minutes: 20),
+        Program(name: "Gentle dry", icon: "feather", minutes: 40),
+    ]
+
+    /// The default dial: 0, 5, … 55 minutes.
+    public static let defaultDialMinutes = Array(stride(from: 0, through: 55, by: 5))
+}

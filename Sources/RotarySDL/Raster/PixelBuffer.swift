@@ -1,0 +1,61 @@
+/// A picture in memory as 0xAARRGGBB words, row by row, with no padding. Pure Swift: the
+/// raster code that builds and composes frames works on these, not on SDL objects.
+///
+/// Buffers drawn by SDL's blending onto a transparent start hold *premultiplied* colour
+/// (each channel already multiplied by alpha); the samplers here assume so.
+public struct PixelBuffer: Equatable, Sendable {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// `width × height` pixels, top row first.
+    public var pixels: [UInt32]
+
+    /// A buffer filled with `fill` (transparent black by default).
+    public init(width: Int, height: Int, fill: UInt32 = 0) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        pixels = Array(repeating: fill, count: self.width * self.height)
+    }
+
+    /// The pixel at (`x`, `y`), or transparent black outside the buffer.
+    @inline(__always)
+    public func pixel(_ x: Int, _ y: Int) -> UInt32 {
+        x >= 0 && y >= 0 && x < width && y < height ? pixels[y * width + x] : 0
+    }
+
+    /// Bilinear sample at continuous position (`x`, `y`), where pixel (i, j) has its centre
+    /// at (i + 0.5, j + 0.5). Outside the buffer it fades to transparent.
+    public func sample(x: Double, y: Double) -> UInt32 {
+        let fx = x - 0.5, fy = y - 0.5
+        let x0 = Int(fx.rounded(.down)), y0 = Int(fy.rounded(.down))
+        let tx = UInt32(((fx - Double(x0)) * 256).rounded()), ty = UInt32(((fy - Double(y0)) * 256).rounded())
+        let top = PixelMath.lerp(pixel(x0, y0), pixel(x0 + 1, y0), tx)
+        let bottom = PixelMath.lerp(pixel(x0, y0 + 1), pixel(x0 + 1, y0 + 1), tx)
+        return PixelMath.lerp(top, bottom, ty)
+    }
+}
+
+/// Channel arithmetic on 0xAARRGGBB words.
+public enum PixelMath {
+    /// `a + (b − a)·t/256` for every channel, `t` in 0…256.
+    @inline(__always)
+    public static func lerp(_ a: UInt32, _ b: UInt32, _ t: UInt32) -> UInt32 {
+        if t == 0 { return a }
+        if t >= 256 { return b }
+        let s = 256 - t
+        let rb = ((a & 0x00FF_00FF) &* s &+ (b & 0x00FF_00FF) &* t) >> 8 & 0x00FF_00FF
+        let ag = ((a >> 8 & 0x00FF_00FF) &* s &+ (b >> 8 & 0x00FF_00FF) &* t) & 0xFF00_FF00
+        return rb | ag
+    }
+
+    /// A premultiplied colour `source` scaled by `coverage` (0…256) and laid over the opaque
+    /// `background`: the result is opaque.
+    @inline(__always)
+    public static func over(_ source: UInt32, coverage: UInt32, background: UInt32) -> UInt32 {
+        let scaled = lerp(0, source, coverage)
+        let keep = 256 - ((scaled >> 24) + (scaled >> 31))  // 256 − alpha, with 255 → 256
+        let rest = lerp(0, background, keep)
+        return (0xFF00_0000 | ((scaled & 0x00FF_FFFF) &+ (rest & 0x00FF_FFFF))) & 0xFFFF_FFFF
+    }
+}

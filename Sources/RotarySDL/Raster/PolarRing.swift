@@ -1,0 +1,175 @@
+import Foundation
+
+/// What a ring looks like before it is turned, apart from its items' pictures: radii, how
+/// items are separated, dimmed and ticked, and the colour around it.
+public struct RingArt: Sendable {
+    /// Inner and outer radius in pixels.
+    public var innerRadius: Double
+    public var outerRadius: Double
+    /// Number of items (at least 1).
+    public var itemCount: Int
+    /// The opaque colour behind the ring (for gaps and dimming).
+    public var background: UInt32
+    /// Width in pixels of the gap between neighbouring items (0: continuous band).
+    public var gapPixels: Double = 0
+    /// Opacity of items other than the selected one (1: no dimming).
+    public var dimmedOpacity: Double = 1
+    /// Radial tick marks: `ticksPerItem` ticks per item (the first at the item's centre),
+    /// minor ones from `tickFromRadius` and the centre one from `majorTickFromRadius` out to
+    /// the rim, `tickWidth` pixels wide. 0 draws none.
+    public var ticksPerItem: Int = 0
+    public var tickFromRadius: Double = 0
+    public var majorTickFromRadius: Double = 0
+    public var tickWidth: Double = 2
+    public var tickColor: UInt32 = 0xFFFF_FFFF
+
+    /// A ring of `itemCount` items between the radii on `background`.
+    public init(innerRadius: Double, outerRadius: Double, itemCount: Int, background: UInt32) {
+        self.innerRadius = innerRadius
+        self.outerRadius = outerRadius
+        self.itemCount = max(1, itemCount)
+        self.background = background | 0xFF00_0000
+    }
+}
+
+/// A ring's art unrolled into polar form: one row per pixel of radius and `columns` angles
+/// round the circle. Turning the ring is then a shift of columns, so drawing a turned ring
+/// is one lookup per pixel, not a resampling (see ``RingPixelMap``).
+///
+/// Column `c` covers ring-frame angles from `c·360/columns` degrees, measured clockwise from
+/// item 0's centre; item `i`'s centre lies at `−i·360/count` (items run counter-clockwise).
+/// About one column per pixel of the rim, so a turned ring is as sharp as an unturned one.
+/// Items are painted one at a time (``paint(item:picture:center:)``), so only one item's
+/// picture need exist at once.
+public struct PolarRing: Sendable {
+    /// Columns round the circle (64 … 16384).
+    public let columns: Int
+    /// Rows: one per pixel from the inner to the outer radius.
+    public let rows: Int
+    /// The ring's look.
+    public let art: RingArt
+    /// Texels with every item at full opacity, opaque (the background is blended in).
+    public private(set) var full: [UInt32]
+    /// Texels as shown: the selected item from `full`, the others dimmed.
+    public private(set) var shown: [UInt32] = []
+    /// Which item each column belongs to.
+    public let columnItem: [Int]
+    /// The item shown at full opacity (−1 until ``show(selected:)``).
+    public private(set) var selected = -1
+    /// Per column: angle from its item's centre (degrees) and that direction at 12 o'clock.
+    private let offsets: [Double]
+    private let directions: [(x: Double, y: Double)]
+
+    /// An unpainted ring with `columns` angles (kept within 64 … 16384).
+    public init(art: RingArt, columns requested: Int) {
+        let columns = min(max(requested, 64), 1 << Int(RingPixelMap.columnBits))
+        self.columns = columns
+        self.art = art
+        rows = max(1, Int((art.outerRadius - art.innerRadius).rounded(.up)))
+        let count = art.itemCount
+        let spacing = 360 / Double(count)
+        let items = (0..<columns).map { c -> Int in
+            let alpha = (Double(c) + 0.5) * 360 / Double(columns)
+            let i = Int((-alpha / spacing).rounded()) % count
+            return i < 0 ? i + count : i
+        }
+        columnItem = items
+        offsets = (0..<columns).map { c in
+            let alpha = (Double(c) + 0.5) * 360 / Double(columns)
+            let d = (alpha + Double(items[c]) * spacing).truncatingRemainder(dividingBy: 360)
+            return d >= 180 ? d - 360 : (d < -180 ? d + 360 : d)
+        }
+        directions = offsets.map { d in (x: sin(d * .pi / 180), y: -cos(d * .pi / 180)) }
+        full = [UInt32](repeating: art.background, count: rows * columns)
+    }
+
+    /// Paints item `item` from `picture` (premultiplied, drawn upright as if under a
+    /// 12 o'clock marker, with the ring's centre at `center` in its pixel coordinates), with
+    /// the gaps at its sides and its ticks.
+    public mutating func paint(item: Int, picture: PixelBuffer, center: (x: Double, y: Double)) {
+        let mine = (0..<columns).filter { columnItem[$0] == item }
+        let (art, columns, offsets, directions) = (self.art, self.columns, self.offsets, self.directions)
+        let spacing = 360 / Double(art.itemCount)
+        let tickSpacing = art.ticksPerItem > 0 ? spacing / Double(art.ticksPerItem) : 0
+        full.withUnsafeMutableBufferPointer { out in
+            let base = UnsafeSendable(out.baseAddress!)
+            DispatchQueue.concurrentPerform(iterations: rows) { row in
+                let r = art.innerRadius + Double(row) + 0.5
+                let pixelsPerDegree = Double.pi / 180 * r
+                for c in mine {
+                    var coverage = 1.0
+                    if art.gapPixels > 0, art.itemCount > 1 {
+                        let fromEdge = (spacing / 2 - abs(offsets[c])) * pixelsPerDegree - art.gapPixels / 2
+                        coverage = min(max(fromEdge + 0.5, 0), 1)
+                    }
+                    var texel = art.background
+                    if coverage > 0 {
+                        let sample = picture.sample(x: center.x + r * directions[c].x, y: center.y + r * directions[c].y)
+                        texel = PixelMath.over(sample, coverage: UInt32((coverage * 256).rounded()), background: art.background)
+                    }
+                    if tickSpacing > 0 {
+                        texel = Self.tick(on: texel, offset: offsets[c], radius: r, tickSpacing: tickSpacing, art: art)
+                    }
+                    base.pointer[row * columns + c] = texel
+                }
+            }
+        }
+    }
+
+    /// Fills `shown`: item `selected` at full opacity, the others dimmed.
+    public mutating func show(selected index: Int) {
+        shown = full
+        selected = -1
+        for c in 0..<columns where columnItem[c] != index { dim(column: c) }
+        selected = index
+    }
+
+    /// Shows item `index` at full opacity and the previously selected one dimmed; only their
+    /// columns are touched.
+    public mutating func select(_ index: Int) {
+        guard index != selected else { return }
+        if shown.isEmpty { return show(selected: index) }
+        let previous = selected
+        selected = index
+        for c in 0..<columns {
+            let item = columnItem[c]
+            if item == previous { dim(column: c) } else if item == index { restore(column: c) }
+        }
+    }
+
+    private mutating func dim(column c: Int) {
+        let weight = UInt32((min(max(art.dimmedOpacity, 0), 1) * 256).rounded())
+        var i = c
+        for _ in 0..<rows {
+            shown[i] = PixelMath.lerp(art.background, full[i], weight)
+            i += columns
+        }
+    }
+
+    private mutating func restore(column c: Int) {
+        var i = c
+        for _ in 0..<rows {
+            shown[i] = full[i]
+            i += columns
+        }
+    }
+
+    /// `texel` with the radial tick nearest to `offset` (degrees from the item's centre)
+    /// laid over it, anti-aliased across its width.
+    private static func tick(on texel: UInt32, offset: Double, radius r: Double, tickSpacing: Double,
+                             art: RingArt) -> UInt32 {
+        let isMajor = abs(offset) < tickSpacing / 2
+        let from = isMajor ? art.majorTickFromRadius : art.tickFromRadius
+        guard r >= from else { return texel }
+        let phase = (offset / tickSpacing).rounded() * tickSpacing - offset
+        let distance = abs(phase) * Double.pi / 180 * r
+        let amount = min(max(art.tickWidth / 2 - distance + 0.5, 0), 1) * min(r - from, 1)
+        return amount > 0 ? PixelMath.lerp(texel, art.tickColor, UInt32((amount * 256).rounded())) : texel
+    }
+}
+
+/// A pointer handed to parallel loops that write disjoint parts of one buffer.
+struct UnsafeSendable<Pointee>: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<Pointee>
+    init(_ pointer: UnsafeMutablePointer<Pointee>) { self.pointer = pointer }
+}

@@ -1,0 +1,147 @@
+import Foundation
+
+/// For one ring on one window: which polar texel every window pixel inside the ring shows
+/// when the ring is not turned. Built once per layout; drawing the ring turned by any angle
+/// is then, per pixel, one table read and one texel copy (``draw(_:rotationDegrees:into:background:)``).
+///
+/// Pixels fully inside the ring are listed as runs along rows; pixels the rim only partly
+/// covers are listed apart, with their coverage, and blended with the background.
+public struct RingPixelMap: Sendable {
+    /// A horizontal run of fully covered pixels: `count` pixels from `pixel` (an index into
+    /// the window's pixels), whose texels are `texels[lookup ..< lookup + count]`.
+    struct Run: Sendable {
+        var pixel: Int32
+        var count: Int32
+        var lookup: Int32
+    }
+
+    /// Each covered pixel's texel, run after run, packed as `row << columnBits | column`.
+    private var texels: [UInt32] = []
+    private var runs: [Run] = []
+    /// Partly covered rim pixels: window pixel index, packed texel, coverage 1…255.
+    private var edgePixels: [Int32] = []
+    private var edgeTexels: [UInt32] = []
+    private var edgeCoverage: [UInt32] = []
+    /// Columns of the polar ring this map reads.
+    public let columns: Int
+    /// The window rows the ring touches (for updating only what changed).
+    public private(set) var rowRange: Range<Int> = 0..<0
+    /// Bits of a packed texel that hold the column.
+    static let columnBits: UInt32 = 14
+
+    /// Maps the ring with centre (`cx`, `cy`), radii and `markerDegrees` (screen angle of
+    /// item 0's centre when the ring is not turned) onto a `width`×`height` window whose
+    /// rows lie `stride` pixels apart.
+    public init(width: Int, height: Int, stride: Int, cx: Double, cy: Double, innerRadius: Double,
+                outerRadius: Double, markerDegrees: Double, ring: PolarRing) {
+        columns = ring.columns
+        let area = Double.pi * ((outerRadius + 1) * (outerRadius + 1) - max(0, innerRadius - 1) * max(0, innerRadius - 1))
+        texels.reserveCapacity(Int(area) + 16)
+        let y0 = max(0, Int((cy - outerRadius).rounded(.down)))
+        let y1 = min(height, Int((cy + outerRadius).rounded(.up)) + 1)
+        guard y0 < y1 else { return }
+        rowRange = y0..<y1
+        let columnsPerDegree = Double(columns) / 360
+        let lastRow = ring.rows - 1
+        let inner = max(0, innerRadius - 1)
+        for y in y0..<y1 {
+            let dy = Double(y) + 0.5 - cy
+            let outerSquared = (outerRadius + 1) * (outerRadius + 1) - dy * dy
+            guard outerSquared > 0 else { continue }
+            let outerReach = outerSquared.squareRoot()
+            let innerSquared = inner * inner - dy * dy
+            let innerReach = innerSquared > 0 ? innerSquared.squareRoot() : -1
+            // The row crosses the ring in one span, or in two either side of the hole.
+            let spans = innerReach < 0 ? [(cx - outerReach, cx + outerReach)]
+                : [(cx - outerReach, cx - innerReach), (cx + innerReach, cx + outerReach)]
+            for (from, to) in spans {
+                let x0 = max(0, Int(from.rounded(.down))), x1 = min(width, Int(to.rounded(.up)) + 1)
+                var run: Run?
+                for x in x0..<max(x0, x1) {
+                    let dx = Double(x) + 0.5 - cx
+                    let r = (dx * dx + dy * dy).squareRoot()
+                    let coverage = min(max(min(outerRadius - r, r - innerRadius) + 0.5, 0), 1)
+                    guard coverage > 0 else {
+                        if let open = run { runs.append(open); run = nil }
+                        continue
+                    }
+                    let row = min(max(Int(r - innerRadius), 0), lastRow)
+                    let degrees = FastAngle.degrees(dy: dy, dx: dx) - markerDegrees
+                    var column = Int((degrees * columnsPerDegree).rounded(.down)) % columns
+                    if column < 0 { column += columns }
+                    let texel = UInt32(row) << Self.columnBits | UInt32(column)
+                    let pixel = Int32(y * stride + x)
+                    if coverage >= 1 {
+                        if var open = run {
+                            open.count += 1
+                            run = open
+                        } else {
+                            run = Run(pixel: pixel, count: 1, lookup: Int32(texels.count))
+                        }
+                        texels.append(texel)
+                    } else {
+                        if let open = run { runs.append(open); run = nil }
+                        edgePixels.append(pixel)
+                        edgeTexels.append(texel)
+                        edgeCoverage.append(UInt32((coverage * 256).rounded()))
+                    }
+                }
+                if let open = run { runs.append(open) }
+            }
+        }
+    }
+
+    /// Number of window pixels this ring draws.
+    public var pixelCount: Int { texels.count + edgePixels.count }
+
+    /// Draws `ring` turned by `rotationDegrees` (clockwise) into the pixels at `frame`,
+    /// blending rim pixels with the opaque `background` colour.
+    public func draw(_ ring: PolarRing, rotationDegrees: Double, into frame: UnsafeMutablePointer<UInt32>,
+                     background: UInt32) {
+        let width = Int32(columns)
+        let columnMask = UInt32(1) << Self.columnBits - 1
+        let turns = rotationDegrees / 360
+        let shift = Int32(((turns - turns.rounded(.down)) * Double(columns)).rounded()) % width
+        @inline(__always) func index(_ t: UInt32) -> Int {
+            var c = Int32(t & columnMask) - shift
+            c += (c >> 31) & width
+            return Int(Int32(t >> Self.columnBits) * width + c)
+        }
+        ring.shown.withUnsafeBufferPointer { shown in
+            texels.withUnsafeBufferPointer { lookup in
+                for run in runs {
+                    var p = Int(run.pixel), l = Int(run.lookup)
+                    for _ in 0..<run.count {
+                        frame[p] = shown[index(lookup[l])]
+                        p += 1
+                        l += 1
+                    }
+                }
+                for i in edgePixels.indices {
+                    let texel = shown[index(edgeTexels[i])]
+                    frame[Int(edgePixels[i])] = PixelMath.lerp(background, texel, edgeCoverage[i])
+                }
+            }
+        }
+    }
+}
+
+/// A fast `atan2` in degrees, accurate to about 0.0002°: far finer than a polar column.
+enum FastAngle {
+    /// The screen angle of (`dx`, `dy`) in degrees, in (−180°, 180°].
+    @inline(__always)
+    static func degrees(dy: Double, dx: Double) -> Double {
+        let ax = abs(dx), ay = abs(dy)
+        if ax == 0 && ay == 0 { return 0 }
+        let swap = ay > ax
+        let z = swap ? ax / ay : ay / ax
+        let z2 = z * z
+        // Minimax polynomial for atan(z) on [0, 1].
+        var a = z * (0.999_999_5 + z2 * (-0.333_298_6 + z2 * (0.199_465_4 + z2 * (-0.139_085_3
+            + z2 * (0.096_420_0 + z2 * (-0.055_909_9 + z2 * (0.021_861_2 + z2 * -0.004_054_0)))))))
+        if swap { a = .pi / 2 - a }
+        if dx < 0 { a = .pi - a }
+        if dy < 0 { a = -a }
+        return a * 180 / .pi
+    }
+}

@@ -1,0 +1,50 @@
+import CSDL2
+import RotaryKit
+
+/// Composes the rings of a frame straight into one streaming texture: the rows the rings
+/// cover are locked, filled with the background colour and drawn by lookup; rows no ring
+/// covers are filled once. No frame-sized buffer of our own, and nothing relies on a locked
+/// texture keeping its old pixels.
+public final class FrameCompositor {
+    /// Size in pixels.
+    public let width: Int
+    public let height: Int
+    /// Distance between rows of the locked texture, in pixels (what ring maps are built for).
+    public let stride: Int
+    /// The opaque background colour.
+    public let background: UInt32
+    private let texture: Texture
+    private var needsFullFill = true
+
+    /// A compositor for `renderer`'s whole output on `background`.
+    public init(renderer: Renderer, background color: RGBA) throws {
+        let size = try renderer.outputSize()
+        width = size.width
+        height = size.height
+        background = color.argb | 0xFF00_0000
+        texture = try Texture(streamingFor: renderer, width: width, height: height)
+        stride = try texture.withLockedRows(0..<height) { _, stride in stride }
+    }
+
+    /// Composes a frame: locks the rows in `covering` (ring row ranges), fills them with the
+    /// background, lets `drawRings` draw into the frame (indexed from row 0 with ``stride``),
+    /// and puts the frame over the whole target.
+    public func draw(covering ranges: [Range<Int>], on renderer: Renderer,
+                     _ drawRings: (UnsafeMutablePointer<UInt32>) -> Void) throws {
+        var rows = needsFullFill ? 0..<height : 0..<0
+        for r in ranges where !r.isEmpty {
+            rows = rows.isEmpty ? r : min(rows.lowerBound, r.lowerBound)..<max(rows.upperBound, r.upperBound)
+        }
+        if !rows.isEmpty {
+            try texture.withLockedRows(rows) { pixels, stride in
+                pixels.update(repeating: background, count: rows.count * stride)
+                drawRings(pixels - rows.lowerBound * stride)
+            }
+            needsFullFill = false
+        }
+        try renderer.drawFullTarget(texture)
+    }
+
+    /// Fill every row again on the next frame (after a render-target or device reset).
+    public func invalidate() { needsFullFill = true }
+}

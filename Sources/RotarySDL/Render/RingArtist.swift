@@ -1,0 +1,85 @@
+import Foundation
+import RotaryKit
+
+/// Paints each item of a ring upright on a canvas with SDL's software renderer (segment
+/// texture, icon, label) and unrolls it into a ``PolarRing``: the slow, careful work, done
+/// once per layout so that every frame after it is a lookup. One canvas serves every item in
+/// turn, so only one item's picture exists at a time.
+public enum RingArtist {
+    /// The polar art of a ring with radii `innerRadius`…`outerRadius`, texts from `fonts`.
+    public static func polarRing(_ look: RingLook, innerRadius: Double, outerRadius: Double, fonts: FontBook,
+                                 selected: Int) throws -> PolarRing {
+        var art = RingArt(innerRadius: innerRadius, outerRadius: outerRadius, itemCount: look.items.count,
+                          background: look.background.argb)
+        art.gapPixels = look.gapPixels
+        art.dimmedOpacity = look.dimmedOpacity
+        art.ticksPerItem = look.ticksPerItem
+        art.tickFromRadius = look.tickFromRadius
+        art.majorTickFromRadius = look.majorTickFromRadius
+        art.tickColor = look.tickColor.argb
+        var polar = PolarRing(art: art, columns: Int((2 * Double.pi * outerRadius * 1.1).rounded(.up)))
+        let frame = CanvasFrame(itemCount: art.itemCount, innerRadius: innerRadius, outerRadius: outerRadius)
+        let canvas = try Surface(width: frame.width, height: frame.height)
+        let renderer = try Renderer(surface: canvas)
+        var textures: [ImageLoader.Source: Texture] = [:]
+        for (index, item) in look.items.enumerated() {
+            try renderer.clear(look.fill)
+            if let source = item.texture {
+                let side = max(frame.width, frame.height)
+                let texture = try textures[source]
+                    ?? Texture(renderer: renderer, surface: ImageLoader.load(source, width: side, height: side))
+                textures[source] = texture
+                try renderer.draw(texture, centeredAt: Point(x: Double(frame.width) / 2, y: Double(frame.height) / 2))
+            }
+            if let icon = item.icon, look.iconSize >= 1 {
+                let size = Int(look.iconSize.rounded())
+                try renderer.draw(Texture(renderer: renderer, surface: ImageLoader.load(icon, width: size, height: size)),
+                                  centeredAt: frame.point(atRadius: look.iconRadius))
+            }
+            if !item.label.isEmpty {
+                let text = try fonts.renderFitting(item.label, size: look.labelSize,
+                                                   maxWidth: frame.chord(atRadius: look.labelRadius) * 0.86,
+                                                   color: look.labelColor)
+                try renderer.draw(Texture(renderer: renderer, surface: text), centeredAt: frame.point(atRadius: look.labelRadius))
+            }
+            renderer.present()
+            polar.paint(item: index, picture: canvas.pixelBuffer(), center: (frame.centerX, frame.centerY))
+        }
+        polar.show(selected: selected)
+        return polar
+    }
+}
+
+/// The canvas one upright item is painted on: the bounding box of the ring's sector at
+/// 12 o'clock, with the ring's centre at (`centerX`, `centerY`).
+struct CanvasFrame {
+    let width: Int
+    let height: Int
+    let centerX: Double
+    let centerY: Double
+    private let halfAngle: Double
+
+    init(itemCount: Int, innerRadius: Double, outerRadius: Double) {
+        halfAngle = 180 / Double(itemCount) * .pi / 180
+        let pad = 2.0
+        if halfAngle >= .pi / 2 {
+            width = Int((2 * (outerRadius + pad)).rounded(.up))
+            height = width
+            centerX = Double(width) / 2
+            centerY = Double(height) / 2
+        } else {
+            width = Int((2 * (outerRadius * sin(halfAngle) + pad)).rounded(.up))
+            height = Int((outerRadius - innerRadius * cos(halfAngle) + 2 * pad).rounded(.up))
+            centerX = Double(width) / 2
+            centerY = outerRadius + pad
+        }
+    }
+
+    /// The canvas point straight above the centre at `radius`.
+    func point(atRadius radius: Double) -> Point { Point(x: centerX, y: centerY - radius) }
+
+    /// The width of the item's sector at `radius`.
+    func chord(atRadius radius: Double) -> Double {
+        halfAngle >= .pi / 2 ? 2 * radius : 2 * radius * sin(halfAngle)
+    }
+}

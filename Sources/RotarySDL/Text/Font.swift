@@ -1,0 +1,38 @@
+import CSDL2
+
+/// A TrueType font at one pixel size, closed with this object. Text is UTF-8.
+public final class Font {
+    let pointer: OpaquePointer
+    /// The file it was opened from.
+    public let path: String
+    /// Size in points (pixels at 72 dpi).
+    public let size: Int
+
+    /// Opens `path` at `size` points. Needs ``SDLSystem`` or `TTF_Init` first.
+    public init(path: String, size: Int) throws {
+        guard let font = TTF_OpenFont(path, Int32(size)) else { throw SDLError("TTF_OpenFont(\(path), \(size))") }
+        pointer = font
+        self.path = path
+        self.size = size
+    }
+
+    deinit { TTF_CloseFont(pointer) }
+
+    /// The width and height `text` would take, in pixels.
+    public func measure(_ text: String) -> (width: Int, height: Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        TTF_SizeUTF8(pointer, text, &w, &h)
+        return (Int(w), Int(h))
+    }
+
+    /// `text` drawn anti-aliased in `color` on a transparent surface. An empty string gives
+    /// a 1×1 transparent surface.
+    public func render(_ text: String, color: RGBA) throws -> Surface {
+        guard !text.isEmpty else { return try Surface(width: 1, height: 1) }
+        let sdlColor = SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a)
+        guard let surface = TTF_RenderUTF8_Blended(pointer, text, sdlColor) else {
+            throw SDLError("TTF_RenderUTF8_Blended")
+        }
+        return try Surface(adopting: surface, operation: "converting rendered text")
+    }
+}

@@ -1,0 +1,36 @@
+/// One font file opened at whatever sizes are asked for, each size opened once.
+public final class FontBook {
+    /// The font file.
+    public let path: String
+    private var fonts: [Int: Font] = [:]
+
+    /// A book for the font at `path`; opening happens on first use of each size.
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// The font at `size` points (at least 4).
+    public func font(size: Int) throws -> Font {
+        let size = max(4, size)
+        if let font = fonts[size] { return font }
+        let font = try Font(path: path, size: size)
+        fonts[size] = font
+        return font
+    }
+
+    /// `text` rendered at the largest size from `size` down to 60 % of it that fits
+    /// `maxWidth` pixels; past that, cut with an ellipsis at the smallest size.
+    public func renderFitting(_ text: String, size: Int, maxWidth: Double, color: RGBA) throws -> Surface {
+        let smallest = max(4, size * 6 / 10)
+        for s in stride(from: size, through: smallest, by: -1) {
+            let font = try font(size: s)
+            if Double(font.measure(text).width) <= maxWidth { return try font.render(text, color: color) }
+        }
+        let font = try font(size: smallest)
+        var characters = Array(text)
+        while characters.count > 1, Double(font.measure(String(characters) + "…").width) > maxWidth {
+            characters.removeLast()
+        }
+        return try font.render(String(characters) + "…", color: color)
+    }
+}

@@ -1,0 +1,34 @@
+// The built-in theme: this folder's SVG files, embedded in the binary by SwiftPM
+// (`.embedInCode`), so `rotary-kiosk` needs no files beside it.
+
+/// The art of the default theme, as SVG bytes.
+public enum RotaryAssets {
+    /// Built-in icon names (a program's `icon` may name one), sorted.
+    public static let iconNames: [String] = icons.map(\.name)
+
+    /// The SVG of the built-in icon called `name`, if there is one.
+    public static func icon(named name: String) -> [UInt8]? {
+        icons.first { $0.name == name }?.svg
+    }
+
+    /// The built-in segment textures, used in turn for the wheel's segments.
+    public static let segments: [[UInt8]] = [
+        PackageResources.segment_1_svg, PackageResources.segment_2_svg, PackageResources.segment_3_svg,
+        PackageResources.segment_4_svg, PackageResources.segment_5_svg, PackageResources.segment_6_svg,
+        PackageResources.segment_7_svg, PackageResources.segment_8_svg,
+    ]
+
+    /// The centre button's face (a disc; the label is drawn over it).
+    public static let button: [UInt8] = PackageResources.button_svg
+
+    /// The marker: a triangle pointing down, turned to point at each ring.
+    public static let marker: [UInt8] = PackageResources.marker_svg
+
+    private static let icons: [(name: String, svg: [UInt8])] = [
+        ("bolt", PackageResources.bolt_svg), ("drop", PackageResources.drop_svg),
+        ("feather", PackageResources.feather_svg), ("flame", PackageResources.flame_svg),
+        ("snowflake", PackageResources.snowflake_svg), ("steam", PackageResources.steam_svg),
+        ("sun", PackageResources.sun_svg), ("wash-hot", PackageResources.wash_hot_svg),
+        ("wash-warm", PackageResources.wash_warm_svg), ("wind", PackageResources.wind_svg),
+    ]
+}
