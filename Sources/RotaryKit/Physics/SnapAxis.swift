@@ -155,8 +155,10 @@ public struct SnapAxis<Layout: ItemLayout>: Equatable, Sendable {
             return [.detent(index: currentIndex)]
         }
         var events: [AxisEvent] = []
-        // The tolerance absorbs rounding: resting exactly on item k reads as k ± 1e-15.
-        let reach = 1 - Self.coordinateTolerance
+        // An item counts as reached a little before its exact centre: a snap that eases onto
+        // it ticks as it visibly arrives, not at the last sub-pixel, and rounding (k ± 1e-15)
+        // cannot hide it. Still far from the boundary, so a held control cannot chatter.
+        let reach = 1 - Self.detentTolerance
         while c >= Double(detentCoordinate) + reach || c <= Double(detentCoordinate) - reach {
             let before = currentIndex
             detentCoordinate += c > Double(detentCoordinate) ? 1 : -1
@@ -165,8 +167,8 @@ public struct SnapAxis<Layout: ItemLayout>: Equatable, Sendable {
         return events
     }
 
-    /// Item coordinates this close count as equal.
-    private static var coordinateTolerance: Double { 1e-9 }
+    /// How close (in items) to an item's centre the marker must come to reach it.
+    private static var detentTolerance: Double { 0.05 }
 
     /// Beyond this many items in one update the jump is reported as a single detent.
     private static var maxDetentsPerUpdate: Int { 256 }

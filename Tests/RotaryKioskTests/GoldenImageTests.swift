@@ -1,0 +1,64 @@
+import RotaryKit
+import RotarySDL
+import Testing
+@testable import RotaryKiosk
+
+/// The screen drawn by the software renderer in known states, compared with reference PNGs.
+@Suite("Golden images", .serialized)
+struct GoldenImageTests {
+    let golden = GoldenImage()
+
+    @Test("at rest on the first program and 0 minutes", arguments: [(400.0, 400.0), (800.0, 480.0)])
+    func atRest(width: Double, height: Double) throws {
+        let screen = OffscreenRendering.screen(width: width, height: height)
+        try golden.check(OffscreenRendering.render(screen), named: "rest-\(Int(width))x\(Int(height))")
+    }
+
+    @Test("mid-turn: wheel held a third of a segment past program 2, dial on 15, button pressed",
+          arguments: [(400.0, 400.0), (800.0, 480.0)])
+    func midTurn(width: Double, height: Double) throws {
+        var screen = OffscreenRendering.screen(width: width, height: height)
+        let wheel = screen.wheel, centre = screen.layout.center
+        let radius = (wheel.innerRadius + wheel.outerRadius) / 2
+        _ = screen.panel.turn(KioskScreen.dialID, .steps(3))
+        _ = screen.panel.advance(by: 2)
+        let from = wheel.markerDegrees, to = from + 45 * 2 + 15
+        _ = screen.panel.handle(PointerEvent(.down, finger: 1, at: Degrees.point(at: from, radius: radius, around: centre), time: 0))
+        for step in 1...20 {
+            let degrees = from + (to - from) * Double(step) / 20
+            _ = screen.panel.handle(PointerEvent(.moved, finger: 1, at: Degrees.point(at: degrees, radius: radius, around: centre),
+                                                 time: Double(step) / 60))
+        }
+        _ = screen.panel.handle(PointerEvent(.down, finger: 2, at: centre, time: 0.5))
+        #expect(screen.wheel.selectedIndex == 2)
+        #expect(screen.button.isPressed)
+        try golden.check(OffscreenRendering.render(screen), named: "midturn-\(Int(width))x\(Int(height))")
+    }
+
+    @Test("a panel mounted turned: rotation 90 on a portrait window")
+    func rotated() throws {
+        let screen = OffscreenRendering.screen(width: 300, height: 480, rotation: 90)
+        try golden.check(OffscreenRendering.render(screen), named: "rotate90-300x480")
+    }
+
+    @Test("the drawing follows the model: the item under the marker is the bright one")
+    func selectedIsBright() throws {
+        var screen = OffscreenRendering.screen(width: 400, height: 400)
+        let before = try OffscreenRendering.render(screen)
+        _ = screen.panel.turn(KioskScreen.wheelID, .steps(1))
+        _ = screen.panel.advance(by: 2)
+        let after = try OffscreenRendering.render(screen)
+        let layout = screen.layout
+        let probe = Degrees.point(at: -90 - 12, radius: layout.wheelInnerRadius + 30, around: layout.center)
+        func brightness(_ s: Surface) -> Int {
+            let p = s.pixel(x: Int(probe.x), y: Int(probe.y))
+            return Int(p.r) + Int(p.g) + Int(p.b)
+        }
+        // Program 1 now sits under the marker at full opacity; before it was program 0 there.
+        #expect(brightness(after) != brightness(before))
+        let marker = Degrees.point(at: -90 + 45, radius: layout.wheelInnerRadius + 30, around: layout.center)
+        let dimmedNow = after.pixel(x: Int(marker.x), y: Int(marker.y))
+        let brightBefore = before.pixel(x: Int(probe.x) , y: Int(probe.y))
+        #expect(Int(dimmedNow.r) + Int(dimmedNow.g) + Int(dimmedNow.b) < Int(brightBefore.r) + Int(brightBefore.g) + Int(brightBefore.b))
+    }
+}

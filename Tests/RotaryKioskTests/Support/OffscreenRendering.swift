@@ -1,0 +1,28 @@
+import Foundation
+import RotaryKit
+import RotarySDL
+@testable import RotaryKiosk
+
+/// Renders kiosk screens with SDL's software renderer into memory, as the app does headless.
+/// SDL is initialised once for the test process, with the offscreen video driver.
+enum OffscreenRendering {
+    nonisolated(unsafe) static let system = try! SDLSystem(videoDriver: "offscreen")
+    nonisolated(unsafe) static let fonts = FontBook(path: try! FontLocator.locate(Theme().fontPattern))
+
+    /// `screen` drawn once, as a picture.
+    static func render(_ screen: KioskScreen, theme: Theme = Theme()) throws -> Surface {
+        _ = system
+        let surface = try Surface(width: Int(screen.layout.width), height: Int(screen.layout.height))
+        let renderer = try Renderer(surface: surface)
+        let painter = try KioskPainter(renderer: renderer, screen: screen, theme: theme, fonts: fonts)
+        try painter.draw(screen)
+        renderer.present()
+        return try renderer.readPixels()
+    }
+
+    /// The kiosk screen with the demo programs in a `width`×`height` window.
+    static func screen(width: Double, height: Double, rotation: Int = 0) -> KioskScreen {
+        KioskScreen(layout: ScreenLayout(width: width, height: height, rotation: rotation), programs: Program.demo,
+                    dialMinutes: Program.defaultDialMinutes)
+    }
+}
