@@ -3,8 +3,14 @@ import RotarySDL
 import Testing
 @testable import RotaryKiosk
 
+/// Everything that draws through SDL and FreeType in this process, one test at a time
+/// (fonts are not shared across threads).
+@Suite("Drawing", .serialized)
+struct DrawingTests {}
+
+extension DrawingTests {
 /// The screen drawn by the software renderer in known states, compared with reference PNGs.
-@Suite("Golden images", .serialized)
+@Suite("Golden images")
 struct GoldenImageTests {
     let golden = GoldenImage()
 
@@ -61,4 +67,29 @@ struct GoldenImageTests {
         let brightBefore = before.pixel(x: Int(probe.x) , y: Int(probe.y))
         #expect(Int(dimmedNow.r) + Int(dimmedNow.g) + Int(dimmedNow.b) < Int(brightBefore.r) + Int(brightBefore.g) + Int(brightBefore.b))
     }
+}
+
+@Suite("Text")
+struct TextTests {
+    @Test("UTF-8 names in other scripts render as glyphs, not as empty boxes of one width",
+          arguments: ["Сауна", "Σάουνα", "Wash 40°"])
+    func otherScripts(name: String) throws {
+        _ = OffscreenRendering.system
+        let font = try OffscreenRendering.fonts.font(size: 24)
+        let text = try font.render(name, color: RGBA(255, 255, 255))
+        #expect(text.width >= name.count * 8)
+        let inked = (0..<text.height).flatMap { y in (0..<text.width).map { x in text.pixel(x: x, y: y).a } }
+            .filter { $0 > 128 }.count
+        #expect(inked > name.count * 10)
+    }
+
+    @Test("a name too long for its segment shrinks, then ends in an ellipsis, within the width")
+    func fitting() throws {
+        _ = OffscreenRendering.system
+        let long = String(repeating: "Extra long program name ", count: 3)
+        let text = try OffscreenRendering.fonts.renderFitting(long, size: 24, maxWidth: 150, color: RGBA(255, 255, 255))
+        #expect(text.width <= 150)
+        #expect(text.width > 60)
+    }
+}
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RotarySDL
 
 /// How the kiosk app should start, as given on the command line.
 public struct KioskOptions: ParsableArguments, Sendable {
@@ -14,6 +15,11 @@ public struct KioskOptions: ParsableArguments, Sendable {
     @Option(name: .customLong("video-driver"),
             help: "SDL video driver: kmsdrm, x11, wayland, offscreen (default: SDL's choice, offscreen if no display).")
     public var videoDriver: String?
+
+    @Option(help: ArgumentHelp("Renderer: software (SDL's, what GPU-less panels use) or accelerated (OpenGL/GLES). "
+                               + "Default: accelerated where SDL has one; replays and headless runs always use software.",
+                               valueName: "kind"))
+    public var renderer: Renderer.Kind?
 
     @Option(help: ArgumentHelp("Write the last frame to this PNG file.", valueName: "PATH.png"))
     public var screenshot: String?
@@ -67,3 +73,5 @@ public struct DisplayRotation: ExpressibleByArgument, Equatable, Sendable {
 
     public var defaultValueDescription: String { String(degrees) }
 }
+
+extension Renderer.Kind: ExpressibleByArgument {}

@@ -28,7 +28,8 @@ public final class KioskRunner {
         let fullscreen = !options.windowed && !headless
         let window = try Window(system: system, title: "Rotary", width: options.size.width,
                                 height: options.size.height, fullscreen: fullscreen)
-        let renderer = try Self.makeRenderer(window: window, software: headless || trace != nil)
+        let software = headless || trace != nil || options.renderer == .software
+        let renderer = try Self.makeRenderer(window: window, software: software)
         logger.info("renderer: \(renderer.name)")
         if fullscreen { SDL_ShowCursor(SDL_DISABLE) }
         let fonts = FontBook(path: try FontLocator.locate(theme.fontPattern))

@@ -79,5 +79,4 @@ public struct BenchCommand: ParsableCommand {
     }
 }
 
-extension Renderer.Kind: ExpressibleByArgument {}
 extension UInt64: @retroactive ExpressibleByArgument {}
