@@ -47,6 +47,28 @@ struct GoldenImageTests {
         try golden.check(OffscreenRendering.render(screen), named: "rotate90-300x480")
     }
 
+    @Test("a theme replaces built-in art with its own PNG and SVG files")
+    func themeFiles() throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        let png = dir.appendingPathComponent("red.png").path
+        let red = PixelBuffer(width: 8, height: 8, fill: 0xFFE0_1010)
+        try Surface(red).savePNG(to: png)
+        let svg = dir.appendingPathComponent("dot.svg").path
+        try ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5" fill="#00ff00"/></svg>"##
+            .write(toFile: svg, atomically: true, encoding: .utf8)
+        var theme = Theme()
+        theme.segmentTextures = [.file(png)]
+        let programs = [Program(name: "", icon: svg, minutes: 5), Program(name: "", icon: svg, minutes: 10)]
+        let screen = KioskScreen(layout: ScreenLayout(width: 400, height: 400), programs: programs, dialMinutes: [0, 5])
+        let picture = try OffscreenRendering.render(screen, theme: theme)
+        let layout = screen.layout
+        let texture = Degrees.point(at: -90 + 30, radius: layout.wheelInnerRadius + 12, around: layout.center)
+        let icon = Degrees.point(at: -90, radius: layout.iconRadius, around: layout.center)
+        #expect(picture.pixel(x: Int(texture.x), y: Int(texture.y)) == RGBA(0xE0, 0x10, 0x10))
+        let dot = picture.pixel(x: Int(icon.x), y: Int(icon.y))
+        #expect(dot.g > 200 && dot.r < 60)
+    }
+
     @Test("the drawing follows the model: the item under the marker is the bright one")
     func selectedIsBright() throws {
         var screen = OffscreenRendering.screen(width: 400, height: 400)
