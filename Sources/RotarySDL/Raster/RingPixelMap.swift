@@ -95,34 +95,41 @@ public struct RingPixelMap: Sendable {
     public var pixelCount: Int { texels.count + edgePixels.count }
 
     /// Draws `ring` turned by `rotationDegrees` (clockwise) into the pixels at `frame`,
-    /// blending rim pixels with the opaque `background` colour.
+    /// blending rim pixels with the opaque `background` colour. The runs are split between
+    /// two cores; they write disjoint pixels.
     public func draw(_ ring: PolarRing, rotationDegrees: Double, into frame: UnsafeMutablePointer<UInt32>,
                      background: UInt32) {
-        let width = Int32(columns)
-        let columnMask = UInt32(1) << Self.columnBits - 1
         let turns = rotationDegrees / 360
-        let shift = Int32(((turns - turns.rounded(.down)) * Double(columns)).rounded()) % width
-        @inline(__always) func index(_ t: UInt32) -> Int {
-            var c = Int32(t & columnMask) - shift
-            c += (c >> 31) & width
-            return Int(Int32(t >> Self.columnBits) * width + c)
-        }
-        ring.shown.withUnsafeBufferPointer { shown in
-            texels.withUnsafeBufferPointer { lookup in
-                for run in runs {
-                    var p = Int(run.pixel), l = Int(run.lookup)
-                    for _ in 0..<run.count {
-                        frame[p] = shown[index(lookup[l])]
-                        p += 1
-                        l += 1
+        let shift = Int32(((turns - turns.rounded(.down)) * Double(columns)).rounded()) % Int32(columns)
+        let out = UnsafeSendable(frame)
+        let (shown, texels, runs, width) = (ring.shown, self.texels, self.runs, Int32(columns))
+        DispatchQueue.concurrentPerform(iterations: 2) { half in
+            let range = half == 0 ? 0..<runs.count / 2 : runs.count / 2..<runs.count
+            shown.withUnsafeBufferPointer { shown in
+                texels.withUnsafeBufferPointer { lookup in
+                    for run in runs[range] {
+                        var p = Int(run.pixel), l = Int(run.lookup)
+                        for _ in 0..<run.count {
+                            out.pointer[p] = shown[Self.texelIndex(lookup[l], shift: shift, columns: width)]
+                            p += 1
+                            l += 1
+                        }
                     }
-                }
-                for i in edgePixels.indices {
-                    let texel = shown[index(edgeTexels[i])]
-                    frame[Int(edgePixels[i])] = PixelMath.lerp(background, texel, edgeCoverage[i])
                 }
             }
         }
+        for i in edgePixels.indices {
+            let texel = shown[Self.texelIndex(edgeTexels[i], shift: shift, columns: width)]
+            frame[Int(edgePixels[i])] = PixelMath.lerp(background, texel, edgeCoverage[i])
+        }
+    }
+
+    /// The index into a polar ring's texels of packed texel `t` turned by `shift` columns.
+    @inline(__always)
+    private static func texelIndex(_ t: UInt32, shift: Int32, columns: Int32) -> Int {
+        var c = Int32(t & (UInt32(1) << columnBits - 1)) - shift
+        c += (c >> 31) & columns
+        return Int(Int32(t >> columnBits) * columns + c)
     }
 }
 
