@@ -16,8 +16,8 @@ enum ScreenLooks {
         look.labelSize = layout.labelPoints
         look.labelRadius = layout.labelRadius
         look.labelColor = theme.textColor
-        look.gapPixels = max(2, layout.radius * 0.008)
-        look.dimmedOpacity = theme.dimmedSegmentOpacity
+        look.style.gapPixels = max(2, layout.radius * 0.008)
+        look.style.dimmedOpacity = theme.dimmedSegmentOpacity
         return look
     }
 
@@ -29,12 +29,12 @@ enum ScreenLooks {
         look.labelSize = layout.dialNumberPoints
         look.labelRadius = layout.dialNumberRadius
         look.labelColor = theme.textColor
-        look.dimmedOpacity = theme.dimmedNumberOpacity
-        look.ticksPerItem = 5
+        look.style.dimmedOpacity = theme.dimmedNumberOpacity
+        look.style.ticksPerItem = 5
         let band = layout.dialOuterRadius - layout.dialInnerRadius
-        look.tickFromRadius = layout.dialOuterRadius - band * 0.12
-        look.majorTickFromRadius = layout.dialOuterRadius - band * 0.2
-        look.tickColor = theme.dialTickColor
+        look.style.tickFromRadius = layout.dialOuterRadius - band * 0.12
+        look.style.majorTickFromRadius = layout.dialOuterRadius - band * 0.2
+        look.style.tickColor = theme.dialTickColor.argb
         return look
     }
 }

@@ -1,15 +1,8 @@
 import Foundation
 
-/// What a ring looks like before it is turned, apart from its items' pictures: radii, how
-/// items are separated, dimmed and ticked, and the colour around it.
-public struct RingArt: Sendable {
-    /// Inner and outer radius in pixels.
-    public var innerRadius: Double
-    public var outerRadius: Double
-    /// Number of items (at least 1).
-    public var itemCount: Int
-    /// The opaque colour behind the ring (for gaps and dimming).
-    public var background: UInt32
+/// How a ring's items are separated, dimmed and ticked: the parts of a ring's look that are
+/// drawn straight into its polar art.
+public struct RingStyle: Sendable {
     /// Width in pixels of the gap between neighbouring items (0: continuous band).
     public var gapPixels: Double = 0
     /// Opacity of items other than the selected one (1: no dimming).
@@ -23,12 +16,29 @@ public struct RingArt: Sendable {
     public var tickWidth: Double = 2
     public var tickColor: UInt32 = 0xFFFF_FFFF
 
+    /// No gaps, no dimming, no ticks.
+    public init() {}
+}
+
+/// What a ring looks like before it is turned, apart from its items' pictures.
+public struct RingArt: Sendable {
+    /// Inner and outer radius in pixels.
+    public var innerRadius: Double
+    public var outerRadius: Double
+    /// Number of items (at least 1).
+    public var itemCount: Int
+    /// The opaque colour behind the ring (for gaps and dimming).
+    public var background: UInt32
+    /// Gaps, dimming and ticks.
+    public var style: RingStyle
+
     /// A ring of `itemCount` items between the radii on `background`.
-    public init(innerRadius: Double, outerRadius: Double, itemCount: Int, background: UInt32) {
+    public init(innerRadius: Double, outerRadius: Double, itemCount: Int, background: UInt32, style: RingStyle) {
         self.innerRadius = innerRadius
         self.outerRadius = outerRadius
         self.itemCount = max(1, itemCount)
         self.background = background | 0xFF00_0000
+        self.style = style
     }
 }
 
@@ -90,7 +100,7 @@ public struct PolarRing: Sendable {
         let mine = (0..<columns).filter { columnItem[$0] == item }
         let (art, columns, offsets, directions) = (self.art, self.columns, self.offsets, self.directions)
         let spacing = 360 / Double(art.itemCount)
-        let tickSpacing = art.ticksPerItem > 0 ? spacing / Double(art.ticksPerItem) : 0
+        let tickSpacing = art.style.ticksPerItem > 0 ? spacing / Double(art.style.ticksPerItem) : 0
         full.withUnsafeMutableBufferPointer { out in
             let base = UnsafeSendable(out.baseAddress!)
             DispatchQueue.concurrentPerform(iterations: rows) { row in
@@ -98,8 +108,8 @@ public struct PolarRing: Sendable {
                 let pixelsPerDegree = Double.pi / 180 * r
                 for c in mine {
                     var coverage = 1.0
-                    if art.gapPixels > 0, art.itemCount > 1 {
-                        let fromEdge = (spacing / 2 - abs(offsets[c])) * pixelsPerDegree - art.gapPixels / 2
+                    if art.style.gapPixels > 0, art.itemCount > 1 {
+                        let fromEdge = (spacing / 2 - abs(offsets[c])) * pixelsPerDegree - art.style.gapPixels / 2
                         coverage = min(max(fromEdge + 0.5, 0), 1)
                     }
                     var texel = art.background
@@ -138,7 +148,7 @@ public struct PolarRing: Sendable {
     }
 
     private mutating func dim(column c: Int) {
-        let weight = UInt32((min(max(art.dimmedOpacity, 0), 1) * 256).rounded())
+        let weight = UInt32((min(max(art.style.dimmedOpacity, 0), 1) * 256).rounded())
         var i = c
         for _ in 0..<rows {
             shown[i] = PixelMath.lerp(art.background, full[i], weight)
@@ -159,12 +169,12 @@ public struct PolarRing: Sendable {
     private static func tick(on texel: UInt32, offset: Double, radius r: Double, tickSpacing: Double,
                              art: RingArt) -> UInt32 {
         let isMajor = abs(offset) < tickSpacing / 2
-        let from = isMajor ? art.majorTickFromRadius : art.tickFromRadius
+        let from = isMajor ? art.style.majorTickFromRadius : art.style.tickFromRadius
         guard r >= from else { return texel }
         let phase = (offset / tickSpacing).rounded() * tickSpacing - offset
         let distance = abs(phase) * Double.pi / 180 * r
-        let amount = min(max(art.tickWidth / 2 - distance + 0.5, 0), 1) * min(r - from, 1)
-        return amount > 0 ? PixelMath.lerp(texel, art.tickColor, UInt32((amount * 256).rounded())) : texel
+        let amount = min(max(art.style.tickWidth / 2 - distance + 0.5, 0), 1) * min(r - from, 1)
+        return amount > 0 ? PixelMath.lerp(texel, art.style.tickColor, UInt32((amount * 256).rounded())) : texel
     }
 }
 

@@ -9,14 +9,8 @@ public enum RingArtist {
     /// The polar art of a ring with radii `innerRadius`…`outerRadius`, texts from `fonts`.
     public static func polarRing(_ look: RingLook, innerRadius: Double, outerRadius: Double, fonts: FontBook,
                                  selected: Int) throws -> PolarRing {
-        var art = RingArt(innerRadius: innerRadius, outerRadius: outerRadius, itemCount: look.items.count,
-                          background: look.background.argb)
-        art.gapPixels = look.gapPixels
-        art.dimmedOpacity = look.dimmedOpacity
-        art.ticksPerItem = look.ticksPerItem
-        art.tickFromRadius = look.tickFromRadius
-        art.majorTickFromRadius = look.majorTickFromRadius
-        art.tickColor = look.tickColor.argb
+        let art = RingArt(innerRadius: innerRadius, outerRadius: outerRadius, itemCount: look.items.count,
+                          background: look.background.argb, style: look.style)
         var polar = PolarRing(art: art, columns: Int((2 * Double.pi * outerRadius * 1.1).rounded(.up)))
         let frame = CanvasFrame(itemCount: art.itemCount, innerRadius: innerRadius, outerRadius: outerRadius)
         let canvas = try Surface(width: frame.width, height: frame.height)

@@ -32,15 +32,8 @@ public struct RingLook: Sendable {
     public var labelSize: Int = 16
     public var labelRadius: Double = 0
     public var labelColor = RGBA(255, 255, 255)
-    /// Gap between items in pixels (0: a continuous band).
-    public var gapPixels: Double = 0
-    /// Opacity of items not under the marker.
-    public var dimmedOpacity: Double = 1
-    /// Tick marks (see ``RingArt``): per item, and the radii minor and major ticks start at.
-    public var ticksPerItem = 0
-    public var tickFromRadius: Double = 0
-    public var majorTickFromRadius: Double = 0
-    public var tickColor = RGBA(255, 255, 255)
+    /// Gaps, dimming and ticks (colours as 0xAARRGGBB).
+    public var style = RingStyle()
 
     /// A ring look with `items` on `fill`, around which lies `background`.
     public init(items: [RingItemLook], fill: RGBA, background: RGBA) {
