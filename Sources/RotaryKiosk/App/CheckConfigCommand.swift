@@ -1,0 +1,26 @@
+import ArgumentParser
+import Foundation
+
+/// `rotary-kiosk check-config FILE`: validates a config before deployment.
+public struct CheckConfigCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "check-config",
+        abstract: "Check a config file: prints every problem with file, line and key; exits 0 when it is usable."
+    )
+
+    @Argument(help: "The TOML config file.")
+    var file: String
+
+    public init() {}
+
+    public func run() throws {
+        let outcome = ConfigLoader.load(path: file)
+        for problem in outcome.problems { print(problem) }
+        guard let config = outcome.config else {
+            print("\(file): \(outcome.errors.count) error(s); the kiosk would not use this file")
+            throw ExitCode(1)
+        }
+        print("\(file): OK: \(config.entries.count) programs, \(config.dialMinutes.count) dial values"
+            + (outcome.problems.isEmpty ? "" : ", \(outcome.problems.count) warning(s)"))
+    }
+}

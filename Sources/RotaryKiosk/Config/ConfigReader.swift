@@ -1,0 +1,128 @@
+import Foundation
+import TOMLKit
+
+/// Reads typed values out of a parsed TOML table, collecting every problem with its line
+/// instead of stopping at the first.
+struct ConfigReader {
+    let file: String
+    let index: TOMLLineIndex
+    /// The config file's folder: relative paths in the file are relative to it.
+    let folder: String
+    private(set) var problems: [ConfigProblem] = []
+
+    init(file: String, text: String) {
+        self.file = file
+        index = TOMLLineIndex(text: text)
+        folder = (file as NSString).deletingLastPathComponent
+    }
+
+    mutating func error(_ path: String, _ message: String, line: Int? = nil) {
+        problems.append(ConfigProblem(severity: .error, file: file, line: line ?? index.line(of: path), key: path, message: message))
+    }
+
+    mutating func warning(_ path: String, _ message: String) {
+        problems.append(ConfigProblem(severity: .warning, file: file, line: index.line(of: path), key: path, message: message))
+    }
+
+    /// Warns about keys of `table` (at `path`) that are not in `known`.
+    mutating func warnUnknown(_ table: TOMLTable, at path: String, known: [String]) {
+        for key in table.keys where !known.contains(key) {
+            warning(join(path, key), "unknown key (ignored); known here: \(known.joined(separator: ", "))")
+        }
+    }
+
+    func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    // MARK: - Typed values
+
+    mutating func table(_ table: TOMLTable, _ key: String) -> TOMLTable? {
+        guard let value = table[key] else { return nil }
+        guard let t = value.tomlValue.table else { error(key, "must be a table ([\(key)])"); return nil }
+        return t
+    }
+
+    mutating func string(_ table: TOMLTable, _ key: String, at path: String) -> String? {
+        guard let value = table[key] else { return nil }
+        guard let s = value.tomlValue.string else { error(join(path, key), "must be a string, not \(value.tomlValue.type)"); return nil }
+        return s
+    }
+
+    mutating func bool(_ table: TOMLTable, _ key: String, at path: String) -> Bool? {
+        guard let value = table[key] else { return nil }
+        guard let b = value.tomlValue.bool else { error(join(path, key), "must be true or false, not \(value.tomlValue.type)"); return nil }
+        return b
+    }
+
+    /// A whole number within `range`.
+    mutating func int(_ table: TOMLTable, _ key: String, at path: String, in range: ClosedRange<Int>) -> Int? {
+        guard let value = table[key] else { return nil }
+        guard let i = value.tomlValue.int else {
+            error(join(path, key), "must be a whole number, not \(value.tomlValue.type)")
+            return nil
+        }
+        guard range.contains(i) else { error(join(path, key), "must be between \(range.lowerBound) and \(range.upperBound), not \(i)"); return nil }
+        return i
+    }
+
+    /// A finite number (integer or float) within `range`.
+    mutating func number(_ table: TOMLTable, _ key: String, at path: String, in range: ClosedRange<Double>) -> Double? {
+        guard let value = table[key] else { return nil }
+        let v = value.tomlValue
+        guard let d = v.double ?? v.int.map(Double.init) else { error(join(path, key), "must be a number, not \(v.type)"); return nil }
+        guard d.isFinite else { error(join(path, key), "must be a finite number, not \(d)"); return nil }
+        guard range.contains(d) else { error(join(path, key), "must be between \(range.lowerBound) and \(range.upperBound), not \(d)"); return nil }
+        return d
+    }
+
+    /// An array whose elements all convert with `element` (problems name the index).
+    mutating func array<T>(_ table: TOMLTable, _ key: String, at path: String,
+                           _ element: (inout ConfigReader, TOMLValue, String) -> T?) -> [T]? {
+        guard let value = table[key] else { return nil }
+        guard let array = value.tomlValue.array else { error(join(path, key), "must be an array, not \(value.tomlValue.type)"); return nil }
+        var out: [T] = []
+        for (i, item) in array.enumerated() {
+            guard let converted = element(&self, item.tomlValue, "\(join(path, key))[\(i)]") else { return nil }
+            out.append(converted)
+        }
+        return out
+    }
+
+    /// An argv array: at least one element, none empty.
+    mutating func command(_ table: TOMLTable, _ key: String, at path: String) -> [String]? {
+        guard let argv = array(table, key, at: path, { reader, value, itemPath -> String? in
+            guard let s = value.string, !s.isEmpty else {
+                reader.error(itemPath, "must be a non-empty string (commands are argv arrays, run without a shell)")
+                return nil
+            }
+            return s
+        }) else { return nil }
+        guard !argv.isEmpty else { error(join(path, key), "must name a program to run, e.g. [\"/usr/bin/logger\", \"done\"]"); return nil }
+        return argv
+    }
+
+    /// A path to a readable file, relative to the config file's folder.
+    mutating func file(_ path: String, for key: String) -> String? {
+        let absolute = path.hasPrefix("/") ? path : (folder as NSString).appendingPathComponent(path)
+        guard FileManager.default.isReadableFile(atPath: absolute) else {
+            error(key, "file \(absolute) does not exist or cannot be read")
+            return nil
+        }
+        return absolute
+    }
+
+    /// A `#rrggbb` colour, kept as text.
+    mutating func colour(_ table: TOMLTable, _ key: String, at path: String) -> String? {
+        guard let s = string(table, key, at: path) else { return nil }
+        guard ColourText.parse(s) != nil else { error(join(path, key), "must be a colour like \"#1e2432\", not \"\(s)\""); return nil }
+        return s
+    }
+}
+
+/// `#rrggbb` colours.
+enum ColourText {
+    /// The red, green and blue of `#rrggbb`, or nil.
+    static func parse(_ text: String) -> (UInt8, UInt8, UInt8)? {
+        guard text.count == 7, text.hasPrefix("#"), let v = UInt32(text.dropFirst(), radix: 16) else { return nil }
+        return (UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF))
+    }
+}

@@ -1,0 +1,64 @@
+/// Everything an integrator configures, validated. `KioskConfig()` is the built-in default:
+/// the eight demo programs, a 0…55 minute dial, no hooks.
+public struct KioskConfig: Equatable, Sendable {
+    /// A wheel segment: the program and its optional category.
+    public struct Entry: Equatable, Sendable {
+        public var program: Program
+        public var category: String?
+    }
+
+    /// Commands run on events (argv arrays; values reach them as environment variables).
+    public struct Hooks: Equatable, Sendable {
+        /// Argv per event kind: `selected`, `pressed`, `timer_started`, `timer_paused`,
+        /// `timer_resumed`, `timer_finished`, `timer_cancelled`.
+        public var commands: [String: [String]] = [:]
+        /// A hook still running after this many seconds is killed.
+        public var timeoutSeconds: Double = 10
+    }
+
+    /// Sound, rumble and an external command for feedback.
+    public struct Feedback: Equatable, Sendable {
+        public var audio = true
+        /// Loudness of the synthesised sounds, 0…1.
+        public var volume = 0.5
+        public var rumble = false
+        /// Run for every feedback (`ROTARY_FEEDBACK` = tick, press, confirm, alarm, reject).
+        public var command: [String]?
+        /// At most one tick per this many milliseconds, so a fling purrs instead of flooding.
+        public var tickIntervalMs: Double = 35
+    }
+
+    /// Colours, font and art files of the theme (files replace the built-in art).
+    public struct ThemeSettings: Equatable, Sendable {
+        public var background: String?
+        public var text: String?
+        public var dial: String?
+        public var dialTicks: String?
+        public var font: String?
+        public var segments: [String]?
+        public var button: String?
+        public var marker: String?
+        public var dimmedOpacity: Double?
+    }
+
+    public var entries: [Entry] = Program.demo.map { Entry(program: $0, category: nil) }
+    /// Minutes on the dial, increasing.
+    public var dialMinutes: [Int] = Program.defaultDialMinutes
+    /// Display rotation, degrees clockwise.
+    public var rotation = 0
+    /// Dim the screen and stop drawing after this long without a touch (0: never).
+    public var dimAfterSeconds = 120.0
+    /// How long a press on the centre button cancels a running or paused timer.
+    public var longPressSeconds = 1.5
+    /// How long two fingers must hold opposite corners to quit a fullscreen kiosk.
+    public var adminHoldSeconds = 5.0
+    public var hooks = Hooks()
+    public var feedback = Feedback()
+    public var theme = ThemeSettings()
+
+    /// The built-in default.
+    public init() {}
+
+    /// The programs, in wheel order.
+    public var programs: [Program] { entries.map(\.program) }
+}
