@@ -95,3 +95,21 @@ struct SnapAxisTests {
         #expect(a.position <= 3000 / MotionTuning.angular.friction + 30)
     }
 }
+
+extension SnapAxisTests {
+    @Test("queued steps arrive briskly: four quick steps are all there within half a second")
+    func queuedStepsAreBrisk() {
+        var a = axis()
+        for _ in 0..<4 {
+            _ = a.step(by: 1)
+            _ = a.advance(by: 0.05)
+        }
+        var t = 0.2
+        while !a.isAtRest, t < 10 {
+            _ = a.advance(by: 1 / 60)
+            t += 1 / 60
+        }
+        #expect(a.currentIndex == 4)
+        #expect(t < 0.6)
+    }
+}

@@ -9,8 +9,18 @@ public struct KioskOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("Window size for --windowed, headless rendering and replays.", valueName: "WxH"))
     public var size: WindowSize = WindowSize(width: 1080, height: 1080)
 
-    @Option(help: ArgumentHelp("Display rotation in degrees, clockwise: 0, 90, 180 or 270.", valueName: "degrees"))
-    public var rotate: DisplayRotation = DisplayRotation(degrees: 0)
+    @Option(help: ArgumentHelp("The TOML config file (default: the built-in demo). See kiosk/rotary.toml.", valueName: "FILE"))
+    public var config: String?
+
+    @Option(name: .customLong("state-dir"),
+            help: ArgumentHelp("Where the running timer and the last good config are kept (default: $STATE_DIRECTORY, "
+                               + "else $XDG_STATE_HOME/rotary, else ~/.local/state/rotary; replays keep none unless given).",
+                               valueName: "DIR"))
+    public var stateDir: String?
+
+    @Option(help: ArgumentHelp("Display rotation in degrees, clockwise: 0, 90, 180 or 270 (default: the config's).",
+                               valueName: "degrees"))
+    public var rotate: DisplayRotation?
 
     @Option(name: .customLong("video-driver"),
             help: "SDL video driver: kmsdrm, x11, wayland, offscreen (default: SDL's choice, offscreen if no display).")

@@ -4,13 +4,14 @@ import Logging
 import RotaryKit
 import RotarySDL
 
-/// The imperative shell: opens SDL, builds the screen and runs it live, as a replay, or
-/// headless for one picture.
+/// The imperative shell: chooses the config, opens SDL, builds the screen, wires the event
+/// stream to hooks, feedback and persistence, resumes a saved countdown, and runs live, as a
+/// replay, or headless for one picture.
 public final class KioskRunner {
     private let options: KioskOptions
     private let logger: Logger
-    private let theme = Theme()
-    private let events: EventSink
+    /// The event stream: lines out, and `listen` for programs that embed the kiosk.
+    public let events: EventSink
 
     /// A runner for `options`; events go to `--events-out` or standard output.
     public init(options: KioskOptions, logger: Logger) throws {
@@ -19,37 +20,57 @@ public final class KioskRunner {
         events = try options.eventsOut.map(EventSink.init(path:)) ?? EventSink()
     }
 
-    /// Runs until the window closes, the replay ends, or (headless) one picture is saved.
+    /// Runs until the window closes (or SIGTERM, or the admin gesture), the replay ends, or
+    /// (headless) one picture is saved.
     public func run() throws {
         let trace = try options.replay.map(ReplayTrace.init(contentsOf:))
+        let stateDirectory = options.stateDir ?? (trace == nil ? Self.defaultStateDirectory() : nil)
+        let choice = ConfigChoice.choose(path: options.config, stateDirectory: stateDirectory)
+        for problem in choice.problems { logger.log(level: problem.severity == .error ? .error : .warning, "\(problem)") }
+        let config = choice.config
+
         let system = try Self.openVideo(requested: options.videoDriver)
         let headless = system.isHeadless
         logger.info("video driver: \(system.videoDriver)")
         let fullscreen = !options.windowed && !headless
         let window = try Window(system: system, title: "Rotary", width: options.size.width,
                                 height: options.size.height, fullscreen: fullscreen)
-        let software = headless || trace != nil || options.renderer == .software
-        let renderer = try Self.makeRenderer(window: window, software: software)
+        let renderer = try Self.makeRenderer(window: window, software: headless || trace != nil || options.renderer == .software)
         logger.info("renderer: \(renderer.name)")
         if fullscreen { SDL_ShowCursor(SDL_DISABLE) }
+        let theme = Theme(config.theme)
         let fonts = FontBook(path: try FontLocator.locate(theme.fontPattern))
-        var session = KioskSession(screen: KioskScreen(layout: try layout(for: renderer), programs: Program.demo,
-                                                       dialMinutes: Program.defaultDialMinutes),
-                                   escapeQuits: options.windowed)
+        let rotation = options.rotate?.degrees ?? config.rotation
+        let layout = { () throws -> ScreenLayout in
+            let (w, h) = try renderer.outputSize()
+            return ScreenLayout(width: Double(w), height: Double(h), rotation: rotation)
+        }
+        let programs = config.programs
+        let screen = KioskScreen(layout: try layout(), programs: programs, dialMinutes: config.dialMinutes, program: 0,
+                                 dialIndex: Self.dialIndex(config.dialMinutes, programs.first?.minutes ?? 0))
+        var session = KioskSession(screen: screen, settings: SessionSettings(config: config, windowed: options.windowed))
         let scene = KioskScene(renderer: renderer, theme: theme, fonts: fonts, events: events)
+        scene.serviceMessage = choice.serviceMessage
         try scene.rebuild(for: session.screen)
+
+        let outputs = try KioskOutputs(config: config, stateDirectory: stateDirectory, live: trace == nil && !headless,
+                                       logger: logger)
+        outputs.attach(to: events)
+        try scene.drawFirstFrame(session, ms: 0)
+        scene.publish(choice.problems.filter { $0.severity == .error }.map { .error("config: \($0)") }, ms: 0)
+        scene.publish(outputs.resume(&session), ms: 0)
+
         if let trace {
             try ReplayLoop(scene: scene, trace: trace).run(&session)
-        } else if headless {
-            try scene.drawFirstFrame(session.screen, ms: 0)
-        } else {
-            try LiveLoop(scene: scene, layout: { try self.layout(for: renderer) }).run(&session)
+        } else if !headless {
+            try LiveLoop(scene: scene, layout: layout).run(&session)
         }
         try finish(scene, session, headless: headless)
+        outputs.finish(replay: trace != nil)
     }
 
     private func finish(_ scene: KioskScene, _ session: KioskSession, headless: Bool) throws {
-        let path = options.screenshot ?? (headless ? Self.defaultPicturePath() : nil)
+        let path = options.screenshot ?? (headless && options.replay == nil ? Self.defaultPicturePath() : nil)
         if let path {
             try scene.renderer.savePNG(to: path)
             let prefix = headless ? "No display: rendered headless with the software renderer." : "Last frame saved."
@@ -58,9 +79,8 @@ public final class KioskRunner {
         scene.emitExit(session.screen)
     }
 
-    private func layout(for renderer: Renderer) throws -> ScreenLayout {
-        let (w, h) = try renderer.outputSize()
-        return ScreenLayout(width: Double(w), height: Double(h), rotation: options.rotate.degrees)
+    static func dialIndex(_ minutes: [Int], _ wanted: Int) -> Int {
+        minutes.indices.min { abs(minutes[$0] - wanted) < abs(minutes[$1] - wanted) } ?? 0
     }
 
     // MARK: - Opening SDL
@@ -88,5 +108,13 @@ public final class KioskRunner {
     /// Where the headless picture goes when no --screenshot path was given.
     static func defaultPicturePath() -> String {
         (ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp") + "/rotary-kiosk.png"
+    }
+
+    /// systemd's `$STATE_DIRECTORY`, else `$XDG_STATE_HOME/rotary`, else `~/.local/state/rotary`.
+    static func defaultStateDirectory() -> String {
+        let environment = ProcessInfo.processInfo.environment
+        if let systemd = environment["STATE_DIRECTORY"]?.split(separator: ":").first { return String(systemd) }
+        if let xdg = environment["XDG_STATE_HOME"], !xdg.isEmpty { return xdg + "/rotary" }
+        return NSHomeDirectory() + "/.local/state/rotary"
     }
 }

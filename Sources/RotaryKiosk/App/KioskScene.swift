@@ -1,13 +1,15 @@
 import RotaryKit
 import RotarySDL
 
-/// What the loops share: the renderer and painter for the current layout, and the event
-/// lines they write.
+/// What the loops share: the renderer and painter for the current layout, the event stream,
+/// and a service message to show (a broken config).
 final class KioskScene {
     let renderer: Renderer
     private let theme: Theme
     private let fonts: FontBook
-    private let events: EventSink
+    let events: EventSink
+    /// Shown across the top of the screen while set.
+    var serviceMessage: String?
     private var painter: KioskPainter?
     private var lastMs = 0.0
 
@@ -24,17 +26,17 @@ final class KioskScene {
         painter = try KioskPainter(renderer: renderer, screen: screen, theme: theme, fonts: fonts)
     }
 
-    /// Draws and presents a frame.
-    func draw(_ screen: KioskScreen) throws {
-        try painter?.draw(screen)
+    /// Draws and presents a frame of `session`.
+    func draw(_ session: KioskSession) throws {
+        try painter?.draw(session.screen, message: serviceMessage, dimmed: session.isDimmed)
         renderer.present()
     }
 
     /// Draws the first frame and announces `ready` with the layout.
-    func drawFirstFrame(_ screen: KioskScreen, ms: Double) throws {
-        try draw(screen)
+    func drawFirstFrame(_ session: KioskSession, ms: Double) throws {
+        try draw(session)
         lastMs = ms
-        events.emit(EventRecords.layout("ready", ms: ms, screen: screen))
+        events.emit(EventRecords.layout("ready", ms: ms, screen: session.screen))
     }
 
     /// Announces a new layout.
@@ -43,22 +45,10 @@ final class KioskScene {
         events.emit(EventRecords.layout("layout", ms: ms, screen: screen))
     }
 
-    /// Writes the control events and the feedback each one asks for.
-    func publish(_ controlEvents: [ControlEvent], ms: Double) {
+    /// Writes each event's line and tells the listeners.
+    func publish(_ kioskEvents: [KioskEvent], ms: Double) {
         lastMs = ms
-        for event in controlEvents {
-            events.emit(EventRecords.control(event, ms: ms))
-            switch event {
-            case .detent: events.emit(EventRecords.feedback("tick", ms: ms))
-            case .pressed: events.emit(EventRecords.feedback("press", ms: ms))
-            case .selected, .value: break
-            }
-        }
-    }
-
-    /// Writes an `error` line.
-    func emitError(_ message: String, ms: Double) {
-        events.emit(EventRecords.error(message, ms: ms))
+        for event in kioskEvents { events.emit(event, ms: ms) }
     }
 
     /// Writes the `exit` line with the final state.

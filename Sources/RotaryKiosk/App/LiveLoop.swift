@@ -2,9 +2,10 @@ import CSDL2
 import RotaryKit
 import RotarySDL
 
-/// The live event → model → draw loop: drains SDL's queue every frame, draws at the
-/// display's pace while anything moves, and sleeps in `SDL_WaitEventTimeout` while nothing
-/// does (no frames, no CPU), waking at once on the first touch.
+/// The live event → model → draw loop: drains SDL's queue every frame and draws at the
+/// display's pace while anything moves. When nothing moves it sleeps in
+/// `SDL_WaitEventTimeout` until the next input or the next change the session announces (a
+/// countdown second, dimming): no frames, no CPU, and the first touch wakes it at once.
 struct LiveLoop {
     let scene: KioskScene
     /// The layout for the renderer's current output size.
@@ -14,15 +15,13 @@ struct LiveLoop {
         var mapper = InputMapper(windowWidth: session.screen.layout.width, windowHeight: session.screen.layout.height)
         let frequency = Double(SDL_GetPerformanceFrequency())
         var last = SDL_GetPerformanceCounter()
-        try scene.drawFirstFrame(session.screen, ms: Self.nowMs())
         var needsLayout = false
-        while true {
+        var shownDimmed = false
+        while !session.quitRequested {
             var event = SDL_Event()
-            if session.isAtRest, !needsLayout, SDL_WaitEventTimeout(&event, 1000) == 1 {
-                last = SDL_GetPerformanceCounter()  // idle time is not animation time
-                if apply(event, &mapper, &session, &needsLayout) { return }
-            } else if session.isAtRest, !needsLayout {
-                continue
+            if session.isAtRest, !needsLayout {
+                let timeout = session.secondsUntilChange.map { Int32(min(max($0 * 1000, 1), 1000).rounded(.up)) } ?? 1000
+                if SDL_WaitEventTimeout(&event, timeout) == 1, apply(event, &mapper, &session, &needsLayout) { return }
             }
             while SDL_PollEvent(&event) == 1 {
                 if apply(event, &mapper, &session, &needsLayout) { return }
@@ -33,12 +32,15 @@ struct LiveLoop {
                 try scene.rebuild(for: session.screen)
                 scene.emitLayout(session.screen, ms: Self.nowMs())
                 needsLayout = false
+                shownDimmed = false
             }
             let now = SDL_GetPerformanceCounter()
             let dt = min(Double(now - last) / frequency, 0.1)
             last = now
             scene.publish(session.advance(by: dt), ms: Self.nowMs())
-            try scene.draw(session.screen)
+            if session.isDimmed && shownDimmed { continue }  // dimmed: one frame, then none
+            try scene.draw(session)
+            shownDimmed = session.isDimmed
         }
     }
 
@@ -55,13 +57,11 @@ struct LiveLoop {
         case .wheel(let notches, let point):
             scene.publish(session.wheel(dy: -notches, at: point), ms: ms)
         case .key(let name):
-            let (events, quit) = session.key(name)
-            scene.publish(events, ms: ms)
-            return quit
+            scene.publish(session.key(name), ms: ms)
         case .layoutChanged:
             needsLayout = true
         }
-        return false
+        return session.quitRequested
     }
 
     /// Milliseconds since SDL started.

@@ -27,7 +27,28 @@ public enum EventRecords {
             line("value", ms: ms, [("id", .string(id)), ("value", .number(value))])
         case .pressed(let id):
             line("pressed", ms: ms, [("id", .string(id))])
+        case .longPressed(let id):
+            line("pressed", ms: ms, [("id", .string(id)), ("long", .bool(true))])
         }
+    }
+
+    /// Any kiosk event as its line.
+    public static func event(_ event: KioskEvent, ms: Double) -> JSONValue {
+        switch event {
+        case .control(let control): self.control(control, ms: ms)
+        case .timer(let report): timer(report, ms: ms)
+        case .feedback(let kind): feedback(kind.rawValue, ms: ms)
+        case .error(let message): error(message, ms: ms)
+        }
+    }
+
+    /// `timer {state, program, seconds_total, seconds_left}` (plus `previous` and `index`).
+    public static func timer(_ report: TimerReport, ms: Double) -> JSONValue {
+        line("timer", ms: ms, [
+            ("state", .string(report.state.rawValue)), ("program", .string(report.program)),
+            ("seconds_total", .number(report.secondsTotal)), ("seconds_left", .number(report.secondsLeft)),
+            ("previous", .string(report.previous.rawValue)), ("index", .int(report.programIndex)),
+        ])
     }
 
     /// `feedback {kind}`: tick, press, confirm, alarm or reject.
@@ -58,6 +79,7 @@ public enum EventRecords {
             return .object([
                 ("id", .string(button.id)), ("kind", .string("button")), ("cx", .number(button.center.x)),
                 ("cy", .number(button.center.y)), ("r", .number(button.radius)), ("label", .string(button.label)),
+                ("detail", .string(button.detail)),
             ])
         case let arc as ArcSlider:
             return .object([

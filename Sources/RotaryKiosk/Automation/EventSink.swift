@@ -1,10 +1,12 @@
 import Foundation
 
 /// Where event lines go: standard output or a file, one JSON object per line, flushed per
-/// line so a reader sees each event as it happens. Also calls in-process listeners.
+/// line so a reader sees each event as it happens. Also hands every kiosk event, as a value
+/// and as its line, to in-process listeners (hooks, feedback, persistence, or a program that
+/// embeds the kiosk).
 public final class EventSink {
     private let handle: FileHandle
-    private var listeners: [(JSONValue) -> Void] = []
+    private var listeners: [(KioskEvent, JSONValue, Double) -> Void] = []
 
     /// Events to standard output.
     public init() {
@@ -19,13 +21,19 @@ public final class EventSink {
         handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
     }
 
-    /// Also hands every line to `listener` (for programs embedding the kiosk).
-    public func listen(_ listener: @escaping (JSONValue) -> Void) { listeners.append(listener) }
+    /// Calls `listener` with every kiosk event, its line and its time (ms) after the line is written.
+    public func listen(_ listener: @escaping (KioskEvent, JSONValue, Double) -> Void) { listeners.append(listener) }
 
-    /// Writes one line.
+    /// Writes one line (`ready`, `layout`, `exit`).
     public func emit(_ line: JSONValue) {
         handle.write(Data((line.text + "\n").utf8))
-        for listener in listeners { listener(line) }
+    }
+
+    /// Writes a kiosk event's line and tells the listeners.
+    public func emit(_ event: KioskEvent, ms: Double) {
+        let line = EventRecords.event(event, ms: ms)
+        emit(line)
+        for listener in listeners { listener(event, line, ms) }
     }
 }
 

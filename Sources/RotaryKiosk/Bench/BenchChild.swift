@@ -22,7 +22,7 @@ struct BenchChild {
         let (w, h) = try renderer.outputSize()
         var session = KioskSession(screen: KioskScreen(layout: ScreenLayout(width: Double(w), height: Double(h)),
                                                        programs: Program.demo, dialMinutes: Program.defaultDialMinutes),
-                                   escapeQuits: false)
+                                   settings: SessionSettings())
         let painter = try KioskPainter(renderer: renderer, screen: session.screen, theme: theme,
                                        fonts: FontBook(path: try FontLocator.locate(theme.fontPattern)))
         try frame(painter, renderer, session.screen)

@@ -31,8 +31,9 @@ final class KioskPainter {
         buttonFace = try Texture(renderer: renderer, surface: ImageLoader.load(theme.button, width: buttonSize, height: buttonSize))
     }
 
-    /// Draws one frame of `screen` (not presented).
-    func draw(_ screen: KioskScreen) throws {
+    /// Draws one frame of `screen` (not presented), with an optional service message across
+    /// the top, darkened when `dimmed`.
+    func draw(_ screen: KioskScreen, message: String? = nil, dimmed: Bool = false) throws {
         let background = compositor.background
         try compositor.draw(covering: [wheelView.map.rowRange, dialView.map.rowRange], on: renderer) { frame in
             wheelView.draw(screen.wheel, into: frame, background: background)
@@ -42,6 +43,8 @@ final class KioskPainter {
         try drawMarker(at: layout.dialOuterRadius + layout.dialMarkerSize * 0.45, size: layout.dialMarkerSize, layout)
         try drawMarker(at: layout.wheelOuterRadius + layout.wheelMarkerSize * 0.2, size: layout.wheelMarkerSize, layout)
         try drawButton(screen.button, layout)
+        if let message { try drawMessage(message, layout) }
+        if dimmed { try renderer.fill(RGBA(0, 0, 0, 190)) }
     }
 
     /// The frame must be uploaded whole again (render targets were reset).
@@ -56,20 +59,49 @@ final class KioskPainter {
     }
 
     private func drawButton(_ button: CenterButton, _ layout: ScreenLayout) throws {
-        let shade: UInt8 = button.isPressed ? 170 : 255
+        let shade: UInt8 = button.isPressed ? 170 : button.detail.isEmpty ? 255 : 205
         buttonFace.setColorModulation(RGBA(shade, shade, shade))
         try renderer.draw(buttonFace, centeredAt: button.center)
+        let progress = button.longPressProgress
+        if progress > 0 {
+            try renderer.strokeArc(center: button.center, radius: button.radius + layout.radius * 0.012,
+                                   width: layout.radius * 0.018, fromDegrees: layout.markerDegrees,
+                                   sweepDegrees: 360 * progress, color: RGBA(248, 113, 113))
+        }
+        let up = Degrees.point(at: layout.markerDegrees, radius: button.radius * 0.28, around: button.center)
+        let labelAt = button.detail.isEmpty ? button.center
+            : Point(x: 2 * button.center.x - up.x, y: 2 * button.center.y - up.y)
         try renderer.draw(label(button.label, points: layout.buttonLabelPoints, maxWidth: button.radius * 1.6),
-                          centeredAt: button.center, degrees: layout.uprightDegrees)
+                          centeredAt: labelAt, degrees: layout.uprightDegrees)
+        if !button.detail.isEmpty {
+            try renderer.draw(label(button.detail, points: layout.buttonLabelPoints * 6 / 10, maxWidth: button.radius * 1.4),
+                              centeredAt: up, degrees: layout.uprightDegrees)
+        }
     }
 
-    /// The label's texture, rendered once per text.
+    /// A banner across the top (as the person sees the screen) with `message`.
+    private func drawMessage(_ message: String, _ layout: ScreenLayout) throws {
+        let text = try label(message, points: max(10, layout.labelPoints), maxWidth: min(layout.width, layout.height) * 0.96)
+        let up = layout.rotation == 90 || layout.rotation == 270
+        let (w, h) = up ? (Double(text.height) * 1.6, Double(text.width) + 24) : (Double(text.width) + 24, Double(text.height) * 1.6)
+        let center: Point = switch layout.rotation {
+        case 90: Point(x: layout.width - w / 2, y: layout.height / 2)
+        case 180: Point(x: layout.width / 2, y: layout.height - h / 2)
+        case 270: Point(x: w / 2, y: layout.height / 2)
+        default: Point(x: layout.width / 2, y: h / 2)
+        }
+        try renderer.fill(RGBA(153, 27, 27, 235), rect: (center.x - w / 2, center.y - h / 2, w, h))
+        try renderer.draw(text, centeredAt: center, degrees: layout.uprightDegrees)
+    }
+
+    /// A text's texture, rendered once per text and size.
     private func label(_ text: String, points: Int, maxWidth: Double) throws -> Texture {
-        if let cached = labelCache[text] { return cached }
+        let key = "\(points)|\(text)"
+        if let cached = labelCache[key] { return cached }
         if labelCache.count > 64 { labelCache.removeAll() }
         let texture = try Texture(renderer: renderer,
                                   surface: fonts.renderFitting(text, size: points, maxWidth: maxWidth, color: theme.textColor))
-        labelCache[text] = texture
+        labelCache[key] = texture
         return texture
     }
 }

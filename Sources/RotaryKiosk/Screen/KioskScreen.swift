@@ -41,6 +41,21 @@ public struct KioskScreen: Sendable {
         return screen
     }
 
+    /// The dial item whose minutes are nearest to `minutes`.
+    public func dialIndex(forMinutes minutes: Int) -> Int {
+        dialMinutes.indices.min { abs(dialMinutes[$0] - minutes) < abs(dialMinutes[$1] - minutes) } ?? 0
+    }
+
+    /// The dial's continuous item coordinate for `minutes`: between the two values around
+    /// it, in proportion; clamped to the first and last value.
+    public func dialCoordinate(forMinutes minutes: Double) -> Double {
+        guard let first = dialMinutes.first, let last = dialMinutes.last, minutes > Double(first) else { return 0 }
+        guard minutes < Double(last) else { return Double(dialMinutes.count - 1) }
+        let upper = dialMinutes.firstIndex { Double($0) > minutes } ?? dialMinutes.count - 1
+        let low = Double(dialMinutes[upper - 1]), high = Double(dialMinutes[upper])
+        return Double(upper - 1) + (minutes - low) / (high - low)
+    }
+
     /// The program wheel.
     public var wheel: RingControl { panel.control(Self.wheelID)! }
     /// The timer dial.

@@ -113,6 +113,7 @@ public struct ArcSlider: ControlModel, Equatable {
         case .steps(let n): events = set(value + Double(n) * step)
         case .first: events = set(range.lowerBound)
         case .last: events = set(range.upperBound)
+        case .item(let n): events = set(range.lowerBound + Double(n) * step)
         case .activate: return []
         }
         return events + selectIfChanged()

@@ -1,5 +1,7 @@
 /// The round button in the hub: shows a pressed state while a finger is on it and reports
-/// `pressed` when the finger lifts still inside (or on Enter). Sliding off cancels.
+/// `pressed` when the finger lifts still inside (or on Enter). Sliding off cancels. With a
+/// long press armed, holding it that long reports `longPressed` once instead, and the
+/// lift that follows presses nothing.
 public struct CenterButton: ControlModel, Equatable {
     public let id: String
     /// Centre in window pixels.
@@ -12,7 +14,12 @@ public struct CenterButton: ControlModel, Equatable {
     public private(set) var isPressed = false
     /// How long the current finger has been held down, in seconds (0 when not held).
     public private(set) var heldSeconds = 0.0
+    /// Seconds of holding that make a long press; nil: long presses are off.
+    public var longPressSeconds: Double?
+    /// A second line under the label, smaller (empty: none).
+    public var detail = ""
     private var finger: Int?
+    private var longPressFired = false
 
     /// A button of `radius` pixels at `center`.
     public init(id: String, center: Point, radius: Double, label: String) {
@@ -31,6 +38,7 @@ public struct CenterButton: ControlModel, Equatable {
             finger = event.finger
             isPressed = true
             heldSeconds = 0
+            longPressFired = false
             return []
         case .moved:
             guard finger == event.finger else { return [] }
@@ -38,7 +46,7 @@ public struct CenterButton: ControlModel, Equatable {
             return []
         case .up, .cancelled:
             guard finger == event.finger else { return [] }
-            let fires = event.phase == .up && hitTest(event.position)
+            let fires = event.phase == .up && hitTest(event.position) && !longPressFired
             finger = nil
             isPressed = false
             heldSeconds = 0
@@ -51,8 +59,17 @@ public struct CenterButton: ControlModel, Equatable {
     }
 
     public mutating func advance(by dt: Double) -> [ControlEvent] {
-        if finger != nil, dt.isFinite, dt > 0 { heldSeconds += dt }
-        return []
+        guard finger != nil, dt.isFinite, dt > 0 else { return [] }
+        heldSeconds += dt
+        guard let threshold = longPressSeconds, isPressed, !longPressFired, heldSeconds >= threshold else { return [] }
+        longPressFired = true
+        return [.longPressed(id: id)]
+    }
+
+    /// How far a long press has come, 0…1 (0 when none is armed or under way).
+    public var longPressProgress: Double {
+        guard let threshold = longPressSeconds, threshold > 0, isPressed, !longPressFired else { return 0 }
+        return min(heldSeconds / threshold, 1)
     }
 
     public var isAtRest: Bool { finger == nil }

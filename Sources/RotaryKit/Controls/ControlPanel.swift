@@ -7,6 +7,9 @@ public struct ControlPanel: Sendable {
     public var controls: [any ControlModel]
     /// Index of the control that keyboard, mouse-wheel and encoder commands go to.
     public var focusIndex = 0
+    /// Ids of controls that take no input for now (a locked wheel while a timer runs). A
+    /// finger going down on one is still theirs, so it does not fall through to another.
+    public var locked: [String] = []
     private var owners: [Int: Int] = [:]
 
     /// A panel of `controls`, topmost first.
@@ -29,9 +32,9 @@ public struct ControlPanel: Sendable {
         case .down:
             guard let index = controls.firstIndex(where: { $0.hitTest(event.position) }) else { return events }
             owners[event.finger] = index
-            events += controls[index].handle(event)
+            if !isLocked(index) { events += controls[index].handle(event) }
         case .moved:
-            guard let index = owners[event.finger] else { return events }
+            guard let index = owners[event.finger], !isLocked(index) else { return events }
             events += controls[index].handle(event)
         case .up, .cancelled:
             guard let index = owners.removeValue(forKey: event.finger) else { return events }
@@ -40,17 +43,30 @@ public struct ControlPanel: Sendable {
         return events
     }
 
-    /// Sends a key, mouse-wheel or encoder command to the control with `id`.
+    /// Sends a key, mouse-wheel or encoder command to the control with `id` (unless locked).
     public mutating func turn(_ id: String, _ command: TurnCommand) -> [ControlEvent] {
-        guard let index = index(of: id) else { return [] }
+        guard let index = index(of: id), !isLocked(index) else { return [] }
         return controls[index].turn(command)
     }
 
-    /// Sends a command to the focused control.
+    /// Sends a command to the focused control (unless locked).
     public mutating func turnFocused(_ command: TurnCommand) -> [ControlEvent] {
-        guard controls.indices.contains(focusIndex) else { return [] }
+        guard controls.indices.contains(focusIndex), !isLocked(focusIndex) else { return [] }
         return controls[focusIndex].turn(command)
     }
+
+    /// Changes the control with `id` in place, as its concrete type.
+    public mutating func update<Model: ControlModel>(_ id: String, as type: Model.Type = Model.self,
+                                                     _ change: (inout Model) -> Void) {
+        guard let index = index(of: id), var model = controls[index] as? Model else { return }
+        change(&model)
+        controls[index] = model
+    }
+
+    /// Whether any finger is down on the panel.
+    public var hasFingersDown: Bool { !owners.isEmpty }
+
+    private func isLocked(_ index: Int) -> Bool { locked.contains(controls[index].id) }
 
     /// Moves every control on by `dt` seconds, in panel order.
     public mutating func advance(by dt: Double) -> [ControlEvent] {

@@ -86,6 +86,10 @@ public struct RingControl: ControlModel, Equatable {
     }
 
     public mutating func turn(_ command: TurnCommand) -> [ControlEvent] { map(drag.turn(command)) }
+
+    /// Shows the ring at continuous item coordinate `coordinate` without animation or events
+    /// (see ``SnapDrag/place(atCoordinate:)``).
+    public mutating func place(atCoordinate coordinate: Double) { drag.place(atCoordinate: coordinate) }
     public mutating func advance(by dt: Double) -> [ControlEvent] { map(drag.advance(by: dt)) }
     public var isAtRest: Bool { drag.isAtRest }
 

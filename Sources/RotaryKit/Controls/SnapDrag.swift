@@ -57,8 +57,16 @@ public struct SnapDrag<Layout: ItemLayout>: Equatable, Sendable {
         case .steps(let n): axis.step(by: n)
         case .first: axis.go(toIndex: 0)
         case .last: axis.go(toIndex: axis.layout.count - 1)
+        case .item(let index): axis.go(toIndex: index)
         case .activate: []
         }
+    }
+
+    /// Shows the control at continuous item coordinate `coordinate` (a display driven from
+    /// outside, e.g. a dial unwinding with a countdown). Ignored while a finger holds it.
+    public mutating func place(atCoordinate coordinate: Double) {
+        guard gesture == nil else { return }
+        axis.place(atCoordinate: coordinate)
     }
 
     /// Moves the animation on by `dt` seconds.

@@ -8,6 +8,8 @@ public enum TurnCommand: Equatable, Sendable {
     case first
     /// Go to the last item (End).
     case last
+    /// Go to item `n` by the shortest way (the dial following a picked program).
+    case item(Int)
     /// Activate (Enter): presses a button; other controls ignore it.
     case activate
 }

@@ -19,17 +19,19 @@ struct SettleMotion: Equatable, Sendable {
 
     /// Plans the motion from `position` moving at `velocity` (units/s) onto `target`.
     ///
-    /// It coasts when the release is heading for the target fast enough that friction near
-    /// `tuning.friction` would carry it there; otherwise the spring alone takes it.
-    /// `itemSpacing` (units per item) scales the hand-over and rest distances.
-    init(from position: Double, velocity: Double, to target: Double, tuning: MotionTuning, itemSpacing: Double) {
+    /// With `coasting` (a fling), it coasts when the release is heading for the target fast
+    /// enough that friction near `tuning.friction` would carry it there; otherwise (and for
+    /// steps and taps) the spring alone takes it. `itemSpacing` (units per item) scales the
+    /// hand-over and rest distances.
+    init(from position: Double, velocity: Double, to target: Double, coasting: Bool, tuning: MotionTuning,
+         itemSpacing: Double) {
         self.target = target
         omega = tuning.springFrequency
         restDistance = tuning.restItems * itemSpacing
         let handoff = tuning.handoffItems * itemSpacing
         let distance = target - position
         let rate = distance != 0 ? velocity / distance : 0
-        let coasts = distance * velocity > 0 && abs(distance) > handoff
+        let coasts = coasting && distance * velocity > 0 && abs(distance) > handoff
             && rate >= tuning.friction / 3 && rate <= tuning.friction * 3
         coastStart = position
         if coasts {

@@ -87,7 +87,7 @@ public struct SnapAxis<Layout: ItemLayout>: Equatable, Sendable {
         let predicted = layout.coordinate(at: position + v / tuning.friction)
         let target = Int(predicted.rounded()) + pendingSteps
         pendingSteps = 0
-        return settle(toCoordinate: target, velocity: v)
+        return settle(toCoordinate: target, velocity: v, coasting: true)
     }
 
     // MARK: - Keys, encoder, taps
@@ -111,6 +111,22 @@ public struct SnapAxis<Layout: ItemLayout>: Equatable, Sendable {
         guard phase != .held else { return [] }
         let from = phase == .settling ? Double(motionTarget) : coordinate
         return settle(toCoordinate: layout.coordinate(ofIndex: index, near: from), velocity: velocity)
+    }
+
+    /// Puts the axis at rest at continuous item coordinate `coordinate` (clamped by the
+    /// layout) with no animation and no events: for displays driven from outside. The
+    /// item under the marker becomes the nearest one.
+    public mutating func place(atCoordinate coordinate: Double) {
+        guard phase != .held, coordinate.isFinite else { return }
+        let lower = Int(coordinate.rounded(.down))
+        let fraction = coordinate - Double(lower)
+        let from = layout.position(ofCoordinate: lower), to = layout.position(ofCoordinate: lower + 1)
+        position = layout.clamped(position: from + (to - from) * fraction)
+        motion = nil
+        phase = .resting
+        pendingSteps = 0
+        detentCoordinate = layout.clamped(coordinate: Int(self.coordinate.rounded()))
+        restedIndex = currentIndex
     }
 
     // MARK: - Time
@@ -137,10 +153,12 @@ public struct SnapAxis<Layout: ItemLayout>: Equatable, Sendable {
 
     // MARK: - Internals
 
-    private mutating func settle(toCoordinate k: Int, velocity: Double) -> [AxisEvent] {
+    /// Heads for coordinate `k`: by a friction coast then a spring when `coasting` (a fling),
+    /// by the spring alone otherwise (steps, taps: they must arrive briskly).
+    private mutating func settle(toCoordinate k: Int, velocity: Double, coasting: Bool = false) -> [AxisEvent] {
         motionTarget = layout.clamped(coordinate: k)
         motion = SettleMotion(from: position, velocity: velocity, to: layout.position(ofCoordinate: motionTarget),
-                              tuning: tuning, itemSpacing: layout.typicalSpacing)
+                              coasting: coasting, tuning: tuning, itemSpacing: layout.typicalSpacing)
         elapsed = 0
         phase = .settling
         return []

@@ -1,0 +1,77 @@
+import Foundation
+import Logging
+import RotaryKit
+import RotarySDL
+
+/// What the kiosk's events drive outside the screen: hooks, feedback devices, the saved
+/// countdown and the log.
+final class KioskOutputs {
+    private let hooks: HookRunner
+    private let devices: FeedbackDevices?
+    private let store: TimerStore?
+    private let logger: Logger
+    private let live: Bool
+    private let startedAt = Date().timeIntervalSince1970
+    private let hookTimeout: Double
+
+    /// Outputs for `config`; `live` opens sound and rumble (replays and headless runs have none).
+    init(config: KioskConfig, stateDirectory: String?, live: Bool, logger: Logger) throws {
+        self.logger = logger
+        self.live = live
+        hookTimeout = config.hooks.timeoutSeconds
+        hooks = HookRunner(hooks: config.hooks, feedbackCommand: config.feedback.command, logger: logger)
+        if live {
+            let devices = FeedbackDevices(audio: config.feedback.audio, volume: config.feedback.volume, rumble: config.feedback.rumble)
+            logger.info("feedback: \(devices.summary)")
+            self.devices = devices
+        } else {
+            devices = nil
+        }
+        store = try stateDirectory.map { try TimerStore(directory: $0) }
+    }
+
+    /// Wall-clock seconds for an event at `ms`: the real clock live, start + virtual time in a replay.
+    private func wallClock(ms: Double) -> Double {
+        live ? Date().timeIntervalSince1970 : startedAt + ms / 1000
+    }
+
+    /// Follows every event of `sink`.
+    func attach(to sink: EventSink) {
+        sink.listen { [self] event, line, ms in
+            hooks.handle(event, line: line)
+            switch event {
+            case .feedback(let kind):
+                devices?.play(kind)
+            case .timer(let report):
+                store?.save(report, now: wallClock(ms: ms))
+                logger.info("timer \(report.state.rawValue): \(report.program), \(TimeText.format(seconds: report.secondsLeft)) left")
+            case .control(.selected(let id, _, let label, _)):
+                logger.info("\(id) selected \(label)")
+            case .error(let message):
+                logger.error("\(message)")
+            default:
+                break
+            }
+        }
+    }
+
+    /// Puts back a countdown saved before the app stopped; the events to publish.
+    func resume(_ session: inout KioskSession) -> [KioskEvent] {
+        guard let store else { return [] }
+        switch store.load(now: wallClock(ms: 0)) {
+        case .nothing:
+            return []
+        case .corrupt(let message):
+            return [.error("saved timer: \(message)")]
+        case .timer(let state, let index, _, let total, let left):
+            logger.info("resuming a \(state.rawValue) timer with \(TimeText.format(seconds: left)) left")
+            return session.restore(state: state, programIndex: index, secondsTotal: total, secondsLeft: left)
+        }
+    }
+
+    /// Writes what is pending and lets hooks end (in a replay, up to their timeout).
+    func finish(replay: Bool) {
+        store?.flush()
+        hooks.finish(waitingUpTo: replay ? hookTimeout + 2 : 1)
+    }
+}

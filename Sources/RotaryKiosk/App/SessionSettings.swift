@@ -1,0 +1,37 @@
+/// The behaviour settings a session needs from the config and the command line.
+public struct SessionSettings: Equatable, Sendable {
+    /// Escape quits (windowed development mode only).
+    public var escapeQuits = false
+    /// Holding the centre button this long cancels a running or paused timer.
+    public var longPressSeconds = 1.5
+    /// Dim after this long without input while nothing runs (0: never).
+    public var dimAfterSeconds = 120.0
+    /// Two fingers on opposite corners this long quit the kiosk.
+    public var adminHoldSeconds = 5.0
+    /// At most one tick per this many seconds.
+    public var tickInterval = 0.035
+
+    /// Defaults, as in ``KioskConfig``.
+    public init() {}
+
+    /// The settings of `config`, with Escape quitting when `windowed`.
+    public init(config: KioskConfig, windowed: Bool) {
+        escapeQuits = windowed
+        longPressSeconds = config.longPressSeconds
+        dimAfterSeconds = config.dimAfterSeconds
+        adminHoldSeconds = config.adminHoldSeconds
+        tickInterval = config.feedback.tickIntervalMs / 1000
+    }
+}
+
+/// How remaining time reads on the centre button.
+public enum TimeText {
+    /// `mm:ss`, or `h:mm:ss` from an hour on; seconds are rounded up, so the last second
+    /// reads 00:01 and zero only when the time is up.
+    public static func format(seconds: Double) -> String {
+        let total = max(0, Int(seconds.isFinite ? seconds.rounded(.up) : 0))
+        let h = total / 3600, m = total / 60 % 60, s = total % 60
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return h > 0 ? "\(h):\(two(m)):\(two(s))" : "\(two(m)):\(two(s))"
+    }
+}

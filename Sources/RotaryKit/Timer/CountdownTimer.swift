@@ -1,0 +1,103 @@
+/// Where a countdown is.
+public enum TimerState: String, Equatable, Sendable {
+    case idle, running, paused, finished, cancelled
+}
+
+/// A countdown's state at a transition, as reported in a `timer` event.
+public struct TimerReport: Equatable, Sendable {
+    /// The state it moved to.
+    public var state: TimerState
+    /// The state it came from (tells a start from a resume).
+    public var previous: TimerState
+    /// Which program (wheel index) and its name.
+    public var programIndex: Int
+    public var program: String
+    /// The duration set, and what is left, in seconds.
+    public var secondsTotal: Double
+    public var secondsLeft: Double
+}
+
+/// The kiosk's countdown as a pure state machine: time enters only through
+/// ``advance(by:)``, so a replay can run a 15-minute timer in moments and see it finish on
+/// the exact virtual second. Every transition returns its report.
+public struct CountdownTimer: Equatable, Sendable {
+    public private(set) var state: TimerState = .idle
+    public private(set) var programIndex = 0
+    public private(set) var program = ""
+    public private(set) var secondsTotal = 0.0
+    public private(set) var secondsLeft = 0.0
+
+    /// An idle timer.
+    public init() {}
+
+    /// Whether a countdown is under way (running or paused): the wheel and dial are locked.
+    public var isActive: Bool { state == .running || state == .paused }
+
+    /// Starts `seconds` for a program, from idle, cancelled or finished. Returns nil (nothing
+    /// happens) when already active or when `seconds` is not positive and finite.
+    public mutating func start(programIndex: Int, program: String, seconds: Double) -> TimerReport? {
+        guard !isActive, seconds.isFinite, seconds > 0 else { return nil }
+        self.programIndex = programIndex
+        self.program = program
+        secondsTotal = seconds
+        secondsLeft = seconds
+        return move(to: .running)
+    }
+
+    /// Running → paused, paused → running; otherwise nothing.
+    public mutating func togglePause() -> TimerReport? {
+        switch state {
+        case .running: move(to: .paused)
+        case .paused: move(to: .running)
+        default: nil
+        }
+    }
+
+    /// Stops a running or paused countdown.
+    public mutating func cancel() -> TimerReport? {
+        isActive ? move(to: .cancelled) : nil
+    }
+
+    /// After `finished` (or `cancelled`), back to idle.
+    public mutating func acknowledge() -> TimerReport? {
+        state == .finished || state == .cancelled ? move(to: .idle) : nil
+    }
+
+    /// Counts down by `dt` seconds while running; reports `finished` on reaching zero.
+    public mutating func advance(by dt: Double) -> TimerReport? {
+        guard state == .running, dt.isFinite, dt > 0 else { return nil }
+        secondsLeft -= dt
+        guard secondsLeft <= 1e-9 else { return nil }
+        secondsLeft = 0
+        return move(to: .finished)
+    }
+
+    /// Puts back a countdown saved before a crash or restart: `running` with what is left
+    /// now (finished at once when nothing is), or `paused`. Other states restore nothing.
+    public mutating func restore(state saved: TimerState, programIndex: Int, program: String, secondsTotal: Double,
+                                 secondsLeft: Double) -> TimerReport? {
+        guard saved == .running || saved == .paused, secondsTotal.isFinite, secondsTotal > 0,
+              secondsLeft.isFinite else { return nil }
+        self.programIndex = programIndex
+        self.program = program
+        self.secondsTotal = secondsTotal
+        self.secondsLeft = min(max(secondsLeft, 0), secondsTotal)
+        state = saved
+        if self.secondsLeft <= 0 {
+            self.secondsLeft = 0
+            return move(to: .finished)
+        }
+        return report(previous: .idle)
+    }
+
+    private mutating func move(to next: TimerState) -> TimerReport {
+        let previous = state
+        state = next
+        return report(previous: previous)
+    }
+
+    private func report(previous: TimerState) -> TimerReport {
+        TimerReport(state: state, previous: previous, programIndex: programIndex, program: program,
+                    secondsTotal: secondsTotal, secondsLeft: secondsLeft)
+    }
+}
