@@ -200,12 +200,15 @@ public struct KioskSession: Sendable {
         case .finished: events += feedback(.alarm)
         case .cancelled:
             events += feedback(.press)
-            let minutes = Int((report.secondsTotal / 60).rounded())
-            screen.panel.update(KioskScreen.dialID, as: RingControl.self) { $0.place(atCoordinate: Double($0.selectedIndex)) }
-            events += react(to: screen.panel.turn(KioskScreen.dialID, .item(screen.dialIndex(forMinutes: minutes))))
         case .idle: break
         }
         refreshScreen()
+        if report.state == .cancelled || (report.state == .idle && report.previous == .finished) {
+            // Ready for the next person: the dial turns back to the time that was set.
+            let minutes = Int((report.secondsTotal / 60).rounded())
+            screen.panel.update(KioskScreen.dialID, as: RingControl.self) { $0.place(atCoordinate: Double($0.selectedIndex)) }
+            events += react(to: screen.panel.turn(KioskScreen.dialID, .item(screen.dialIndex(forMinutes: minutes))))
+        }
         return events
     }
 

@@ -2,16 +2,16 @@ import Foundation
 import Logging
 import RotaryKit
 
-/// Runs the config's hook commands for kiosk events, and the feedback command, one at a
-/// time on a background queue so no frame ever waits for them. Each runs as an argv array
-/// (no shell), with the event's values in environment variables, never in its command
-/// line. A hook that fails is logged; one that runs past the timeout is killed; one that
-/// floods its output is drained and cut off at 64 KiB in the log's count.
+/// Runs the config's hook commands for kiosk events, and the feedback command, on background
+/// threads (at most four at once, so one hanging hook delays no other) and never on the
+/// render thread. Each runs as an argv array (no shell), with the event's values in
+/// environment variables, never in its command line. A hook that fails is logged; one that
+/// runs past the timeout is killed; one that floods its output is drained and counted.
 public final class HookRunner: @unchecked Sendable {
     private let hooks: KioskConfig.Hooks
     private let feedbackCommand: [String]?
     private let logger: Logger
-    private let queue = DispatchQueue(label: "rotary.hooks")
+    private let slots = DispatchSemaphore(value: 4)
     private let lock = NSLock()
     private var queued = 0
     /// At most this many runs wait; more are dropped (and logged), so a flood of events
@@ -38,11 +38,15 @@ public final class HookRunner: @unchecked Sendable {
 
     /// Waits up to `seconds` for queued hooks to finish (at exit); the rest are abandoned.
     public func finish(waitingUpTo seconds: Double) {
-        let done = DispatchSemaphore(value: 0)
-        queue.async { done.signal() }
-        if done.wait(timeout: .now() + seconds) == .timedOut {
-            logger.warning("hooks still running at exit were left behind")
-        }
+        let deadline = Date().addingTimeInterval(seconds)
+        while pending > 0, Date() < deadline { usleep(10_000) }
+        if pending > 0 { logger.warning("\(pending) hook(s) still running at exit were left behind") }
+    }
+
+    private var pending: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return queued
     }
 
     /// The hook name and environment for an event, or nil when no hook follows it.
@@ -80,8 +84,10 @@ public final class HookRunner: @unchecked Sendable {
         }
         queued += 1
         lock.unlock()
-        queue.async { [self] in
+        DispatchQueue.global().async { [self] in
+            slots.wait()
             run(name, argv, environment)
+            slots.signal()
             lock.lock()
             queued -= 1
             lock.unlock()

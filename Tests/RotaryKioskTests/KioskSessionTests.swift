@@ -1,0 +1,142 @@
+import RotaryKit
+import Testing
+@testable import RotaryKiosk
+
+@Suite("Kiosk session rules (pure)")
+struct KioskSessionTests {
+    static let layout = ScreenLayout(width: 1080, height: 1080)
+    static let centre = Point(x: 540, y: 540)
+
+    func session(dimAfter: Double = 120) -> KioskSession {
+        var settings = SessionSettings()
+        settings.dimAfterSeconds = dimAfter
+        let screen = KioskScreen(layout: Self.layout, programs: Program.demo, dialMinutes: Program.defaultDialMinutes,
+                                 program: 0, dialIndex: 3)
+        return KioskSession(screen: screen, settings: settings)
+    }
+
+    func run(_ s: inout KioskSession, seconds: Double) -> [KioskEvent] {
+        var events: [KioskEvent] = []
+        for _ in 0..<Int((seconds * 60).rounded()) { events += s.advance(by: 1.0 / 60) }
+        return events
+    }
+
+    func tap(_ s: inout KioskSession, at p: Point = centre, hold: Double = 0.1, finger: Int = 0) -> [KioskEvent] {
+        var events = s.pointer(PointerEvent(.down, finger: finger, at: p, time: s.clock))
+        events += run(&s, seconds: hold)
+        events += s.pointer(PointerEvent(.up, finger: finger, at: p, time: s.clock))
+        return events
+    }
+
+    func timerStates(_ events: [KioskEvent]) -> [TimerState] {
+        events.compactMap { if case .timer(let r) = $0 { r.state } else { nil } }
+    }
+
+    @Test("picking a program turns the dial to its minutes")
+    func dialFollowsProgram() {
+        var s = session()
+        _ = s.key("Right")  // program 1, Steam bath, 20 minutes
+        _ = run(&s, seconds: 1)
+        #expect(s.screen.wheel.selectedIndex == 1)
+        #expect(s.screen.dialMinutes[s.screen.dial.selectedIndex] == 20)
+    }
+
+    @Test("tap starts, tap pauses, tap resumes, a long hold cancels; the wheel is locked meanwhile")
+    func flow() {
+        var s = session()
+        var events = tap(&s)
+        #expect(timerStates(events) == [.running])
+        #expect(events.contains(.feedback(.confirm)))
+        #expect(s.screen.button.label == "15:00")
+        _ = s.key("Right")
+        _ = run(&s, seconds: 1)
+        #expect(s.screen.wheel.selectedIndex == 0)  // locked
+        events = tap(&s)
+        #expect(timerStates(events) == [.paused])
+        #expect(s.screen.button.detail == "paused")
+        events = tap(&s)
+        #expect(timerStates(events) == [.running])
+        events = tap(&s, hold: 1.6)
+        #expect(timerStates(events) == [.cancelled])
+        #expect(events.contains(.control(.longPressed(id: "button"))))
+        #expect(!events.contains(.control(.pressed(id: "button"))))
+        _ = run(&s, seconds: 1)
+        #expect(s.screen.button.label == "Start")
+        #expect(s.screen.dialMinutes[s.screen.dial.selectedIndex] == 15)  // back to the set time
+    }
+
+    @Test("the dial unwinds with the remaining time")
+    func unwinds() {
+        var s = session()
+        _ = tap(&s)
+        _ = run(&s, seconds: 150)  // 15:00 → 12:30, halfway between 10 and 15
+        let dial = s.screen.dial
+        #expect(abs(dial.rotationDegrees / dial.spacingDegrees - 2.5) < 0.01)
+        #expect(s.screen.button.label == "12:30")
+        #expect(abs((s.secondsUntilChange ?? 0) - 1) < 0.02 || (s.secondsUntilChange ?? 1) < 0.02)
+    }
+
+    @Test("with the dial on 0 the button rejects")
+    func rejectZero() {
+        var s = session()
+        _ = s.key("Tab")  // focus the dial
+        _ = s.key("Home")
+        _ = run(&s, seconds: 1)
+        let events = tap(&s)
+        #expect(timerStates(events).isEmpty)
+        #expect(events.contains(.feedback(.reject)))
+    }
+
+    @Test("at zero: finished with an alarm; the next touch only acknowledges")
+    func finishes() {
+        var s = session()
+        _ = s.key("Left")
+        _ = s.key("Left")
+        _ = s.key("Left")  // program 5: 55 min
+        _ = run(&s, seconds: 1)
+        _ = s.key("Tab")
+        _ = s.key("Home")
+        _ = s.key("Right")  // dial 5 min
+        _ = run(&s, seconds: 1)
+        _ = tap(&s)
+        let events = run(&s, seconds: 300.1)
+        #expect(timerStates(events) == [.finished])
+        #expect(events.contains(.feedback(.alarm)))
+        #expect(s.screen.button.label == "Done")
+        let wheelBefore = s.screen.wheel.rotationDegrees
+        let ack = tap(&s, at: Point(x: 540, y: 300))
+        #expect(timerStates(ack) == [.idle])
+        #expect(s.screen.wheel.rotationDegrees == wheelBefore)
+    }
+
+    @Test("after the idle time the screen dims; the first touch only wakes it")
+    func dims() {
+        var s = session(dimAfter: 10)
+        _ = run(&s, seconds: 9)
+        #expect(!s.isDimmed)
+        _ = run(&s, seconds: 1.1)
+        #expect(s.isDimmed)
+        let events = tap(&s)
+        #expect(events.isEmpty)
+        #expect(!s.isDimmed)
+    }
+
+    @Test("two fingers on opposite corners for the hold time quit; one corner does not")
+    func adminGesture() {
+        var s = session()
+        _ = s.pointer(PointerEvent(.down, finger: 1, at: Point(x: 10, y: 10), time: 0))
+        _ = run(&s, seconds: 6)
+        #expect(!s.quitRequested)
+        _ = s.pointer(PointerEvent(.down, finger: 2, at: Point(x: 1070, y: 1070), time: 6))
+        _ = run(&s, seconds: 4.9)
+        #expect(!s.quitRequested)
+        _ = run(&s, seconds: 0.2)
+        #expect(s.quitRequested)
+    }
+
+    @Test("remaining time reads mm:ss, h:mm:ss past an hour, rounded up",
+          arguments: [(0.0, "00:00"), (0.2, "00:01"), (59.5, "01:00"), (754, "12:34"), (3600, "1:00:00"), (3725, "1:02:05")])
+    func timeText(seconds: Double, text: String) {
+        #expect(TimeText.format(seconds: seconds) == text)
+    }
+}

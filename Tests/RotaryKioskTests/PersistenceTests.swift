@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// A running countdown survives `kill -9`: the real app in a real window under Xvfb starts a
+/// timer, is killed without warning, and a new process resumes it with the right time.
+@Suite("Persistence")
+struct PersistenceTests {
+    @Test("kill -9 mid-countdown, start again: the timer resumes with the right remaining time")
+    func killNineResumes() throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        let state = dir.appendingPathComponent("state").path
+        let events = dir.appendingPathComponent("events.jsonl").path
+        let script = dir.appendingPathComponent("drive.sh").path
+        try """
+        set -eu
+        "\(KioskProcess.executable.path)" --windowed --size 600x600 --state-dir "\(state)" --events-out "\(events)" 2>/dev/null &
+        app=$!
+        for i in $(seq 1 100); do grep -q '"ready"' "\(events)" 2>/dev/null && break; sleep 0.05; done
+        wid=$(xdotool search --sync --name '^Rotary$' | head -1)
+        xdotool windowfocus --sync "$wid" key Return
+        for i in $(seq 1 100); do grep -q '"running"' "\(events)" && break; sleep 0.05; done
+        sleep 2
+        kill -9 $app
+        wait $app || true
+        """.write(toFile: script, atomically: true, encoding: .utf8)
+        let xvfb = Process()
+        xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        xvfb.arguments = ["xvfb-run", "-a", "bash", script]
+        xvfb.standardOutput = FileHandle.nullDevice
+        xvfb.standardError = FileHandle.nullDevice
+        try xvfb.run()
+        xvfb.waitUntilExit()
+        let killedAt = Date()
+        let saved = try String(contentsOfFile: state + "/timer.json", encoding: .utf8)
+        #expect(saved.contains("\"state\":\"running\""))
+        #expect(saved.contains("\"ends_at\":"))
+
+        Thread.sleep(forTimeInterval: 1)
+        let run = try ReplayRun.run("", extra: ["--state-dir", state])
+        let resumed = try #require(run.named("timer").first)
+        #expect(resumed["state"] as? String == "running")
+        #expect((resumed["seconds_total"] as? NSNumber)?.doubleValue == 900)
+        let left = (resumed["seconds_left"] as? NSNumber)?.doubleValue ?? 0
+        let away = Date().timeIntervalSince(killedAt)
+        // Started ~2 s before the kill, then `away` seconds down: 900 − 2 − away, give or take a second.
+        #expect(left < 900 - 2 - away + 1.5 && left > 900 - 2 - away - 3, "left \(left), away \(away)")
+        #expect(run.exitControl("button")?["label"] as? String != "Start")
+    }
+
+    func runWithSavedState(_ text: String) throws -> ReplayRun {
+        let dir = try KioskProcess.temporaryDirectory()
+        try text.write(to: dir.appendingPathComponent("timer.json"), atomically: true, encoding: .utf8)
+        return try ReplayRun.run("", extra: ["--state-dir", dir.path])
+    }
+
+    @Test("a timer that ran out while the app was down is reported finished at start")
+    func endedWhileDown() throws {
+        let past = Date().timeIntervalSince1970 - 30
+        let run = try runWithSavedState("""
+        {"version":1,"state":"running","program_index":2,"program":"Infrared","seconds_total":600,"seconds_left":100,"ends_at":\(past)}
+        """)
+        #expect(run.named("timer").compactMap { $0["state"] as? String } == ["finished"])
+        #expect(run.named("feedback").contains { $0["kind"] as? String == "alarm" })
+    }
+
+    @Test("a paused timer comes back paused with its time")
+    func pausedComesBack() throws {
+        let run = try runWithSavedState("""
+        {"version":1,"state":"paused","program_index":1,"program":"Steam bath","seconds_total":1200,"seconds_left":754}
+        """)
+        let timer = try #require(run.named("timer").first)
+        #expect(timer["state"] as? String == "paused")
+        #expect(run.exitControl("button")?["label"] as? String == "12:34")
+        #expect((run.exitControl("wheel")?["selected"] as? NSNumber)?.intValue == 1)
+    }
+
+    @Test("a corrupt or truncated state file is reported and ignored, never fatal",
+          arguments: ["{\"version\":1,\"state\":\"runn", "", "garbage\u{0}\u{1}", "{\"state\":\"running\",\"program_index\":1}",
+                      "{\"version\":1,\"state\":\"running\",\"program_index\":99,\"program\":\"X\",\"seconds_total\":60,\"ends_at\":9e18}"])
+    func corrupt(text: String) throws {
+        let run = try runWithSavedState(text)
+        #expect(run.status == 0)
+        #expect(run.named("timer").isEmpty)
+        #expect(run.named("error").count == 1)
+        #expect(run.exitControl("button")?["label"] as? String == "Start")
+    }
+}

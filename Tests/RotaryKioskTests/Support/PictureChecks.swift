@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+import RotarySDL
+
+/// Small checks on saved pictures.
+enum RotarySDLSurface {
+    static func load(_ path: String) throws -> Surface { try Surface(contentsOf: path) }
+}
+
+extension Surface {
+    /// Whether the pixel at (x, y) has the service banner's dark red.
+    func isBannerRed(atX x: Int, y: Int) -> Bool {
+        let p = pixel(x: x, y: y)
+        return p.r > 120 && p.g < 60 && p.b < 60
+    }
+}
+
+extension String {
+    /// The file's text; when it cannot be read, `context` is recorded with the failure.
+    init(contentsOfFile path: String, encoding: String.Encoding, orRecord context: String) throws {
+        do { try self.init(contentsOfFile: path, encoding: encoding) } catch {
+            Issue.record("cannot read \(path): \(error)\n\(context)")
+            throw error
+        }
+    }
+}
