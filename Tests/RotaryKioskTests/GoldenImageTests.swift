@@ -14,7 +14,7 @@ extension DrawingTests {
 struct GoldenImageTests {
     let golden = GoldenImage()
 
-    @Test("at rest on the first program and 0 minutes", arguments: [(400.0, 400.0), (800.0, 480.0)])
+    @Test("at rest on the first program and its 15 minutes", arguments: [(400.0, 400.0), (800.0, 480.0)])
     func atRest(width: Double, height: Double) throws {
         let screen = OffscreenRendering.screen(width: width, height: height)
         try golden.check(OffscreenRendering.render(screen), named: "rest-\(Int(width))x\(Int(height))")
@@ -26,7 +26,7 @@ struct GoldenImageTests {
         var screen = OffscreenRendering.screen(width: width, height: height)
         let wheel = screen.wheel, centre = screen.layout.center
         let radius = (wheel.innerRadius + wheel.outerRadius) / 2
-        _ = screen.panel.turn(KioskScreen.dialID, .steps(3))
+        _ = screen.panel.turn(KioskScreen.dialID, .item(3))
         _ = screen.panel.advance(by: 2)
         let from = wheel.markerDegrees, to = from + 45 * 2 + 15
         _ = screen.panel.handle(PointerEvent(.down, finger: 1, at: Degrees.point(at: from, radius: radius, around: centre), time: 0))
@@ -45,6 +45,26 @@ struct GoldenImageTests {
     func rotated() throws {
         let screen = OffscreenRendering.screen(width: 300, height: 480, rotation: 90)
         try golden.check(OffscreenRendering.render(screen), named: "rotate90-300x480")
+    }
+
+    @Test("the button's faces: running, paused, holding to cancel (progress ring), done")
+    func timerFaces() throws {
+        var session = KioskSession(screen: OffscreenRendering.screen(width: 400, height: 400), settings: SessionSettings())
+        let centre = session.screen.layout.center
+        func advance(_ seconds: Double) { for _ in 0..<Int(seconds * 60) { _ = session.advance(by: 1.0 / 60) } }
+        _ = session.key("Return")
+        advance(75.5)
+        try golden.check(OffscreenRendering.render(session.screen), named: "timer-running-400")
+        _ = session.key("Return")
+        try golden.check(OffscreenRendering.render(session.screen), named: "timer-paused-400")
+        _ = session.pointer(PointerEvent(.down, finger: 3, at: centre, time: 0))
+        advance(0.9)
+        #expect(session.screen.button.longPressProgress > 0.5)
+        try golden.check(OffscreenRendering.render(session.screen), named: "timer-holding-400")
+        _ = session.pointer(PointerEvent(.up, finger: 3, at: centre, time: 1))  // let go early: a press, so it resumes
+        advance(15 * 60)
+        #expect(session.screen.button.label == "Done")
+        try golden.check(OffscreenRendering.render(session.screen), named: "timer-done-400")
     }
 
     @Test("a theme replaces built-in art with its own PNG and SVG files")

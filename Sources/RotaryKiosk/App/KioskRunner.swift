@@ -46,8 +46,7 @@ public final class KioskRunner {
             return ScreenLayout(width: Double(w), height: Double(h), rotation: rotation)
         }
         let programs = config.programs
-        let screen = KioskScreen(layout: try layout(), programs: programs, dialMinutes: config.dialMinutes, program: 0,
-                                 dialIndex: Self.dialIndex(config.dialMinutes, programs.first?.minutes ?? 0))
+        let screen = KioskScreen(layout: try layout(), programs: programs, dialMinutes: config.dialMinutes)
         var session = KioskSession(screen: screen, settings: SessionSettings(config: config, windowed: options.windowed))
         let scene = KioskScene(renderer: renderer, theme: theme, fonts: fonts, events: events)
         scene.serviceMessage = choice.serviceMessage
@@ -77,10 +76,6 @@ public final class KioskRunner {
             FileHandle.standardError.write(Data("\(prefix) Picture: \(path)\n".utf8))
         }
         scene.emitExit(session.screen)
-    }
-
-    static func dialIndex(_ minutes: [Int], _ wanted: Int) -> Int {
-        minutes.indices.min { abs(minutes[$0] - wanted) < abs(minutes[$1] - wanted) } ?? 0
     }
 
     // MARK: - Opening SDL

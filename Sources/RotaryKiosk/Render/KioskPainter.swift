@@ -81,8 +81,8 @@ final class KioskPainter {
 
     /// A banner across the top (as the person sees the screen) with `message`.
     private func drawMessage(_ message: String, _ layout: ScreenLayout) throws {
-        let text = try label(message, points: max(10, layout.labelPoints), maxWidth: min(layout.width, layout.height) * 0.96)
         let up = layout.rotation == 90 || layout.rotation == 270
+        let text = try label(message, points: max(12, layout.labelPoints), maxWidth: (up ? layout.height : layout.width) * 0.96)
         let (w, h) = up ? (Double(text.height) * 1.6, Double(text.width) + 24) : (Double(text.width) + 24, Double(text.height) * 1.6)
         let center: Point = switch layout.rotation {
         case 90: Point(x: layout.width - w / 2, y: layout.height / 2)

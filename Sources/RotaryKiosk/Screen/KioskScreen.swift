@@ -17,11 +17,13 @@ public struct KioskScreen: Sendable {
     /// The controls, topmost first: button, wheel, dial.
     public var panel: ControlPanel
 
-    /// The screen in `layout`, wheel on `program` and dial on `dialIndex`.
-    public init(layout: ScreenLayout, programs: [Program], dialMinutes: [Int], program: Int = 0, dialIndex: Int = 0) {
+    /// The screen in `layout`, wheel on `program` and dial on `dialIndex` (by default on the
+    /// program's own minutes).
+    public init(layout: ScreenLayout, programs: [Program], dialMinutes: [Int], program: Int = 0, dialIndex: Int? = nil) {
         self.layout = layout
         self.programs = programs
         self.dialMinutes = dialMinutes
+        let dialIndex = dialIndex ?? Self.nearest(programs.indices.contains(program) ? programs[program].minutes : 0, in: dialMinutes)
         let button = CenterButton(id: Self.buttonID, center: layout.center, radius: layout.buttonRadius, label: "Start")
         let wheel = RingControl(id: Self.wheelID, kind: .wheel, labels: programs.map(\.name), center: layout.center,
                                 innerRadius: layout.wheelInnerRadius, outerRadius: layout.wheelOuterRadius,
@@ -42,8 +44,10 @@ public struct KioskScreen: Sendable {
     }
 
     /// The dial item whose minutes are nearest to `minutes`.
-    public func dialIndex(forMinutes minutes: Int) -> Int {
-        dialMinutes.indices.min { abs(dialMinutes[$0] - minutes) < abs(dialMinutes[$1] - minutes) } ?? 0
+    public func dialIndex(forMinutes minutes: Int) -> Int { Self.nearest(minutes, in: dialMinutes) }
+
+    private static func nearest(_ minutes: Int, in values: [Int]) -> Int {
+        values.indices.min { abs(values[$0] - minutes) < abs(values[$1] - minutes) } ?? 0
     }
 
     /// The dial's continuous item coordinate for `minutes`: between the two values around

@@ -8,10 +8,13 @@ enum RotarySDLSurface {
 }
 
 extension Surface {
-    /// Whether the pixel at (x, y) has the service banner's dark red.
-    func isBannerRed(atX x: Int, y: Int) -> Bool {
-        let p = pixel(x: x, y: y)
-        return p.r > 120 && p.g < 60 && p.b < 60
+    /// The share of pixels in row `y` that have the service banner's dark red.
+    func bannerRedShare(row y: Int) -> Double {
+        let red = (0..<width).filter { x in
+            let p = pixel(x: x, y: y)
+            return p.r > 120 && p.g < 60 && p.b < 60
+        }.count
+        return Double(red) / Double(width)
     }
 }
 
