@@ -73,7 +73,7 @@ struct FlowReplayTests {
         #expect(!FileManager.default.fileExists(atPath: canary))
     }
 
-    @Test("a hanging hook is killed at its timeout and the replay's events carry on; a failing one is logged")
+    @Test("a hanging hook is killed at its timeout and the replay's events carry on; failing and flooding ones are logged")
     func hangingAndFailingHooks() throws {
         let dir = try KioskProcess.temporaryDirectory()
         let config = dir.appendingPathComponent("k.toml").path
@@ -88,6 +88,7 @@ struct FlowReplayTests {
         on_selected = ["/bin/sleep", "60"]
         on_timer_started = ["/bin/false"]
         on_pressed = ["/no/such/program"]
+        on_timer_paused = ["/usr/bin/yes", "flood"]
         timeout_seconds = 1
         """.write(toFile: config, atomically: true, encoding: .utf8)
         var trace = Trace()
@@ -104,6 +105,7 @@ struct FlowReplayTests {
         #expect(run.stderr.contains("on_selected: killed after 1.0 s timeout"))
         #expect(run.stderr.contains("on_timer_started: exited with status 1"))
         #expect(run.stderr.contains("on_pressed: /no/such/program not found"))
+        #expect(run.stderr.contains("on_timer_paused: wrote more than 65536 bytes of output (drained)"))
     }
 
     @Test("a broken config is reported and the kiosk runs on the built-in one, with a message on screen")

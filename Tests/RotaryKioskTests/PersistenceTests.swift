@@ -10,26 +10,13 @@ struct PersistenceTests {
         let dir = try KioskProcess.temporaryDirectory()
         let state = dir.appendingPathComponent("state").path
         let events = dir.appendingPathComponent("events.jsonl").path
-        let script = dir.appendingPathComponent("drive.sh").path
-        try """
-        set -eu
-        "\(KioskProcess.executable.path)" --windowed --size 600x600 --state-dir "\(state)" --events-out "\(events)" 2>/dev/null &
-        app=$!
-        for i in $(seq 1 100); do grep -q '"ready"' "\(events)" 2>/dev/null && break; sleep 0.05; done
-        wid=$(xdotool search --sync --name '^Rotary$' | head -1)
-        xdotool windowfocus --sync "$wid" key Return
-        for i in $(seq 1 100); do grep -q '"running"' "\(events)" && break; sleep 0.05; done
-        sleep 2
-        kill -9 $app
-        wait $app || true
-        """.write(toFile: script, atomically: true, encoding: .utf8)
-        let xvfb = Process()
-        xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        xvfb.arguments = ["xvfb-run", "-a", "bash", script]
-        xvfb.standardOutput = FileHandle.nullDevice
-        xvfb.standardError = FileHandle.nullDevice
-        try xvfb.run()
-        xvfb.waitUntilExit()
+        try XvfbDriver.run(arguments: ["--windowed", "--size", "600x600", "--state-dir", state], events: events, drive: """
+            xdotool windowfocus --sync "$wid" key Return
+            \(XvfbDriver.waitFor("\"running\"", in: events))
+            sleep 2
+            kill -9 $app
+            wait $app
+            """)
         let killedAt = Date()
         let saved = try String(contentsOfFile: state + "/timer.json", encoding: .utf8)
         #expect(saved.contains("\"state\":\"running\""))
@@ -52,26 +39,13 @@ struct PersistenceTests {
         let dir = try KioskProcess.temporaryDirectory()
         let state = dir.appendingPathComponent("state").path
         let events = dir.appendingPathComponent("events.jsonl").path
-        let script = dir.appendingPathComponent("drive.sh").path
-        try """
-        set -u
-        "\(KioskProcess.executable.path)" --size 500x500 --state-dir "\(state)" --events-out "\(events)" 2>/dev/null &
-        app=$!
-        for i in $(seq 1 100); do grep -q '"ready"' "\(events)" 2>/dev/null && break; sleep 0.05; done
-        wid=$(xdotool search --sync --name '^Rotary$' | head -1)
-        xdotool windowfocus --sync "$wid" key Escape key Return
-        for i in $(seq 1 100); do grep -q '"running"' "\(events)" && break; sleep 0.05; done
-        kill -TERM $app
-        wait $app
-        echo "status=$?" > "\(dir.path)/status"
-        """.write(toFile: script, atomically: true, encoding: .utf8)
-        let xvfb = Process()
-        xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        xvfb.arguments = ["xvfb-run", "-a", "bash", script]
-        xvfb.standardOutput = FileHandle.nullDevice
-        xvfb.standardError = FileHandle.nullDevice
-        try xvfb.run()
-        xvfb.waitUntilExit()
+        try XvfbDriver.run(arguments: ["--size", "500x500", "--state-dir", state], events: events, drive: """
+            xdotool windowfocus --sync "$wid" key Escape key Return
+            \(XvfbDriver.waitFor("\"running\"", in: events))
+            kill -TERM $app
+            wait $app
+            echo "status=$?" > "\(dir.path)/status"
+            """)
         #expect(try String(contentsOfFile: dir.path + "/status", encoding: .utf8) == "status=0\n")
         let lines = try String(contentsOfFile: events, encoding: .utf8)
         #expect(lines.contains("\"event\":\"exit\""))  // fullscreen: Escape did not quit, SIGTERM did

@@ -10,7 +10,6 @@ struct XvfbWindowTests {
     func mouseDrag() throws {
         let dir = try KioskProcess.temporaryDirectory()
         let events = dir.appendingPathComponent("events.jsonl").path
-        let script = dir.appendingPathComponent("drive.sh").path
         // 600×600 window: wheel from 48 to 228 px around (300, 300).
         let centre = Point(x: 300, y: 300)
         var moves: [String] = []
@@ -19,31 +18,16 @@ struct XvfbWindowTests {
             moves.append("xdotool mousemove --window \"$wid\" \(Int(p.x.rounded())) \(Int(p.y.rounded())); sleep 0.02")
             if step == 0 { moves.append("xdotool mousedown 1; sleep 0.05") }
         }
-        let text = """
-        set -eu
-        "\(KioskProcess.executable.path)" --windowed --size 600x600 --events-out "\(events)" 2>/dev/null &
-        app=$!
-        for i in $(seq 1 100); do grep -q '"ready"' "\(events)" 2>/dev/null && break; sleep 0.05; done
-        wid=$(xdotool search --sync --name '^Rotary$' | head -1)
-        \(moves.joined(separator: "\n"))
-        sleep 0.2
-        xdotool mouseup 1
-        sleep 0.8
-        xdotool windowsize --sync "$wid" 800 480
-        for i in $(seq 1 100); do grep -q '"layout"' "\(events)" && break; sleep 0.05; done
-        xdotool windowfocus --sync "$wid" key Escape
-        for i in $(seq 1 100); do kill -0 $app 2>/dev/null || break; sleep 0.05; done
-        wait $app
-        """
-        try text.write(toFile: script, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xvfb-run", "-a", "-s", "-screen 0 1024x768x24", "bash", script]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        try XvfbDriver.run(arguments: ["--windowed", "--size", "600x600"], events: events, drive: """
+            \(moves.joined(separator: "\n"))
+            sleep 0.2
+            xdotool mouseup 1
+            sleep 0.8
+            xdotool windowsize --sync "$wid" 800 480
+            \(XvfbDriver.waitFor("\"layout\"", in: events))
+            xdotool windowfocus --sync "$wid" key Escape
+            wait $app
+            """)
         let lines = try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n").compactMap {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
         }

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Runs the real app in a real X11 window under Xvfb and drives it with xdotool: starts it
+/// with `arguments`, waits for its `ready` line in `events`, finds its window (`$wid`,
+/// the app's pid in `$app`), then runs the shell lines of `drive`.
+enum XvfbDriver {
+    static func run(arguments: [String], events: String, drive: String) throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        let script = dir.appendingPathComponent("drive.sh").path
+        let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
+        try """
+        set -u
+        "\(KioskProcess.executable.path)" \(quoted) --events-out "\(events)" 2>/dev/null &
+        app=$!
+        for i in $(seq 1 100); do grep -q '"ready"' "\(events)" 2>/dev/null && break; sleep 0.05; done
+        wid=$(xdotool search --sync --name '^Rotary$' | head -1)
+        \(drive)
+        """.write(toFile: script, atomically: true, encoding: .utf8)
+        let xvfb = Process()
+        xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        xvfb.arguments = ["xvfb-run", "-a", "-s", "-screen 0 1024x768x24", "bash", script]
+        xvfb.standardOutput = FileHandle.nullDevice
+        xvfb.standardError = FileHandle.nullDevice
+        try xvfb.run()
+        xvfb.waitUntilExit()
+    }
+
+    /// Shell lines that wait (up to 5 s) until `events` contains `text`.
+    static func waitFor(_ text: String, in events: String) -> String {
+        "for i in $(seq 1 100); do grep -q '\(text)' \"\(events)\" && break; sleep 0.05; done"
+    }
+}
