@@ -17,6 +17,24 @@ struct HeadlessRunTests {
         #expect(picture.pixel(x: 160, y: 70) != picture.pixel(x: 2, y: 2))
     }
 
+    @Test("--events-out writes into a FIFO in place instead of replacing it with a file")
+    func eventsIntoFIFO() throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        let fifo = dir.appendingPathComponent("events.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let received = dir.appendingPathComponent("received").path
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/bin/sh")
+        reader.arguments = ["-c", "cat \"\(fifo)\" > \"\(received)\""]
+        try reader.run()
+        let run = try KioskProcess.runHeadless(["--size", "64x64", "--events-out", fifo, "--screenshot", dir.appendingPathComponent("s.png").path])
+        reader.waitUntilExit()
+        #expect(run.status == 0)
+        let attributes = try FileManager.default.attributesOfItem(atPath: fifo)
+        #expect(attributes[.type] as? FileAttributeType != .typeRegular)  // still the FIFO
+        #expect(try String(contentsOfFile: received, encoding: .utf8).contains("\"event\":\"ready\""))
+    }
+
     @Test("a bad size is a clear usage error, not a crash")
     func badSize() throws {
         let run = try KioskProcess.runHeadless(["--size", "huge"])

@@ -29,15 +29,22 @@ public final class KioskRunner {
         for problem in choice.problems { logger.log(level: problem.severity == .error ? .error : .warning, "\(problem)") }
         let config = choice.config
 
-        let system = try Self.openVideo(requested: options.videoDriver)
+        let requested = options.videoDriver ?? ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"]
+        let system = try Self.openVideo(requested: requested)
         let headless = system.isHeadless
         logger.info("video driver: \(system.videoDriver)")
+        try Self.refuseBlankPanel(requested: requested, opened: system.videoDriver, replay: trace != nil)
         let fullscreen = !options.windowed && !headless
         let window = try Window(system: system, title: "Rotary", width: options.size.width,
                                 height: options.size.height, fullscreen: fullscreen)
         let renderer = try Self.makeRenderer(window: window, software: headless || trace != nil || options.renderer == .software)
         logger.info("renderer: \(renderer.name)")
-        if fullscreen { SDL_ShowCursor(SDL_DISABLE) }
+        if fullscreen {
+            SDL_ShowCursor(SDL_DISABLE)
+            if SDL_GetNumTouchDevices() == 0 {
+                logger.warning("no touch device found: touches will not reach the kiosk (is the user in the 'input' group?)")
+            }
+        }
         let theme = Theme(config.theme)
         let fonts = FontBook(path: try FontLocator.locate(theme.fontPattern))
         let rotation = options.rotate?.degrees ?? config.rotation
@@ -59,10 +66,13 @@ public final class KioskRunner {
         scene.publish(choice.problems.filter { $0.severity == .error }.map { .error("config: \($0)") }, ms: 0)
         scene.publish(outputs.resume(&session), ms: 0)
 
+        let systemd = SystemdNotifier()
         if let trace {
             try ReplayLoop(scene: scene, trace: trace).run(&session)
         } else if !headless {
-            try LiveLoop(scene: scene, layout: layout).run(&session)
+            systemd.ready()
+            try LiveLoop(scene: scene, layout: layout, systemd: systemd).run(&session)
+            systemd.stopping()
         }
         try finish(scene, session, headless: headless)
         outputs.finish(replay: trace != nil)
@@ -80,15 +90,29 @@ public final class KioskRunner {
 
     // MARK: - Opening SDL
 
-    /// Opens SDL's video with the requested driver, or SDL's choice, falling back to the
-    /// offscreen driver when no display can be opened at all.
+    /// Opens SDL's video with the requested driver (`--video-driver` or `SDL_VIDEODRIVER`),
+    /// or SDL's choice, falling back to the offscreen driver when no display can be opened at
+    /// all and none was asked for.
     static func openVideo(requested: String?) throws -> SDLSystem {
-        if let requested { return try SDLSystem(videoDriver: requested) }
+        if let requested, !requested.isEmpty {
+            do { return try SDLSystem(videoDriver: requested) } catch let error as SDLError {
+                throw KioskError.noDisplay(requested: requested, opened: "nothing (\(error.message))")
+            }
+        }
         do {
             return try SDLSystem()
         } catch {
             return try SDLSystem(videoDriver: "offscreen")
         }
+    }
+
+    /// SDL 2.26 quietly falls back to its offscreen driver when it cannot open the card
+    /// (e.g. the user is not in the `video` group): the kiosk would "run" on a black panel.
+    /// When a real display was asked for and SDL opened none, stop with a clear message.
+    static func refuseBlankPanel(requested: String?, opened: String, replay: Bool) throws {
+        guard !replay, let requested = requested?.lowercased(), ["kmsdrm", "x11", "wayland"].contains(requested),
+              opened.lowercased() != requested else { return }  // SDL names it "KMSDRM"
+        throw KioskError.noDisplay(requested: requested, opened: opened)
     }
 
     /// SDL's software renderer when asked (deterministic pixels), else an accelerated one

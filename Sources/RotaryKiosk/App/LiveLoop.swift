@@ -10,6 +10,8 @@ struct LiveLoop {
     let scene: KioskScene
     /// The layout for the renderer's current output size.
     let layout: () throws -> ScreenLayout
+    /// Told the loop is alive at least once a second (the loop never sleeps longer).
+    let systemd: SystemdNotifier
 
     func run(_ session: inout KioskSession) throws {
         var mapper = InputMapper(windowWidth: session.screen.layout.width, windowHeight: session.screen.layout.height)
@@ -18,6 +20,7 @@ struct LiveLoop {
         var needsLayout = false
         var shownDimmed = false
         while !session.quitRequested {
+            systemd.keepAlive(now: Double(SDL_GetTicks64()) / 1000)
             var event = SDL_Event()
             if session.isAtRest, !needsLayout {
                 let timeout = session.secondsUntilChange.map { Int32(min(max($0 * 1000, 1), 1000).rounded(.up)) } ?? 1000

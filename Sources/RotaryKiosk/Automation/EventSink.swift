@@ -13,12 +13,12 @@ public final class EventSink {
         handle = FileHandle.standardOutput
     }
 
-    /// Events to the file at `path` (created or emptied).
+    /// Events to the file at `path` (created or emptied). Opened in place, never replaced,
+    /// so a FIFO, `/dev/null` or a device stays what it is.
     public init(path: String) throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil) else {
-            throw KioskError.cannotWrite(path: path)
-        }
-        handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw KioskError.cannotWrite(path: path) }
+        handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
     }
 
     /// Calls `listener` with every kiosk event, its line and its time (ms) after the line is written.
@@ -42,12 +42,16 @@ public enum KioskError: Error, CustomStringConvertible {
     case cannotWrite(path: String)
     case badTrace(path: String, line: Int, reason: String)
     case cannotRead(path: String, reason: String)
+    case noDisplay(requested: String, opened: String)
 
     public var description: String {
         switch self {
         case .cannotWrite(let path): "cannot write \(path)"
         case .badTrace(let path, let line, let reason): "\(path):\(line): \(reason)"
         case .cannotRead(let path, let reason): "cannot read \(path): \(reason)"
+        case .noDisplay(let requested, let opened):
+            "the \(requested) video driver was asked for but SDL opened '\(opened)': the panel would stay black. "
+                + "Check that this user may open the display (for kmsdrm: member of the 'video' group, see ls -l /dev/dri)."
         }
     }
 }

@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Follows the VM's serial console for the guest test: takes QEMU screendumps when the guest
+asks ("VMTEST SCREENDUMP name"), checks their pixels, keeps them as PNG, and exits 0 when the
+guest reports "VMTEST DONE ok".
+
+    host-watch.py SERIAL_LOG MONITOR_SOCKET OUT_DIR QEMU_PID TIMEOUT_SECONDS
+"""
+import os
+import socket
+import struct
+import sys
+import time
+import zlib
+
+
+def monitor(path, command):
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+        s.connect(path)
+        s.settimeout(10)
+        s.recv(4096)  # banner
+        s.sendall((command + "\n").encode())
+        time.sleep(1.0)
+        try:
+            return s.recv(65536).decode(errors="replace")
+        except socket.timeout:
+            return ""
+
+
+def read_ppm(path):
+    with open(path, "rb") as f:
+        data = f.read()
+    parts = data.split(maxsplit=4)
+    assert parts[0] == b"P6", "not a binary PPM"
+    width, height, depth = int(parts[1]), int(parts[2]), int(parts[3])
+    assert depth == 255
+    pixels = parts[4]
+    return width, height, pixels
+
+
+def write_png(path, width, height, rgb):
+    raw = b"".join(b"\x00" + rgb[y * width * 3:(y + 1) * width * 3] for y in range(height))
+
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+                + chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b""))
+
+
+def pixel(image, x, y):
+    width, _, rgb = image
+    i = (y * width + x) * 3
+    return rgb[i], rgb[i + 1], rgb[i + 2]
+
+
+def check(name, image, pictures):
+    width, height, rgb = image
+    if (width, height) != (800, 480):
+        return f"{name}: the panel is {width}x{height}, not 800x480"
+    coloured = sum(1 for y in range(0, height, 8) for x in range(0, width, 8)
+                   if max(pixel(image, x, y)) - min(pixel(image, x, y)) > 60)
+    if coloured < 300:
+        return f"{name}: the panel is blank ({coloured} coloured samples)"
+    message = f"{name}: {coloured} coloured samples of 6000"
+    if name == "running" and "idle" in pictures:
+        idle = pictures["idle"]
+        changed = sum(1 for y in range(225, 256) for x in range(370, 431) if pixel(image, x, y) != pixel(idle, x, y))
+        white = sum(1 for y in range(225, 256) for x in range(370, 431) if min(pixel(image, x, y)) > 200)
+        if changed < 100 or white < 30:
+            return f"running: the centre shows no countdown ({changed} pixels changed, {white} white)"
+        message += f"; the button's face changed in {changed} pixels with {white} white text pixels (the countdown)"
+    return "ok " + message
+
+
+def main():
+    serial, sock, out, qemu_pid, timeout = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), float(sys.argv[5])
+    deadline = time.time() + timeout
+    seen = 0
+    pictures = {}
+    failures = []
+    while time.time() < deadline:
+        try:
+            os.kill(qemu_pid, 0)
+        except ProcessLookupError:
+            print("vm-test: QEMU exited before the guest test finished", file=sys.stderr)
+            return 1
+        text = open(serial, errors="replace").read() if os.path.exists(serial) else ""
+        lines = text.splitlines()
+        for line in lines[seen:]:
+            line = line.strip()
+            if line.startswith("VMTEST SCREENDUMP "):
+                name = line.split()[-1]
+                ppm = os.path.join(out, name + ".ppm")
+                monitor(sock, f"screendump {ppm}")
+                for _ in range(20):
+                    if os.path.exists(ppm) and os.path.getsize(ppm) > 1000:
+                        break
+                    time.sleep(0.25)
+                image = read_ppm(ppm)
+                pictures[name] = image
+                write_png(os.path.join(out, name + ".png"), *image)
+                verdict = check(name, image, pictures)
+                print(f"vm-test: screendump {verdict}", file=sys.stderr)
+                if not verdict.startswith("ok"):
+                    failures.append(verdict)
+            elif line.startswith("VMTEST DONE"):
+                ok = line.endswith("ok") and not failures
+                for failure in failures:
+                    print(f"vm-test: FAIL {failure}", file=sys.stderr)
+                return 0 if ok else 1
+        seen = len(lines)
+        time.sleep(0.5)
+    print(f"vm-test: FAIL no result from the guest within {timeout:.0f} s", file=sys.stderr)
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,33 @@
+# Builds (or reuses) the VM's base system: a Debian bookworm root made by debootstrap with
+# a kernel, systemd, udev, SDL2 and Mesa's EGL/GBM/DRI. Cached by its package list.
+# Sourced by kiosk/vm-test; sets ROTARY_VM_BASE (a folder holding root/, vmlinuz, initrd.img).
+
+ROTARY_VM_PACKAGES="systemd,systemd-sysv,udev,dbus,libpam-systemd,kmod,procps,kbd,util-linux,initramfs-tools,linux-image-amd64,\
+libsdl2-2.0-0,libsdl2-image-2.0-0,libsdl2-ttf-2.0-0,libfontconfig1,fonts-dejavu-core,libegl1,libegl-mesa0,libgbm1,libgl1-mesa-dri,\
+python3,python3-evdev"
+ROTARY_VM_MIRROR="${ROTARY_VM_MIRROR:-http://deb.debian.org/debian}"
+
+rotary_vm_base() {
+    local cache="$1"
+    local key
+    key=$(printf '%s\n%s\n%s\n' "$ROTARY_VM_PACKAGES" "$ROTARY_VM_MIRROR" "base-v1" | sha256sum | cut -c1-16)
+    ROTARY_VM_BASE="$cache/base-$key"
+    if [ -f "$ROTARY_VM_BASE/ready" ]; then
+        echo "vm-test: base system cached in $ROTARY_VM_BASE" >&2
+        return 0
+    fi
+    rm -rf "$ROTARY_VM_BASE"
+    mkdir -p "$ROTARY_VM_BASE"
+    local root="$ROTARY_VM_BASE/root"
+    echo "vm-test: debootstrap bookworm into $root (first run only; a few minutes)" >&2
+    debootstrap --variant=minbase --include="$ROTARY_VM_PACKAGES" bookworm "$root" "$ROTARY_VM_MIRROR" \
+        > "$ROTARY_VM_BASE/debootstrap.log" 2>&1 || { tail -20 "$ROTARY_VM_BASE/debootstrap.log" >&2; return 1; }
+    echo rotary-vm > "$root/etc/hostname"
+    echo "/dev/vda / ext4 rw,relatime 0 1" > "$root/etc/fstab"
+    printf 'virtio_pci\nvirtio_blk\next4\ncrc32c_generic\n' >> "$root/etc/initramfs-tools/modules"
+    chroot "$root" update-initramfs -u -k all > "$ROTARY_VM_BASE/initramfs.log" 2>&1 || { tail -20 "$ROTARY_VM_BASE/initramfs.log" >&2; return 1; }
+    cp "$root"/boot/vmlinuz-* "$ROTARY_VM_BASE/vmlinuz"
+    cp "$root"/boot/initrd.img-* "$ROTARY_VM_BASE/initrd.img"
+    rm -rf "$root"/var/cache/apt/archives/*.deb "$root"/var/lib/apt/lists/*
+    touch "$ROTARY_VM_BASE/ready"
+}
