@@ -4,10 +4,11 @@
 # takes QEMU screendumps when asked ("VMTEST SCREENDUMP name").
 set -u
 say() { echo "VMTEST $*"; }
-events() { journalctl -u rotary-kiosk -o cat --no-pager 2>/dev/null | grep '^{"t"'; }
+journal() { journalctl -t rotary-kiosk -o cat --no-pager "$@" 2>/dev/null; }
+events() { journal | grep '^{"t"'; }
 fail() {
     say "FAIL $*"
-    journalctl -u rotary-kiosk -o cat --no-pager | tail -40 | sed 's/^/VMTEST journal: /'
+    journalctl -b --no-pager | grep -E 'rotary' | tail -40 | sed 's/^/VMTEST journal: /'
     say "DONE fail"
     systemctl poweroff --no-block
     exit 1
@@ -20,13 +21,13 @@ wait_for() {  # SECONDS COMMAND...: retries COMMAND until it succeeds
 main_pid() { systemctl show -p MainPID --value rotary-kiosk; }
 
 # 1. The service came up on KMSDRM by itself, as the kiosk user.
-wait_for 180 bash -c "journalctl -u rotary-kiosk -o cat --no-pager | grep -q '\"event\":\"ready\"'" \
+wait_for 180 bash -c "journalctl -t rotary-kiosk -o cat --no-pager | grep -q '\"event\":\"ready\"'" \
     || fail "step 1: no ready event in 180 s"
 systemctl is-active --quiet rotary-kiosk || fail "step 1: service not active"
 pid=$(main_pid)
 user=$(ps -o user= -p "$pid" | tr -d ' ')
 [ "$user" = rotary ] || fail "step 1: runs as '$user', not rotary"
-journalctl -u rotary-kiosk --no-pager | grep -q 'video driver: kmsdrm' || fail "step 1: not on kmsdrm"
+journal | grep -q -i 'video driver: kmsdrm' || fail "step 1: not on kmsdrm"
 say "STEP 1 ok: service active as $user on kmsdrm after $(cut -d' ' -f1 /proc/uptime) s of uptime"
 say "SCREENDUMP idle"
 sleep 5
@@ -34,7 +35,7 @@ sleep 5
 # 2. A uinput touchscreen drags the wheel one segment and taps the centre button.
 python3 /usr/local/lib/rotary-vm/touch.py 800 480 sleep:3 drag:400:240:110:-90:-45:0.8 sleep:1.5 tap:400:240 sleep:1 \
     || fail "step 2: touch.py failed"
-wait_for 30 bash -c "journalctl -u rotary-kiosk -o cat --no-pager | grep -q '\"event\":\"timer\",\"state\":\"running\"'" \
+wait_for 30 bash -c "journalctl -t rotary-kiosk -o cat --no-pager | grep -q '\"event\":\"timer\",\"state\":\"running\"'" \
     || fail "step 2: no running timer after the touches"
 
 # 3. The journal has the events; the host takes a picture of the countdown.
@@ -46,6 +47,7 @@ say "STEP 3 ok: $timer"
 sleep 3
 say "SCREENDUMP running"
 sleep 5
+say "NOTE pageflip complaints in the kiosk's log: $(journal | grep -c -i pageflip)"
 
 # 4. kill -9: systemd restarts the kiosk; the countdown comes back with the right time.
 started=$(date +%s)
@@ -53,9 +55,9 @@ old=$(main_pid)
 kill -9 "$old"
 wait_for 90 bash -c "[ \"\$(systemctl show -p MainPID --value rotary-kiosk)\" != 0 ] && [ \"\$(systemctl show -p MainPID --value rotary-kiosk)\" != $old ] && systemctl is-active --quiet rotary-kiosk" \
     || fail "step 4: not restarted after kill -9"
-wait_for 90 bash -c "journalctl -u rotary-kiosk -o cat --no-pager _PID=\$(systemctl show -p MainPID --value rotary-kiosk) | grep -q '\"event\":\"timer\"'" \
+wait_for 90 bash -c "journalctl -t rotary-kiosk -o cat --no-pager _PID=\$(systemctl show -p MainPID --value rotary-kiosk) | grep -q '\"event\":\"timer\"'" \
     || fail "step 4: the restarted kiosk reported no timer"
-resumed=$(journalctl -u rotary-kiosk -o cat --no-pager _PID="$(main_pid)" | grep '"event":"timer"' | head -1)
+resumed=$(journal _PID="$(main_pid)" | grep '"event":"timer"' | head -1)
 left=$(echo "$resumed" | sed -n 's/.*"seconds_left":\([0-9.]*\).*/\1/p')
 echo "$resumed" | grep -q '"state":"running"' || fail "step 4: resumed as $resumed"
 python3 -c "import sys; l=float('$left'); sys.exit(0 if 1200-120 < l < 1200 else 1)" || fail "step 4: $left s left"

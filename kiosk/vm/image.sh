@@ -3,7 +3,7 @@
 # Sourced by kiosk/vm-test; sets ROTARY_VM_BASE (a folder holding root/, vmlinuz, initrd.img).
 
 ROTARY_VM_PACKAGES="systemd,systemd-sysv,udev,dbus,libpam-systemd,kmod,procps,kbd,util-linux,initramfs-tools,linux-image-amd64,\
-libsdl2-2.0-0,libsdl2-image-2.0-0,libsdl2-ttf-2.0-0,libfontconfig1,fonts-dejavu-core,libegl1,libegl-mesa0,libgbm1,libgl1-mesa-dri,\
+libsdl2-2.0-0,libsdl2-image-2.0-0,libsdl2-ttf-2.0-0,libfontconfig1,fonts-dejavu-core,libegl1,libegl-mesa0,libgbm1,libgl1-mesa-dri,libgles2,\
 python3,python3-evdev"
 ROTARY_VM_MIRROR="${ROTARY_VM_MIRROR:-http://deb.debian.org/debian}"
 

@@ -17,12 +17,19 @@ public final class Renderer {
 
     /// Creates a renderer of `kind` for `window`; `vsync` paces presents to the display.
     public init(window: Window, kind: Kind, vsync: Bool) throws {
-        if kind == .software {
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0).lowercased() } ?? ""
+        if kind == .software, driver != "kmsdrm" {
             // Draw straight into the window's own framebuffer where the driver has one,
             // rather than through a hidden OpenGL texture: on the offscreen driver that would
             // load Mesa and LLVM (+130 MB) only to copy pixels. KMSDRM has no framebuffer of
-            // its own, so SDL still takes the texture path there.
+            // its own: there SDL must keep its texture path, or no software renderer exists.
             SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        }
+        if kind == .accelerated, driver == "kmsdrm", SDL_GetHint(SDL_HINT_RENDER_DRIVER) == nil {
+            // On KMSDRM the context comes from EGL on GBM: SDL's desktop OpenGL renderer there
+            // presented black frames (Mesa kms_swrast on virtio-gpu, seen in the VM test);
+            // OpenGL ES 2 is the API that stack is made for.
+            SDL_SetHint(SDL_HINT_RENDER_DRIVER, "opengles2")
         }
         var flags = kind == .software ? SDL_RENDERER_SOFTWARE.rawValue : SDL_RENDERER_ACCELERATED.rawValue
         if vsync { flags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
