@@ -34,7 +34,7 @@ struct PersistenceTests {
         #expect(run.exitControl("button")?["label"] as? String != "Start")
     }
 
-    @Test("SIGTERM quits gracefully: exit status 0, the exit line, the running countdown on disk")
+    @Test("SIGTERM quits gracefully: exit status 0, the exit line, the running countdown on disk and in real time")
     func sigterm() throws {
         let dir = try KioskProcess.temporaryDirectory()
         let state = dir.appendingPathComponent("state").path
@@ -42,6 +42,7 @@ struct PersistenceTests {
         try XvfbDriver.run(arguments: ["--size", "500x500", "--state-dir", state], events: events, drive: """
             xdotool windowfocus --sync "$wid" key Escape key Return
             \(XvfbDriver.waitFor("\"running\"", in: events))
+            sleep 2.5
             kill -TERM $app
             wait $app
             echo "status=$?" > "\(dir.path)/status"
@@ -49,6 +50,9 @@ struct PersistenceTests {
         #expect(try String(contentsOfFile: dir.path + "/status", encoding: .utf8) == "status=0\n")
         let lines = try String(contentsOfFile: events, encoding: .utf8)
         #expect(lines.contains("\"event\":\"exit\""))  // fullscreen: Escape did not quit, SIGTERM did
+        // The countdown ran in real time while the loop slept between its seconds.
+        let exitLine = try #require(lines.split(separator: "\n").last { $0.contains("\"event\":\"exit\"") })
+        #expect(["14:56", "14:57", "14:58"].contains { exitLine.contains("\"label\":\"\($0)\"") }, "\(exitLine.prefix(300))")
         #expect(try String(contentsOfFile: state + "/timer.json", encoding: .utf8).contains("\"state\":\"running\""))
     }
 

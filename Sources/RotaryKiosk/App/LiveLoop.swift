@@ -37,8 +37,11 @@ struct LiveLoop {
                 needsLayout = false
                 shownDimmed = false
             }
+            // The whole time since the last step, however long the sleep: the countdown runs
+            // on it, and the settle animations are closed-form in time, so a long step only
+            // lands them where they would be anyway.
             let now = SDL_GetPerformanceCounter()
-            let dt = min(Double(now - last) / frequency, 0.1)
+            let dt = Double(now - last) / frequency
             last = now
             scene.publish(session.advance(by: dt), ms: Self.nowMs())
             if session.isDimmed && shownDimmed { continue }  // dimmed: one frame, then none
