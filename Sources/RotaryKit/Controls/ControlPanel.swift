@@ -63,9 +63,6 @@ public struct ControlPanel: Sendable {
         controls[index] = model
     }
 
-    /// Whether any finger is down on the panel.
-    public var hasFingersDown: Bool { !owners.isEmpty }
-
     private func isLocked(_ index: Int) -> Bool { locked.contains(controls[index].id) }
 
     /// Moves every control on by `dt` seconds, in panel order.

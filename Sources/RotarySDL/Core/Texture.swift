@@ -58,11 +58,6 @@ public final class Texture {
     public func setColorModulation(_ color: RGBA) {
         SDL_SetTextureColorMod(pointer, color.r, color.g, color.b)
     }
-
-    /// Opacity multiplier for drawing, 0…1.
-    public func setOpacity(_ opacity: Double) {
-        SDL_SetTextureAlphaMod(pointer, UInt8((min(max(opacity, 0), 1) * 255).rounded()))
-    }
 }
 
 extension Renderer {
