@@ -43,9 +43,11 @@ struct BenchChild {
             times.append(ProcessClock.msSince(start))
         }
         let (median, p99) = BenchResult.percentiles(times)
+        func rounded(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
         return BenchResult(size: "\(w)x\(h)", renderer: self.renderer.rawValue, rendererName: renderer.name,
-                           videoDriver: system.videoDriver, frames: times.count, medianMs: median, p99Ms: p99,
-                           firstFrameMs: firstFrameMs, peakRSSMB: ProcessClock.peakRSSMB())
+                           videoDriver: system.videoDriver, frames: times.count, medianMs: rounded(median),
+                           p99Ms: rounded(p99), firstFrameMs: rounded(firstFrameMs),
+                           peakRSSMB: rounded(ProcessClock.peakRSSMB()))
     }
 
     /// Draws, waits until the renderer has really finished (a one-pixel read-back), presents.

@@ -31,7 +31,7 @@ public struct BenchCommand: ParsableCommand {
     public func run() throws {
         if let spawned = childSpawnedAtNs {
             let result = try BenchChild(size: sizes[0], renderer: renderers[0], frames: frames, spawnedAtNs: spawned).run()
-            print(result.json.text)
+            print(String(decoding: try JSONEncoder().encode(result), as: UTF8.self))
             return
         }
         var results: [BenchResult] = []
@@ -44,7 +44,13 @@ public struct BenchCommand: ParsableCommand {
                 }
             }
         }
-        print(json ? JSONValue.object([("results", .array(results.map(\.json)))]).text : BenchTable.text(results))
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            print(String(decoding: try encoder.encode(BenchReport(results: results)), as: UTF8.self))
+        } else {
+            print(BenchTable.text(results))
+        }
     }
 
     private struct ChildFailure: Error, CustomStringConvertible {
@@ -70,8 +76,7 @@ public struct BenchCommand: ParsableCommand {
         process.waitUntilExit()
         let lastLine = String(decoding: data, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
         guard process.terminationStatus == 0,
-              let object = try? JSONSerialization.jsonObject(with: Data(lastLine.utf8)) as? [String: Any],
-              let result = BenchResult(json: object) else {
+              let result = try? JSONDecoder().decode(BenchResult.self, from: Data(lastLine.utf8)) else {
             let reason = errors.split(separator: "\n").last(where: { $0.contains("error") || $0.contains("failed") })
             return .failure(ChildFailure(description: reason.map(String.init) ?? "exit \(process.terminationStatus)"))
         }

@@ -47,12 +47,6 @@ final class KioskPainter {
         if dimmed { try renderer.fill(RGBA(0, 0, 0, 190)) }
     }
 
-    /// The frame must be uploaded whole again (render targets were reset).
-    func invalidate() {
-        compositor.invalidate()
-        labelCache.removeAll()
-    }
-
     private func drawMarker(at radius: Double, size: Double, _ layout: ScreenLayout) throws {
         let point = Degrees.point(at: layout.markerDegrees, radius: radius, around: layout.center)
         try renderer.draw(marker, centeredAt: point, size: (size, size), degrees: layout.markerDegrees + 90)

@@ -57,9 +57,7 @@ public struct ArcSlider: ControlModel, Equatable {
         self.thumbRadius = thumbRadius
         self.grabRadius = max(grabRadius ?? thumbRadius * 2, thumbRadius)
         self.mode = mode
-        self.value = range.lowerBound
-        lastSelectedValue = range.lowerBound
-        self.value = quantized(value)
+        self.value = Self.snap(value, range: range, step: self.step) ?? range.lowerBound
         lastSelectedValue = self.value
     }
 
@@ -141,16 +139,16 @@ public struct ArcSlider: ControlModel, Equatable {
         }
     }
 
-    private func quantized(_ v: Double) -> Double {
-        guard v.isFinite else { return value }
+    /// `v` clamped to `range` and snapped to a multiple of `step` from its start; nil for NaN.
+    private static func snap(_ v: Double, range: ClosedRange<Double>, step: Double) -> Double? {
+        guard v.isFinite else { return nil }
         let clamped = min(max(v, range.lowerBound), range.upperBound)
         let snapped = range.lowerBound + ((clamped - range.lowerBound) / step).rounded() * step
         return min(snapped, range.upperBound)
     }
 
     private mutating func set(_ newValue: Double) -> [ControlEvent] {
-        let q = quantized(newValue)
-        guard q != value else { return [] }
+        guard let q = Self.snap(newValue, range: range, step: step), q != value else { return [] }
         value = q
         return [.value(id: id, value: q), .detent(id: id, index: stepIndex)]
     }

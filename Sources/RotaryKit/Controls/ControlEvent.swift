@@ -11,11 +11,4 @@ public enum ControlEvent: Equatable, Sendable {
     case pressed(id: String)
     /// A button was held for its long-press time.
     case longPressed(id: String)
-
-    /// The id of the control that sent it.
-    public var controlID: String {
-        switch self {
-        case .detent(let id, _), .selected(let id, _, _, _), .value(let id, _), .pressed(let id), .longPressed(let id): id
-        }
-    }
 }

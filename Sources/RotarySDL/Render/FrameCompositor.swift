@@ -14,7 +14,7 @@ public final class FrameCompositor {
     /// The opaque background colour.
     public let background: UInt32
     private let texture: Texture
-    private var needsFullFill = true
+    private var needsFullFill = true  // rows no ring covers are filled on the first frame only
 
     /// A compositor for `renderer`'s whole output on `background`.
     public init(renderer: Renderer, background color: RGBA) throws {
@@ -44,7 +44,4 @@ public final class FrameCompositor {
         }
         try renderer.drawFullTarget(texture)
     }
-
-    /// Fill every row again on the next frame (after a render-target or device reset).
-    public func invalidate() { needsFullFill = true }
 }
