@@ -24,6 +24,10 @@ public enum RotaryAssets {
     /// The marker: a triangle pointing down, turned to point at each ring.
     public static let marker: [UInt8] = PackageResources.marker_svg
 
+    /// The service badge: a wrench in a small disc, shown in a corner while something needs
+    /// an operator's attention (the details go to the log and `error` events).
+    public static let serviceBadge: [UInt8] = PackageResources.service_badge_svg
+
     private static let icons: [(name: String, svg: [UInt8])] = [
         ("bolt", PackageResources.bolt_svg), ("drop", PackageResources.drop_svg),
         ("feather", PackageResources.feather_svg), ("flame", PackageResources.flame_svg),

@@ -108,7 +108,7 @@ struct FlowReplayTests {
         #expect(run.stderr.contains("on_timer_paused: wrote more than 65536 bytes of output (drained)"))
     }
 
-    @Test("a broken config is reported and the kiosk runs on the built-in one, with a message on screen")
+    @Test("a broken config is reported and the kiosk runs on the built-in one, with the service badge in a corner")
     func brokenConfig() throws {
         let dir = try KioskProcess.temporaryDirectory()
         let config = dir.appendingPathComponent("broken.toml").path
@@ -122,8 +122,9 @@ struct FlowReplayTests {
         let wheel = try #require(run.exitControl("wheel"))
         #expect((wheel["items"] as? [Any])?.count == 8)
         let picture = try RotarySDLSurface.load(shot)
-        #expect(picture.bannerRedShare(row: 2) > 0.5)  // the banner across the top
-        #expect(picture.bannerRedShare(row: 240) == 0)
+        #expect(picture.badgeAmberShare(x: 800 - 60, y: 0, side: 60) > 0.05)  // the badge, top right
+        #expect(picture.badgeAmberShare(x: 0, y: 0, side: 60) == 0)
+        #expect(picture.badgeAmberShare(x: 400 - 240, y: 0, side: 480) == 0)  // nothing over the rings
     }
 
     @Test("with a state folder, a broken config falls back to the last good one")

@@ -13,9 +13,13 @@ final class KioskOutputs {
     private let live: Bool
     private let startedAt = Date().timeIntervalSince1970
     private let hookTimeout: Double
+    /// Problems of the start (an unusable state folder), for the first events.
+    private var startProblems: [String] = []
 
     /// Outputs for `config`; `live` opens sound and rumble (replays and headless runs have none).
-    init(config: KioskConfig, stateDirectory: String?, live: Bool, logger: Logger) throws {
+    /// A state folder that cannot be used leaves the kiosk running without persistence;
+    /// failed saves are posted to `problems`.
+    init(config: KioskConfig, stateDirectory: String?, live: Bool, logger: Logger, problems: ProblemMailbox) {
         self.logger = logger
         self.live = live
         hookTimeout = config.hooks.timeoutSeconds
@@ -27,7 +31,12 @@ final class KioskOutputs {
         } else {
             devices = nil
         }
-        store = try stateDirectory.map { try TimerStore(directory: $0) }
+        do {
+            store = try stateDirectory.map { try TimerStore(directory: $0, failed: problems.post) }
+        } catch {
+            store = nil
+            startProblems.append("\(error); the countdown is not kept across restarts")
+        }
     }
 
     /// Wall-clock seconds for an event at `ms`: the real clock live, start + virtual time in a replay.
@@ -55,23 +64,27 @@ final class KioskOutputs {
         }
     }
 
-    /// Puts back a countdown saved before the app stopped; the events to publish.
+    /// Puts back a countdown saved before the app stopped; the events to publish (with the
+    /// problems of the start).
     func resume(_ session: inout KioskSession) -> [KioskEvent] {
-        guard let store else { return [] }
+        let problems = startProblems.map(KioskEvent.error)
+        guard let store else { return problems }
         switch store.load(now: wallClock(ms: 0)) {
         case .nothing:
-            return []
+            return problems
         case .corrupt(let message):
-            return [.error("saved timer: \(message)")]
-        case .timer(let state, let index, _, let total, let left):
-            logger.info("resuming a \(state.rawValue) timer with \(TimeText.format(seconds: left)) left")
-            return session.restore(state: state, programIndex: index, secondsTotal: total, secondsLeft: left)
+            return problems + [.error("saved timer: \(message)")]
+        case .timer(let state, _, let program, let total, let left):
+            logger.info("resuming a \(state.rawValue) timer of \(program) with \(TimeText.format(seconds: left)) left")
+            return problems + session.restore(state: state, program: program, secondsTotal: total, secondsLeft: left)
         }
     }
 
-    /// Writes what is pending and lets hooks end (in a replay, up to their timeout).
+    /// Waits until every save so far has reached the disk or failed.
+    func flush() { store?.flush() }
+
+    /// Lets hooks end (in a replay, up to their timeout).
     func finish(replay: Bool) {
-        store?.flush()
         hooks.finish(waitingUpTo: replay ? hookTimeout + 2 : 1)
     }
 }

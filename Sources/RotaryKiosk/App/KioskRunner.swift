@@ -25,8 +25,9 @@ public final class KioskRunner {
     public func run() throws {
         let trace = try options.replay.map(ReplayTrace.init(contentsOf:))
         let stateDirectory = options.stateDir ?? (trace == nil ? Self.defaultStateDirectory() : nil)
-        let choice = ConfigChoice.choose(path: options.config, stateDirectory: stateDirectory)
+        let choice = ConfigChoice.choose(path: options.config, stateDirectory: stateDirectory) { logger.warning("\($0)") }
         for problem in choice.problems { logger.log(level: problem.severity == .error ? .error : .warning, "\(problem)") }
+        if let note = choice.fallbackNote { logger.error("\(note)") }
         let config = choice.config
 
         let requested = options.videoDriver ?? ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"]
@@ -45,37 +46,47 @@ public final class KioskRunner {
                 logger.warning("no touch device found: touches will not reach the kiosk (is the user in the 'input' group?)")
             }
         }
-        let theme = Theme(config.theme)
-        let fonts = FontBook(path: try FontLocator.locate(theme.fontPattern))
+        let art = ThemeArtCheck(theme: Theme(config.theme), icons: config.programs.map(\.icon))
+        for message in art.messages { logger.error("\(message)") }
+        let fonts = FontBook(path: try FontLocator.locate(art.theme.fontPattern))
         let rotation = options.rotate?.degrees ?? config.rotation
         let layout = { () throws -> ScreenLayout in
             let (w, h) = try renderer.outputSize()
             return ScreenLayout(width: Double(w), height: Double(h), rotation: rotation)
         }
-        let programs = config.programs
-        let screen = KioskScreen(layout: try layout(), programs: programs, dialMinutes: config.dialMinutes)
+        let screen = KioskScreen(layout: try layout(), programs: config.programs, dialMinutes: config.dialMinutes)
         var session = KioskSession(screen: screen, settings: SessionSettings(config: config, windowed: options.windowed))
-        let scene = KioskScene(renderer: renderer, theme: theme, fonts: fonts, events: events)
-        scene.serviceMessage = choice.serviceMessage
+        let scene = KioskScene(renderer: renderer, theme: art.theme, fonts: fonts, events: events)
         try scene.rebuild(for: session.screen)
 
-        let outputs = try KioskOutputs(config: config, stateDirectory: stateDirectory, live: trace == nil && !headless,
-                                       logger: logger)
+        let outputs = KioskOutputs(config: config, stateDirectory: stateDirectory, live: trace == nil && !headless,
+                                   logger: logger, problems: scene.backgroundProblems)
         outputs.attach(to: events)
         try scene.drawFirstFrame(session, ms: 0)
-        scene.publish(choice.problems.filter { $0.severity == .error }.map { .error("config: \($0)") }, ms: 0)
-        scene.publish(outputs.resume(&session), ms: 0)
+        // Only a config the kiosk has drawn with, art and all, becomes the one to fall back on.
+        if let stateDirectory, art.failures.isEmpty, let why = choice.keepAsLastGood(in: stateDirectory) {
+            logger.warning("\(why)")
+        }
+        var startProblems = choice.problems.filter { $0.severity == .error }.map { KioskEvent.error("config: \($0)") }
+        startProblems += choice.fallbackNote.map { [KioskEvent.error("config: \($0)")] } ?? []
+        startProblems += art.messages.map { KioskEvent.error("theme: \($0)") }
+        scene.publish(startProblems + outputs.resume(&session), ms: 0)
 
         let systemd = SystemdNotifier()
+        defer { outputs.finish(replay: trace != nil) }
         if let trace {
-            try ReplayLoop(scene: scene, trace: trace).run(&session)
+            do { try ReplayLoop(scene: scene, trace: trace).run(&session) } catch let error as ReplayError {
+                outputs.flush()
+                scene.emitExit(session.screen)
+                throw error
+            }
         } else if !headless {
             systemd.ready()
             try LiveLoop(scene: scene, layout: layout, systemd: systemd).run(&session)
             systemd.stopping()
         }
+        outputs.flush()
         try finish(scene, session, headless: headless)
-        outputs.finish(replay: trace != nil)
     }
 
     private func finish(_ scene: KioskScene, _ session: KioskSession, headless: Bool) throws {

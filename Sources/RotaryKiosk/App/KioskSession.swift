@@ -2,8 +2,9 @@ import RotaryKit
 
 /// The kiosk's behaviour between SDL and the models: the screen, the countdown and the rules
 /// that join them (pick a program → the dial turns to its minutes; tap → start, pause,
-/// resume; hold → cancel; done until touched), plus dimming, the admin gesture and rate-limited
-/// feedback. No SDL, no clock: the live loop and the replay both drive it with `dt`.
+/// resume; hold → cancel; a pause times out; "Done" until touched or `doneSeconds`), plus
+/// dimming, the admin gesture, the focus, a refused start and rate-limited feedback. No SDL,
+/// no clock: the live loop and the replay both drive it with ``handle(_:)`` and `dt`.
 public struct KioskSession: Sendable {
     /// The controls as they are now.
     public private(set) var screen: KioskScreen
@@ -21,6 +22,15 @@ public struct KioskSession: Sendable {
     /// Fingers that woke the screen or acknowledged "done": theirs until they lift.
     private var swallowed: [Int] = []
     private var corners = AdminCorners()
+    /// Session time of the last change of the countdown's state.
+    private var timerChangedAt = 0.0
+    /// Session time of the last refused start.
+    private var rejectedAt = -Double.infinity
+    /// Whether keys or an encoder were used since the last touch: the focus is drawn.
+    public private(set) var showsFocus = false
+
+    /// How long a refused start flashes the markers, in seconds.
+    public static let rejectFlashSeconds = 0.8
 
     /// A session on `screen`.
     public init(screen: KioskScreen, settings: SessionSettings) {
@@ -32,9 +42,20 @@ public struct KioskSession: Sendable {
 
     // MARK: - Input
 
+    /// Any input, live or replayed: the one way input reaches the session.
+    public mutating func handle(_ input: ControlInput) -> [KioskEvent] {
+        switch input {
+        case .pointer(let event): pointer(event)
+        case .wheel(let notches, let point): wheel(notches: notches, at: point)
+        case .key(let name): key(name)
+        case .encoder(let steps): encoder(steps: steps)
+        }
+    }
+
     /// A finger or the mouse.
     public mutating func pointer(_ event: PointerEvent) -> [KioskEvent] {
         lastInput = clock
+        if event.phase == .down { showsFocus = false }
         if event.phase == .down {
             if isDimmed {
                 isDimmed = false
@@ -55,23 +76,28 @@ public struct KioskSession: Sendable {
         return react(to: screen.panel.handle(event))
     }
 
-    /// Mouse-wheel notches over `point`: SDL's `dy` (positive: away from the user). One
-    /// notch towards the user turns the control under the pointer to its next item.
-    public mutating func wheel(dy: Int, at point: Point) -> [KioskEvent] {
+    /// Mouse-wheel notches over `point` (positive: towards the user). One notch towards the
+    /// user turns the control under the pointer to its next item.
+    public mutating func wheel(notches: Int, at point: Point) -> [KioskEvent] {
         guard wake() else { return [] }
         guard let index = screen.panel.control(at: point) else { return [] }
-        return react(to: screen.panel.turn(screen.panel.controls[index].id, .steps(-dy)))
+        return react(to: screen.panel.turn(screen.panel.controls[index].id, .steps(notches)))
     }
 
     /// Rotary-encoder steps (positive: clockwise) to the focused control.
     public mutating func encoder(steps: Int) -> [KioskEvent] {
         guard wake() else { return [] }
+        showsFocus = true
         return react(to: screen.panel.turnFocused(.steps(steps)))
     }
 
     /// A key by SDL's name.
     public mutating func key(_ name: String) -> [KioskEvent] {
         guard wake() else { return [] }
+        switch KeyBindings.action(forKey: name) {
+        case .turn, .nextFocus: showsFocus = true
+        default: break
+        }
         if timer.state == .finished, KeyBindings.action(forKey: name) != .quit { return timerChanged(timer.acknowledge()) }
         switch KeyBindings.action(forKey: name) {
         case .turn(let command):
@@ -97,6 +123,12 @@ public struct KioskSession: Sendable {
         clock += dt
         var events = react(to: screen.panel.advance(by: dt))
         events += timerChanged(timer.advance(by: dt))
+        if timer.state == .paused, settings.pauseTimeoutSeconds > 0, clock - timerChangedAt >= settings.pauseTimeoutSeconds {
+            events += timerChanged(timer.cancel())
+        }
+        if timer.state == .finished, clock - timerChangedAt >= settings.doneSeconds {
+            events += timerChanged(timer.acknowledge())
+        }
         if timer.isActive { showRemainingTime() }
         if corners.heldSince.map({ clock - $0 >= settings.adminHoldSeconds }) == true { quitRequested = true }
         if !isDimmed, settings.dimAfterSeconds > 0, clock - lastInput >= settings.dimAfterSeconds,
@@ -109,14 +141,29 @@ public struct KioskSession: Sendable {
     /// Whether nothing moves and no finger is down (a running countdown is not motion).
     public var isAtRest: Bool { screen.panel.isAtRest }
 
-    /// Seconds until the screen changes by itself (the countdown's next second, dimming, the
-    /// admin hold), or nil when only input can change it.
+    /// Whether the picture changes from frame to frame: a control moves or is held, "Done"
+    /// pulses, or a refused start flashes.
+    public var isAnimating: Bool {
+        !isAtRest || (timer.state == .finished && !isDimmed) || rejectFlash > 0
+    }
+
+    /// Seconds until the session changes by itself (the countdown's next second, a pause or
+    /// "Done" timing out, dimming, the admin hold, a held button's long press; 0 while a
+    /// control moves), or nil when only input can change it. Stepping over this span in one
+    /// `advance` gives the same events as stepping through it.
     public var secondsUntilChange: Double? {
-        var soonest: Double?
+        var soonest = screen.panel.secondsUntilChange
         func consider(_ s: Double) { soonest = min(soonest ?? s, max(0, s)) }
-        if timer.state == .running {
+        switch timer.state {
+        case .running:
             let fraction = timer.secondsLeft - timer.secondsLeft.rounded(.down)
             consider(fraction > 0.001 ? fraction : 1)
+        case .paused where settings.pauseTimeoutSeconds > 0:
+            consider(settings.pauseTimeoutSeconds - (clock - timerChangedAt))
+        case .finished:
+            consider(settings.doneSeconds - (clock - timerChangedAt))
+        default:
+            break
         }
         if !isDimmed, settings.dimAfterSeconds > 0, !timer.isActive, timer.state != .finished {
             consider(settings.dimAfterSeconds - (clock - lastInput))
@@ -124,6 +171,15 @@ public struct KioskSession: Sendable {
         if let since = corners.heldSince { consider(settings.adminHoldSeconds - (clock - since)) }
         return soonest
     }
+
+    // MARK: - What the painter shows besides the models
+
+    /// How strongly a refused start still flashes the markers, 1 → 0 over
+    /// ``rejectFlashSeconds``.
+    public var rejectFlash: Double { max(0, 1 - (clock - rejectedAt) / Self.rejectFlashSeconds) }
+
+    /// Seconds since the countdown finished, while "Done" shows (nil otherwise).
+    public var secondsDone: Double? { timer.state == .finished ? clock - timerChangedAt : nil }
 
     // MARK: - Layout and restore
 
@@ -133,15 +189,23 @@ public struct KioskSession: Sendable {
         refreshScreen()
     }
 
-    /// Puts back a saved countdown (see ``CountdownTimer/restore(state:programIndex:program:secondsTotal:secondsLeft:)``).
-    public mutating func restore(state: TimerState, programIndex: Int, secondsTotal: Double, secondsLeft: Double) -> [KioskEvent] {
-        guard screen.programs.indices.contains(programIndex) else {
-            return [.error("saved timer names program \(programIndex), which the config no longer has; ignored")]
+    /// Puts back a saved countdown of the program named `program` (see
+    /// ``CountdownTimer/restore(state:programIndex:program:secondsTotal:secondsLeft:)``). The
+    /// program is found by name, wherever it now stands on the wheel; when the config no
+    /// longer has it, the countdown still runs to its end under its saved name (index −1),
+    /// so its hooks fire as they should, and an `error` says so.
+    public mutating func restore(state: TimerState, program: String, secondsTotal: Double, secondsLeft: Double) -> [KioskEvent] {
+        var events: [KioskEvent] = []
+        let index = screen.programs.firstIndex { $0.name == program }
+        if let index {
+            screen.panel.update(KioskScreen.wheelID, as: RingControl.self) { $0.place(atCoordinate: Double(index)) }
+        } else {
+            events.append(.error("the saved countdown is for \"\(program)\", which the config no longer has: "
+                                 + "it runs to its end under that name"))
         }
-        screen.panel.update(KioskScreen.wheelID, as: RingControl.self) { $0.place(atCoordinate: Double(programIndex)) }
-        let report = timer.restore(state: state, programIndex: programIndex, program: screen.programs[programIndex].name,
+        let report = timer.restore(state: state, programIndex: index ?? -1, program: program,
                                    secondsTotal: secondsTotal, secondsLeft: secondsLeft)
-        return timerChanged(report)
+        return events + timerChanged(report)
     }
 
     // MARK: - Rules
@@ -180,7 +244,10 @@ public struct KioskSession: Sendable {
             let program = screen.wheel.selectedIndex
             let minutes = screen.dialMinutes[screen.dial.selectedIndex]
             guard let report = timer.start(programIndex: program, program: screen.programs[program].name,
-                                           seconds: Double(minutes) * 60) else { return feedback(.reject) }
+                                           seconds: Double(minutes) * 60) else {
+                rejectedAt = clock
+                return feedback(.reject)
+            }
             return timerChanged(report)
         case .running, .paused:
             return timerChanged(timer.togglePause())
@@ -192,6 +259,7 @@ public struct KioskSession: Sendable {
     /// The events of a timer transition, its feedback, and the screen brought in line.
     private mutating func timerChanged(_ report: TimerReport?) -> [KioskEvent] {
         guard let report else { return [] }
+        timerChangedAt = clock
         var events: [KioskEvent] = [.timer(report)]
         switch report.state {
         case .running where report.previous == .idle || report.previous == .cancelled || report.previous == .finished:
@@ -205,7 +273,7 @@ public struct KioskSession: Sendable {
         refreshScreen()
         if report.state == .cancelled || (report.state == .idle && report.previous == .finished) {
             // Ready for the next person: the dial turns back to the time that was set.
-            let minutes = Int((report.secondsTotal / 60).rounded())
+            let minutes = Int(saturating: (report.secondsTotal / 60).rounded())
             screen.panel.update(KioskScreen.dialID, as: RingControl.self) { $0.place(atCoordinate: Double($0.selectedIndex)) }
             events += react(to: screen.panel.turn(KioskScreen.dialID, .item(screen.dialIndex(forMinutes: minutes))))
         }
@@ -242,28 +310,5 @@ public struct KioskSession: Sendable {
             $0.detail = detail
             $0.longPressSeconds = armed
         }
-    }
-}
-
-/// The admin gesture: two fingers held on opposite corners (top-left and bottom-right) of
-/// the window, away from every control.
-struct AdminCorners: Sendable {
-    private var topLeft: Int?
-    private var bottomRight: Int?
-    /// Since when both corners are held.
-    private(set) var heldSince: Double?
-
-    mutating func down(_ event: PointerEvent, width: Double, height: Double, at time: Double) {
-        let reach = min(width, height) * 0.12
-        let p = event.position
-        if p.x <= reach && p.y <= reach { topLeft = event.finger }
-        if p.x >= width - reach && p.y >= height - reach { bottomRight = event.finger }
-        if topLeft != nil, bottomRight != nil, heldSince == nil { heldSince = time }
-    }
-
-    mutating func up(_ finger: Int) {
-        if topLeft == finger { topLeft = nil }
-        if bottomRight == finger { bottomRight = nil }
-        if topLeft == nil || bottomRight == nil { heldSince = nil }
     }
 }

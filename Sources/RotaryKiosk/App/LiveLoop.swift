@@ -6,6 +6,10 @@ import RotarySDL
 /// display's pace while anything moves. When nothing moves it sleeps in
 /// `SDL_WaitEventTimeout` until the next input or the next change the session announces (a
 /// countdown second, dimming): no frames, no CPU, and the first touch wakes it at once.
+///
+/// Input takes the replay's path: the session is first moved on to the moment the input is
+/// handled, then given the input, so an input after a long sleep starts its animation from
+/// that moment, exactly as the same input in a replay does.
 struct LiveLoop {
     let scene: KioskScene
     /// The layout for the renderer's current output size.
@@ -15,19 +19,18 @@ struct LiveLoop {
 
     func run(_ session: inout KioskSession) throws {
         var mapper = InputMapper(windowWidth: session.screen.layout.width, windowHeight: session.screen.layout.height)
-        let frequency = Double(SDL_GetPerformanceFrequency())
-        var last = SDL_GetPerformanceCounter()
+        var clock = SessionClock()
         var needsLayout = false
         var shownDimmed = false
         while !session.quitRequested {
             systemd.keepAlive(now: Double(SDL_GetTicks64()) / 1000)
             var event = SDL_Event()
-            if session.isAtRest, !needsLayout {
-                let timeout = session.secondsUntilChange.map { Int32(min(max($0 * 1000, 1), 1000).rounded(.up)) } ?? 1000
-                if SDL_WaitEventTimeout(&event, timeout) == 1, apply(event, &mapper, &session, &needsLayout) { return }
+            if !session.isAnimating, !needsLayout {
+                let timeout = session.secondsUntilChange.map { Int32(saturating: min(max($0 * 1000, 1), 1000).rounded(.up)) } ?? 1000
+                if SDL_WaitEventTimeout(&event, timeout) == 1, apply(event, &mapper, &session, &clock, &needsLayout) { return }
             }
             while SDL_PollEvent(&event) == 1 {
-                if apply(event, &mapper, &session, &needsLayout) { return }
+                if apply(event, &mapper, &session, &clock, &needsLayout) { return }
             }
             if needsLayout {
                 session.relayout(try layout())
@@ -37,13 +40,7 @@ struct LiveLoop {
                 needsLayout = false
                 shownDimmed = false
             }
-            // The whole time since the last step, however long the sleep: the countdown runs
-            // on it, and the settle animations are closed-form in time, so a long step only
-            // lands them where they would be anyway.
-            let now = SDL_GetPerformanceCounter()
-            let dt = Double(now - last) / frequency
-            last = now
-            scene.publish(session.advance(by: dt), ms: Self.nowMs())
+            clock.catchUp(&session, scene: scene)
             if session.isDimmed && shownDimmed { continue }  // dimmed: one frame, then none
             try scene.draw(session)
             shownDimmed = session.isDimmed
@@ -52,18 +49,14 @@ struct LiveLoop {
 
     /// Applies one SDL event; returns true when the app should quit.
     private func apply(_ event: SDL_Event, _ mapper: inout InputMapper, _ session: inout KioskSession,
-                       _ needsLayout: inout Bool) -> Bool {
+                       _ clock: inout SessionClock, _ needsLayout: inout Bool) -> Bool {
         guard let fact = mapper.translate(event) else { return false }
-        let ms = Self.nowMs()
         switch fact {
         case .quit:
             return true
-        case .pointer(let pointer):
-            scene.publish(session.pointer(pointer), ms: ms)
-        case .wheel(let notches, let point):
-            scene.publish(session.wheel(dy: -notches, at: point), ms: ms)
-        case .key(let name):
-            scene.publish(session.key(name), ms: ms)
+        case .input(let input):
+            clock.catchUp(&session, scene: scene)
+            scene.publish(session.handle(input), ms: Self.nowMs())
         case .layoutChanged:
             needsLayout = true
         }
@@ -72,4 +65,19 @@ struct LiveLoop {
 
     /// Milliseconds since SDL started.
     static func nowMs() -> Double { Double(SDL_GetTicks64()) }
+}
+
+/// Moves the session on by the real time since it was last moved, however long the sleep:
+/// the countdown runs on it, and the settle animations are closed-form in time, so a long
+/// step only lands them where they would be anyway.
+struct SessionClock {
+    private let frequency = Double(SDL_GetPerformanceFrequency())
+    private var last = SDL_GetPerformanceCounter()
+
+    mutating func catchUp(_ session: inout KioskSession, scene: KioskScene) {
+        let now = SDL_GetPerformanceCounter()
+        let dt = Double(now - last) / frequency
+        last = now
+        scene.publish(session.advance(by: dt), ms: LiveLoop.nowMs())
+    }
 }

@@ -1,10 +1,13 @@
+import Foundation
 import RotaryKit
 
 /// Plays a trace on a virtual clock that steps at exactly 60 Hz: each frame delivers the
-/// inputs due by its time, then moves the models and the countdown on by 1/60 s. It ends
-/// once the last input's time has passed and every control rests (a running countdown is
-/// not motion), or when the session asks to quit. Only the first and last frames are
-/// drawn, so long virtual waits replay in moments.
+/// inputs due by its time, then moves the models and the countdown on by 1/60 s. Spans in
+/// which nothing can change by itself (no control moves, the countdown's next second, a
+/// timeout or the next input is further off) are crossed in one step, so a virtual wait
+/// costs in proportion to what happens in it, not to its length. It ends once the last
+/// input's time has passed and every control rests (a running countdown is not motion), when
+/// the session asks to quit, or on SIGTERM/SIGINT. Only the first and last frames are drawn.
 struct ReplayLoop {
     let scene: KioskScene
     let trace: ReplayTrace
@@ -12,15 +15,17 @@ struct ReplayLoop {
     static let settleLimitMs = 30_000.0
     static let frameMs = 1000.0 / 60
 
-    /// Replays into `session`. Throws when the controls never come to rest.
+    /// Replays into `session`. Throws when the controls never come to rest or a signal
+    /// asks the replay to stop.
     func run(_ session: inout KioskSession) throws {
+        SignalWatch.install()
         var frame = 0
         var next = 0
         while !session.quitRequested {
+            if let signal = SignalWatch.received { throw ReplayError.interrupted(signal: signal) }
             let now = Double(frame) * Self.frameMs
             while next < trace.steps.count, trace.steps[next].ms <= now + 1e-6 {
-                let step = trace.steps[next]
-                scene.publish(apply(step.input, atMs: step.ms, to: &session), ms: now)
+                if let input = trace.steps[next].input { scene.publish(session.handle(input), ms: now) }
                 next += 1
             }
             if next == trace.steps.count, now >= trace.endMs, session.isAtRest { break }
@@ -30,31 +35,44 @@ struct ReplayLoop {
                 try scene.draw(session)
                 throw ReplayError.neverRested
             }
-            frame += 1
-            scene.publish(session.advance(by: 1.0 / 60), ms: Double(frame) * Self.frameMs)
+            let frames = framesToStep(from: frame, nextInput: next, session)
+            frame += frames
+            scene.publish(session.advance(by: Double(frames) / 60), ms: Double(frame) * Self.frameMs)
         }
         try scene.draw(session)
     }
 
-    private func apply(_ input: ReplayInput, atMs ms: Double, to session: inout KioskSession) -> [KioskEvent] {
-        switch input {
-        case .pointer(let phase, let finger, let point):
-            return session.pointer(PointerEvent(phase, finger: finger, at: point, time: ms / 1000))
-        case .wheel(let dy, let point):
-            return session.wheel(dy: dy, at: point)
-        case .key(let name):
-            return session.key(name)
-        case .encoder(let steps):
-            return session.encoder(steps: steps)
-        case .wait:
-            return []
-        }
+    /// How many frames the next step may cover: 1 while anything moves, else every frame
+    /// before the next input, the session's next change of its own, or the end of the trace.
+    private func framesToStep(from frame: Int, nextInput next: Int, _ session: KioskSession) -> Int {
+        let now = Double(frame) * Self.frameMs
+        let change = session.secondsUntilChange.map { now + $0 * 1000 } ?? .infinity
+        let input = next < trace.steps.count ? trace.steps[next].ms : trace.endMs
+        let until = min(change, max(input, now))
+        // The last frame strictly before `until`, so the change or the input lands on a frame
+        // stepped normally.
+        let last = Int(saturating: ((until - 1e-6) / Self.frameMs).rounded(.down))
+        return max(1, last - frame)
     }
 }
 
 /// Why a replay failed after it started.
 enum ReplayError: Error, CustomStringConvertible {
     case neverRested
+    case interrupted(signal: Int32)
 
-    var description: String { "replay: the controls never came to rest (a finger left down?)" }
+    var description: String {
+        switch self {
+        case .neverRested: "replay: the controls never came to rest (a finger left down?)"
+        case .interrupted(let signal): "replay: stopped by \(signal == SIGINT ? "SIGINT" : "SIGTERM")"
+        }
+    }
+
+    /// The exit status a shell expects: 128 + the signal for a stop by signal, else 1.
+    var exitStatus: Int32 {
+        switch self {
+        case .neverRested: 1
+        case .interrupted(let signal): 128 + signal
+        }
+    }
 }

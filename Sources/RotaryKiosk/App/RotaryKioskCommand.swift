@@ -26,6 +26,9 @@ public struct RunCommand: ParsableCommand {
         let logger = Logger(label: "rotary-kiosk")
         do {
             try KioskRunner(options: options, logger: logger).run()
+        } catch let error as ReplayError {
+            logger.error("\(error)")
+            throw ExitCode(error.exitStatus)
         } catch {
             logger.error("\(error)")
             throw ExitCode.failure

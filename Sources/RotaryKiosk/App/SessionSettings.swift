@@ -10,6 +10,10 @@ public struct SessionSettings: Equatable, Sendable {
     public var adminHoldSeconds = 5.0
     /// At most one tick per this many seconds.
     public var tickInterval = 0.035
+    /// A paused countdown is cancelled after this long (0: never).
+    public var pauseTimeoutSeconds = 300.0
+    /// "Done" shows this long before the screen goes back to idle by itself.
+    public var doneSeconds = 60.0
 
     /// Defaults, as in ``KioskConfig``.
     public init() {}
@@ -29,7 +33,7 @@ public enum TimeText {
     /// `mm:ss`, or `h:mm:ss` from an hour on; seconds are rounded up, so the last second
     /// reads 00:01 and zero only when the time is up.
     public static func format(seconds: Double) -> String {
-        let total = max(0, Int(seconds.isFinite ? (seconds - 1e-6).rounded(.up) : 0))  // 1e-6: frame sums are not exact
+        let total = max(0, Int(saturating: (seconds - 1e-6).rounded(.up)))  // 1e-6: frame sums are not exact
         let h = total / 3600, m = total / 60 % 60, s = total % 60
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         return h > 0 ? "\(h):\(two(m)):\(two(s))" : "\(two(m)):\(two(s))"

@@ -1,28 +1,24 @@
 import Foundation
 import RotaryKit
+import RotarySDL
 
-/// One input of a replay trace (README, "Input replay").
-public enum ReplayInput: Equatable, Sendable {
-    /// A finger (`id`, default 0) down, moved or up at a window point.
-    case pointer(PointerEvent.Phase, finger: Int, at: Point)
-    /// Mouse-wheel notches over a point; `dy` as SDL counts it (positive: away from the user).
-    case wheel(dy: Int, at: Point)
-    /// A key by SDL's name ("Right", "Return", …).
-    case key(String)
-    /// Rotary-encoder steps (positive: clockwise) to the focused control.
-    case encoder(steps: Int)
-    /// Nothing: the replay just keeps running until this time.
-    case wait
-}
-
-/// A parsed replay trace: inputs with their times, in order.
+/// A parsed replay trace (README, "Input replay"): inputs with their times, in order. Each
+/// line becomes the same ``ControlInput`` live SDL input becomes, so a replay takes the live
+/// input path.
 public struct ReplayTrace: Equatable, Sendable {
-    /// Each input and its time in milliseconds since the start.
-    public let steps: [(ms: Double, input: ReplayInput)]
-
-    public static func == (a: ReplayTrace, b: ReplayTrace) -> Bool {
-        a.steps.count == b.steps.count && zip(a.steps, b.steps).allSatisfy { $0.ms == $1.ms && $0.input == $1.input }
+    /// One line: its time in milliseconds since the start and its input (nil: a `wait`).
+    public struct Step: Equatable, Sendable {
+        public var ms: Double
+        public var input: ControlInput?
     }
+
+    /// The steps, in time order.
+    public let steps: [Step]
+
+    /// The latest time a line may have: 10¹² ms, about 31 years.
+    public static let maxMs = 1e12
+    /// How far outside the window a point may lie, in pixels.
+    public static let maxCoordinate = 1e6
 
     /// Reads and checks the trace at `path`.
     public init(contentsOf path: String) throws {
@@ -35,7 +31,7 @@ public struct ReplayTrace: Equatable, Sendable {
     /// Parses JSON Lines `text`; errors name `name` and the 1-based line number. Blank
     /// lines are skipped.
     public init(text: String, name: String) throws {
-        var steps: [(ms: Double, input: ReplayInput)] = []
+        var steps: [Step] = []
         var previous = 0.0
         for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -62,45 +58,62 @@ public struct ReplayTrace: Equatable, Sendable {
         init(_ reason: String) { self.reason = reason }
     }
 
-    private static func parse(_ line: String) throws -> (ms: Double, input: ReplayInput) {
+    private static func parse(_ line: String) throws -> Step {
         guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
             throw TraceProblem("not a JSON object")
         }
-        let ms = try number(object, "t")
-        guard ms >= 0 else { throw TraceProblem("\"t\" must not be negative") }
+        let ms = try number(object, "t", in: 0...maxMs)
         guard let type = object["type"] as? String else { throw TraceProblem("missing \"type\"") }
         switch type {
         case "down", "move", "up":
             let phase: PointerEvent.Phase = type == "down" ? .down : type == "up" ? .up : .moved
             let finger = object["id"] == nil ? 0 : try integer(object, "id")
-            return (ms, .pointer(phase, finger: finger, at: Point(x: try number(object, "x"), y: try number(object, "y"))))
+            return Step(ms: ms, input: .pointer(PointerEvent(phase, finger: finger, at: try point(object), time: ms / 1000)))
         case "wheel":
-            return (ms, .wheel(dy: try integer(object, "dy"), at: Point(x: try number(object, "x"), y: try number(object, "y"))))
+            // A trace's dy counts as SDL does: positive away from the user.
+            return Step(ms: ms, input: .wheel(notches: -(try integer(object, "dy")), at: try point(object)))
         case "key":
             guard let key = object["key"] as? String, !key.isEmpty else { throw TraceProblem("missing \"key\"") }
-            return (ms, .key(key))
+            guard KeyNames.isKnown(key) else {
+                throw TraceProblem("\"\(key)\" is no SDL key name (e.g. Right, Left, Up, Down, Return, Space, Tab, Home, End, Escape)")
+            }
+            return Step(ms: ms, input: .key(key))
         case "encoder":
-            return (ms, .encoder(steps: try integer(object, "steps")))
+            return Step(ms: ms, input: .encoder(steps: try integer(object, "steps")))
         case "wait":
-            return (ms, .wait)
+            return Step(ms: ms, input: nil)
         default:
             throw TraceProblem("unknown \"type\" \"\(type)\" (down, move, up, wheel, key, encoder, wait)")
         }
     }
 
-    private static func number(_ object: [String: Any], _ key: String) throws -> Double {
+    private static func point(_ object: [String: Any]) throws -> Point {
+        Point(x: try number(object, "x", in: -maxCoordinate...maxCoordinate),
+              y: try number(object, "y", in: -maxCoordinate...maxCoordinate))
+    }
+
+    private static func number(_ object: [String: Any], _ key: String,
+                               in range: ClosedRange<Double> = -1e9...1e9) throws -> Double {
         guard let value = object[key] else { throw TraceProblem("missing \"\(key)\"") }
         // JSON true/false also arrive as NSNumber, of Objective-C type "c" (char).
         guard let number = value as? NSNumber, String(cString: number.objCType) != "c",
               number.doubleValue.isFinite else {
             throw TraceProblem("\"\(key)\" must be a finite number")
         }
+        guard range.contains(number.doubleValue) else {
+            throw TraceProblem("\"\(key)\" must be between \(range.lowerBound.formatted) and \(range.upperBound.formatted), not \(number.doubleValue.formatted)")
+        }
         return number.doubleValue
     }
 
     private static func integer(_ object: [String: Any], _ key: String) throws -> Int {
         let value = try number(object, key)
-        guard value == value.rounded(), abs(value) < 1e9 else { throw TraceProblem("\"\(key)\" must be a whole number") }
+        guard value == value.rounded() else { throw TraceProblem("\"\(key)\" must be a whole number") }
         return Int(value)
     }
+}
+
+private extension Double {
+    /// The number as a person writes it: no ".0" on whole numbers, exponents when huge.
+    var formatted: String { self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
 }

@@ -2,53 +2,95 @@ import Foundation
 
 /// Which config the kiosk runs on. A broken file never means a black screen: the kiosk
 /// runs on the last file that loaded well (kept in the state folder) or on the built-in
-/// default, and says so on screen, in the log and as `error` events.
+/// default, shows the service badge, and logs every problem and emits it as an `error` event.
 public struct ConfigChoice: Sendable {
     public var config: KioskConfig
     /// Everything found wrong in the file asked for (errors and warnings).
     public var problems: [ConfigProblem]
-    /// A one-line service message for the screen when the file asked for was not used.
-    public var serviceMessage: String?
+    /// Why the file asked for is not the one used (nil: it is used), and what is used instead.
+    public var fallbackNote: String?
+    /// The file to keep as the last good config once the kiosk has drawn with it.
+    let candidate: String?
 
     /// Loads `path` (nil: the built-in default), falling back as described above.
-    /// `stateDirectory` is where the last good file is kept.
-    public static func choose(path: String?, stateDirectory: String?) -> ConfigChoice {
-        guard let path else { return ConfigChoice(config: KioskConfig(), problems: [], serviceMessage: nil) }
+    /// `stateDirectory` is where the last good file is kept; `log` hears why a saved one is
+    /// not used.
+    public static func choose(path: String?, stateDirectory: String?, log: (String) -> Void = { _ in }) -> ConfigChoice {
+        guard let path else { return ConfigChoice(config: KioskConfig(), problems: [], fallbackNote: nil, candidate: nil) }
         let outcome = ConfigLoader.load(path: path)
-        let saved = stateDirectory.map { LastGoodConfig(directory: $0) }
         if let config = outcome.config {
-            saved?.remember(path: path)
-            return ConfigChoice(config: config, problems: outcome.problems, serviceMessage: nil)
+            return ConfigChoice(config: config, problems: outcome.problems, fallbackNote: nil, candidate: path)
         }
-        let first = outcome.errors.first.map { "\($0.file):\($0.line.map(String.init) ?? "?"): \($0.key): \($0.message)" } ?? path
-        let more = outcome.errors.count > 1 ? " (+\(outcome.errors.count - 1) more)" : ""
-        if let fallback = saved?.load() {
-            return ConfigChoice(config: fallback, problems: outcome.problems,
-                                serviceMessage: "Config error: \(first)\(more). Running on the last good config.")
+        let errors = outcome.errors.count
+        let summary = "\(path) has \(errors) error\(errors == 1 ? "" : "s")"
+        if let directory = stateDirectory {
+            switch LastGoodConfig(directory: directory).load() {
+            case .success(let fallback):
+                return ConfigChoice(config: fallback, problems: outcome.problems,
+                                    fallbackNote: "\(summary); running on the last good config", candidate: nil)
+            case .failure(let why):
+                log("the last good config is not used: \(why)")
+            }
         }
         return ConfigChoice(config: KioskConfig(), problems: outcome.problems,
-                            serviceMessage: "Config error: \(first)\(more). Running on the built-in config.")
+                            fallbackNote: "\(summary); running on the built-in config", candidate: nil)
+    }
+
+    /// Keeps the file asked for as the last good config in `stateDirectory`: call once the
+    /// kiosk has drawn its first frame with it and all its art loaded. Returns why it could
+    /// not be kept, if so.
+    public func keepAsLastGood(in stateDirectory: String) -> String? {
+        guard let candidate else { return nil }
+        return LastGoodConfig(directory: stateDirectory).remember(path: candidate)
     }
 }
 
-/// The last config file that loaded without errors, kept as a copy of its text with the
-/// path it came from (relative paths inside it still mean the same files).
+/// The last config file the kiosk ran well on: a copy of its text and the absolute path it
+/// came from, so paths inside it (relative to its folder) mean the same files whatever the
+/// current directory of a later start.
 struct LastGoodConfig {
     let directory: String
     private var textPath: String { (directory as NSString).appendingPathComponent("last-good-config.toml") }
     private var originPath: String { (directory as NSString).appendingPathComponent("last-good-config.origin") }
 
-    func remember(path: String) {
-        guard let text = FileManager.default.contents(atPath: path) else { return }
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try? AtomicFile.write(text, to: textPath)
-        try? AtomicFile.write(Data(path.utf8), to: originPath)
+    /// Saves `path`'s text and absolute path; returns why not, on failure.
+    func remember(path: String) -> String? {
+        guard let text = FileManager.default.contents(atPath: path) else { return "\(path) cannot be read any more" }
+        let absolute = Self.absolute(path)
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try AtomicFile.write(text, to: textPath)
+            try AtomicFile.write(Data(absolute.utf8), to: originPath)
+            return nil
+        } catch {
+            return "cannot keep the last good config in \(directory): \(error)"
+        }
     }
 
-    func load() -> KioskConfig? {
+    /// The saved config, or why there is none to use.
+    func load() -> Result<KioskConfig, LoadFailure> {
+        guard FileManager.default.fileExists(atPath: textPath) else { return .failure(LoadFailure("none was saved in \(directory)")) }
         guard let text = FileManager.default.contents(atPath: textPath).flatMap({ String(data: $0, encoding: .utf8) }),
-              let origin = FileManager.default.contents(atPath: originPath).map({ String(decoding: $0, as: UTF8.self) })
-        else { return nil }
-        return ConfigLoader.load(text: text, file: origin).config
+              let origin = FileManager.default.contents(atPath: originPath).map({ String(decoding: $0, as: UTF8.self) }),
+              origin.hasPrefix("/") else {
+            return .failure(LoadFailure("\(textPath) or its .origin file is unreadable or from an older version"))
+        }
+        let outcome = ConfigLoader.load(text: text, file: origin)
+        guard let config = outcome.config else {
+            let first = outcome.errors.first.map(String.init(describing:)) ?? "unusable"
+            return .failure(LoadFailure("it no longer loads: \(first)"))
+        }
+        return .success(config)
+    }
+
+    /// Why a saved config is not used.
+    struct LoadFailure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    static func absolute(_ path: String) -> String {
+        let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return (joined as NSString).standardizingPath
     }
 }

@@ -4,91 +4,84 @@ import RotaryKit
 /// Keeps the countdown on disk so it survives a crash, a `kill -9` or a power cut: written
 /// atomically (temporary file, fsync, rename, fsync of the folder) on every transition, off
 /// the render thread. A running timer is stored with its wall-clock end, so on the next
-/// start the time lost while the app was down counts too.
+/// start the time lost while the app was down counts too. The format is ``SavedTimer``.
 public final class TimerStore: @unchecked Sendable {
-    /// What a start found on disk.
-    public enum Found: Equatable, Sendable {
-        /// Nothing to resume.
-        case nothing
-        /// A countdown to put back, with what is left now.
-        case timer(state: TimerState, programIndex: Int, program: String, secondsTotal: Double, secondsLeft: Double)
-        /// The file was there but unreadable; it is ignored.
-        case corrupt(String)
-    }
-
     /// The file the state lives in.
     public let path: String
     private let queue = DispatchQueue(label: "rotary.timer-store")
+    private let failed: @Sendable (String) -> Void
 
-    /// A store in `directory` (created when missing).
-    public init(directory: String) throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    /// A store in `directory`, created when missing. Throws a message for a person when the
+    /// folder cannot be made, is not a folder, or cannot be written. `failed` hears (from
+    /// the store's own thread) of every save that did not reach the disk.
+    public init(directory: String, failed: @escaping @Sendable (String) -> Void) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw KioskError.unusableStateFolder(path: directory, reason: Self.reason(error))
+        }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder), isFolder.boolValue else {
+            throw KioskError.unusableStateFolder(path: directory, reason: "it is not a folder")
+        }
+        guard access(directory, W_OK | X_OK) == 0 else {
+            throw KioskError.unusableStateFolder(path: directory, reason: String(cString: strerror(errno)))
+        }
         path = (directory as NSString).appendingPathComponent("timer.json")
+        self.failed = failed
     }
 
     /// Saves `report` as of wall-clock time `now` (seconds since 1970), in the background.
     public func save(_ report: TimerReport, now: Double) {
-        let record = Self.record(report, now: now)
-        queue.async { [path] in
+        let record = SavedTimer.encode(report, now: now)
+        queue.async { [path, failed] in
             do { try AtomicFile.write(record, to: path) } catch {
-                FileHandle.standardError.write(Data("rotary: cannot save the timer to \(path): \(error)\n".utf8))
+                failed("cannot save the countdown to \(path): \(Self.reason(error))")
             }
         }
     }
 
-    /// Waits until every save so far is on disk.
+    /// Waits until every save so far is on disk (or has failed).
     public func flush() { queue.sync {} }
 
-    /// What the file says, as of wall-clock time `now`.
-    public func load(now: Double) -> Found {
-        guard let data = FileManager.default.contents(atPath: path) else { return .nothing }
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let stateText = object["state"] as? String, let state = TimerState(rawValue: stateText) else {
-            return .corrupt("\(path) is not a saved timer (\(data.count) bytes); ignored")
-        }
-        guard state == .running || state == .paused else { return .nothing }
-        guard let index = (object["program_index"] as? NSNumber)?.intValue, let program = object["program"] as? String,
-              let total = (object["seconds_total"] as? NSNumber)?.doubleValue, total.isFinite, total > 0 else {
-            return .corrupt("\(path) lacks program_index, program or seconds_total; ignored")
-        }
-        if state == .running {
-            guard let ends = (object["ends_at"] as? NSNumber)?.doubleValue, ends.isFinite else {
-                return .corrupt("\(path) has a running timer without ends_at; ignored")
-            }
-            return .timer(state: .running, programIndex: index, program: program, secondsTotal: total,
-                          secondsLeft: min(ends - now, total))
-        }
-        guard let left = (object["seconds_left"] as? NSNumber)?.doubleValue, left.isFinite else {
-            return .corrupt("\(path) has a paused timer without seconds_left; ignored")
-        }
-        return .timer(state: .paused, programIndex: index, program: program, secondsTotal: total, secondsLeft: left)
+    /// What the file says, as of wall-clock time `now`. A file that cannot be read or
+    /// makes no sense is `corrupt`, with the path in the message.
+    public func load(now: Double) -> SavedTimer.Found {
+        guard FileManager.default.fileExists(atPath: path) else { return .nothing }
+        guard let data = FileManager.default.contents(atPath: path) else { return .corrupt("\(path) cannot be read; ignored") }
+        let found = SavedTimer.decode(data, now: now)
+        if case .corrupt(let why) = found { return .corrupt("\(path): \(why); ignored") }
+        return found
     }
 
-    static func record(_ report: TimerReport, now: Double) -> Data {
-        var fields: [(String, JSONValue)] = [("version", .int(1)), ("state", .string(report.state.rawValue)),
-                                             ("saved_at", .number(now))]
-        if report.state == .running || report.state == .paused {
-            fields += [("program_index", .int(report.programIndex)), ("program", .string(report.program)),
-                       ("seconds_total", .number(report.secondsTotal)), ("seconds_left", .number(report.secondsLeft))]
-            if report.state == .running { fields.append(("ends_at", .number(now + report.secondsLeft))) }
+    private static func reason(_ error: Error) -> String {
+        if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
+        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError,
+           underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
         }
-        return Data((JSONValue.object(fields).text + "\n").utf8)
+        return error.localizedDescription
     }
 }
 
 /// Replaces a file so that a crash at any moment leaves the old or the new contents, never
-/// a mix or nothing: write a temporary file beside it, fsync it, rename it over, fsync the folder.
+/// a mix or nothing: write a temporary file beside it, fsync it, rename it over, fsync the
+/// folder. A failure leaves no temporary file behind.
 enum AtomicFile {
     static func write(_ data: Data, to path: String) throws {
         let temporary = path + ".tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
         let written = data.withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
-        let synced = fsync(fd)
+        var failure: Int32 = written < 0 ? errno : written != data.count ? ENOSPC : 0
+        if failure == 0, fsync(fd) != 0 { failure = errno }
         close(fd)
-        guard written == data.count, synced == 0 else { throw POSIXError(.EIO) }
-        guard rename(temporary, path) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-        let folder = open((path as NSString).deletingLastPathComponent, O_RDONLY)
+        if failure == 0, rename(temporary, path) != 0 { failure = errno }
+        guard failure == 0 else {
+            unlink(temporary)
+            throw POSIXError(.init(rawValue: failure) ?? .EIO)
+        }
+        let folder = open((path as NSString).deletingLastPathComponent, O_RDONLY | O_CLOEXEC)
         if folder >= 0 {
             fsync(folder)
             close(folder)

@@ -1,9 +1,11 @@
+import RotaryAssets
 import RotaryKit
 import RotarySDL
 
-/// Draws the kiosk screen: the rings by lookup through a ``FrameCompositor``, then markers
-/// and the centre button as small textures over them. Everything slow (art, text) is made
-/// when the painter is built for a layout; a frame only looks things up.
+/// Draws the kiosk screen: the rings by lookup through a ``FrameCompositor``, then markers,
+/// the centre button and the ``ScreenOverlay`` as small textures and strokes over them.
+/// Everything slow (art, text) is made when the painter is built for a layout; a frame only
+/// looks things up.
 final class KioskPainter {
     private let renderer: Renderer
     private let compositor: FrameCompositor
@@ -11,9 +13,15 @@ final class KioskPainter {
     private var dialView: RingView
     private let marker: Texture
     private let buttonFace: Texture
+    private let badge: Texture
     private let fonts: FontBook
     private let theme: Theme
     private var labelCache: [String: Texture] = [:]
+
+    /// The colours of the overlay.
+    static let doneColor = RGBA(251, 191, 36)
+    static let cancelColor = RGBA(248, 113, 113)
+    static let focusColor = RGBA(96, 165, 250)
 
     /// Builds everything `screen` needs on `renderer`.
     init(renderer: Renderer, screen: KioskScreen, theme: Theme, fonts: FontBook) throws {
@@ -29,63 +37,83 @@ final class KioskPainter {
         marker = try Texture(renderer: renderer, surface: ImageLoader.load(theme.marker, width: markerSize, height: markerSize))
         let buttonSize = Int((2 * screen.layout.buttonRadius).rounded())
         buttonFace = try Texture(renderer: renderer, surface: ImageLoader.load(theme.button, width: buttonSize, height: buttonSize))
+        let badgeSize = Int(screen.layout.serviceBadgeSize.rounded())
+        badge = try Texture(renderer: renderer, surface: ImageLoader.load(.svg(RotaryAssets.serviceBadge), width: badgeSize,
+                                                                          height: badgeSize))
     }
 
-    /// Draws one frame of `screen` (not presented), with an optional service message across
-    /// the top, darkened when `dimmed`.
-    func draw(_ screen: KioskScreen, message: String? = nil, dimmed: Bool = false) throws {
+    /// Draws one frame of `screen` (not presented) with `overlay` over it.
+    func draw(_ screen: KioskScreen, overlay: ScreenOverlay = ScreenOverlay()) throws {
         let background = compositor.background
         try compositor.draw(covering: [wheelView.map.rowRange, dialView.map.rowRange], on: renderer) { frame in
             wheelView.draw(screen.wheel, into: frame, background: background)
             dialView.draw(screen.dial, into: frame, background: background)
         }
         let layout = screen.layout
-        try drawMarker(at: layout.dialOuterRadius + layout.dialMarkerSize * 0.45, size: layout.dialMarkerSize, layout)
-        try drawMarker(at: layout.wheelOuterRadius + layout.wheelMarkerSize * 0.2, size: layout.wheelMarkerSize, layout)
-        try drawButton(screen.button, layout)
-        if let message { try drawMessage(message, layout) }
-        if dimmed { try renderer.fill(RGBA(0, 0, 0, 190)) }
+        let flash = RGBA(255, UInt8(255 - 200 * overlay.rejectFlash), UInt8(255 - 200 * overlay.rejectFlash))
+        marker.setColorModulation(flash)
+        let nudge = overlay.rejectNudge * layout.dialMarkerSize * 0.5
+        try drawMarker(at: layout.dialOuterRadius + layout.dialMarkerSize * 0.45, size: layout.dialMarkerSize, nudge: nudge, layout)
+        try drawMarker(at: layout.wheelOuterRadius + layout.wheelMarkerSize * 0.2, size: layout.wheelMarkerSize, nudge: nudge, layout)
+        try drawButton(screen.button, overlay, layout)
+        if let focused = overlay.focusedControl { try drawFocus(on: focused, screen) }
+        if overlay.serviceBadge {
+            try renderer.draw(badge, centeredAt: layout.serviceBadgeCenter, degrees: layout.uprightDegrees)
+        }
+        if overlay.dimmed { try renderer.fill(RGBA(0, 0, 0, 190)) }
     }
 
-    private func drawMarker(at radius: Double, size: Double, _ layout: ScreenLayout) throws {
+    private func drawMarker(at radius: Double, size: Double, nudge: Double, _ layout: ScreenLayout) throws {
         let point = Degrees.point(at: layout.markerDegrees, radius: radius, around: layout.center)
-        try renderer.draw(marker, centeredAt: point, size: (size, size), degrees: layout.markerDegrees + 90)
+        let sideways = Degrees.point(at: layout.markerDegrees + 90, radius: nudge, around: point)
+        try renderer.draw(marker, centeredAt: sideways, size: (size, size), degrees: layout.markerDegrees + 90)
     }
 
-    private func drawButton(_ button: CenterButton, _ layout: ScreenLayout) throws {
+    private func drawButton(_ button: CenterButton, _ overlay: ScreenOverlay, _ layout: ScreenLayout) throws {
+        let ring = button.radius + layout.radius * 0.012, ringWidth = layout.radius * 0.018
+        if let pulse = overlay.donePulse {
+            try renderer.strokeArc(center: button.center, radius: ring + layout.radius * 0.01 * pulse,
+                                   width: ringWidth * (1 + 1.5 * pulse), fromDegrees: 0, sweepDegrees: 360,
+                                   color: Self.doneColor.fading(0.55 + 0.45 * pulse))
+        }
         let shade: UInt8 = button.isPressed ? 170 : button.detail.isEmpty ? 255 : 205
         buttonFace.setColorModulation(RGBA(shade, shade, shade))
         try renderer.draw(buttonFace, centeredAt: button.center)
+        if overlay.paused {  // the track the hold-to-cancel ring fills
+            try renderer.strokeArc(center: button.center, radius: ring, width: ringWidth * 0.5, fromDegrees: 0,
+                                   sweepDegrees: 360, color: Self.cancelColor.fading(0.35))
+        }
         let progress = button.longPressProgress
         if progress > 0 {
-            try renderer.strokeArc(center: button.center, radius: button.radius + layout.radius * 0.012,
-                                   width: layout.radius * 0.018, fromDegrees: layout.markerDegrees,
-                                   sweepDegrees: 360 * progress, color: RGBA(248, 113, 113))
+            try renderer.strokeArc(center: button.center, radius: ring, width: ringWidth, fromDegrees: layout.markerDegrees,
+                                   sweepDegrees: 360 * progress, color: Self.cancelColor)
         }
         let up = Degrees.point(at: layout.markerDegrees, radius: button.radius * 0.28, around: button.center)
-        let labelAt = button.detail.isEmpty ? button.center
-            : Point(x: 2 * button.center.x - up.x, y: 2 * button.center.y - up.y)
+        let down = Point(x: 2 * button.center.x - up.x, y: 2 * button.center.y - up.y)
         try renderer.draw(label(button.label, points: layout.buttonLabelPoints, maxWidth: button.radius * 1.6),
-                          centeredAt: labelAt, degrees: layout.uprightDegrees)
+                          centeredAt: button.detail.isEmpty ? button.center : down, degrees: layout.uprightDegrees)
         if !button.detail.isEmpty {
             try renderer.draw(label(button.detail, points: layout.buttonLabelPoints * 6 / 10, maxWidth: button.radius * 1.4),
                               centeredAt: up, degrees: layout.uprightDegrees)
         }
+        if overlay.paused {
+            let below = Degrees.point(at: layout.markerDegrees + 180, radius: button.radius * 0.72, around: button.center)
+            try renderer.draw(label("hold to cancel", points: max(8, layout.buttonLabelPoints * 4 / 10),
+                                    maxWidth: button.radius * 1.2),
+                              centeredAt: below, degrees: layout.uprightDegrees)
+        }
     }
 
-    /// A banner across the top (as the person sees the screen) with `message`.
-    private func drawMessage(_ message: String, _ layout: ScreenLayout) throws {
-        let up = layout.rotation == 90 || layout.rotation == 270
-        let text = try label(message, points: max(12, layout.labelPoints), maxWidth: (up ? layout.height : layout.width) * 0.96)
-        let (w, h) = up ? (Double(text.height) * 1.6, Double(text.width) + 24) : (Double(text.width) + 24, Double(text.height) * 1.6)
-        let center: Point = switch layout.rotation {
-        case 90: Point(x: layout.width - w / 2, y: layout.height / 2)
-        case 180: Point(x: layout.width / 2, y: layout.height - h / 2)
-        case 270: Point(x: w / 2, y: layout.height / 2)
-        default: Point(x: layout.width / 2, y: h / 2)
+    /// A thin ring around the control that keys and the encoder turn.
+    private func drawFocus(on id: String, _ screen: KioskScreen) throws {
+        let layout = screen.layout
+        let radius: Double = switch id {
+        case KioskScreen.wheelID: layout.wheelOuterRadius + layout.radius * 0.006
+        case KioskScreen.dialID: layout.dialOuterRadius + layout.radius * 0.012
+        default: screen.button.radius + layout.radius * 0.03
         }
-        try renderer.fill(RGBA(153, 27, 27, 235), rect: (center.x - w / 2, center.y - h / 2, w, h))
-        try renderer.draw(text, centeredAt: center, degrees: layout.uprightDegrees)
+        try renderer.strokeArc(center: layout.center, radius: radius, width: max(2, layout.radius * 0.008), fromDegrees: 0,
+                               sweepDegrees: 360, color: Self.focusColor)
     }
 
     /// A text's texture, rendered once per text and size.

@@ -1,3 +1,4 @@
+import Foundation
 import RotaryKit
 
 /// Where the kiosk's rings go in a window: the timer dial around the program wheel, both
@@ -53,4 +54,15 @@ public struct ScreenLayout: Equatable, Sendable {
     /// Size of the markers.
     public var dialMarkerSize: Double { radius * 0.05 }
     public var wheelMarkerSize: Double { radius * 0.026 }
+
+    /// Size of the service badge and where it sits: the top-right corner as the person sees
+    /// the panel, clear of the rings.
+    public var serviceBadgeSize: Double { max(20, radius * 0.07) }
+    public var serviceBadgeCenter: Point {
+        let up = markerDegrees * Double.pi / 180, right = up + Double.pi / 2
+        let inset = serviceBadgeSize * 0.9
+        func reach(_ angle: Double) -> Double { abs(cos(angle)) * width / 2 + abs(sin(angle)) * height / 2 - inset }
+        let (u, r) = (reach(up), reach(right))
+        return Point(x: center.x + cos(up) * u + cos(right) * r, y: center.y + sin(up) * u + sin(right) * r)
+    }
 }

@@ -21,6 +21,8 @@ public struct Theme: Sendable {
     public var dimmedNumberOpacity = 0.75
     /// The fontconfig pattern for all text.
     public var fontPattern = "DejaVu Sans:bold"
+    /// Program icon files that failed to load (see ``ThemeArtCheck``): drawn without an icon.
+    public var brokenIcons: [String] = []
 
     /// The built-in theme.
     public init() {}
@@ -43,7 +45,7 @@ public struct Theme: Sendable {
 
     /// The art for a program's `icon`: none for an empty name, a built-in icon by name, else a file path.
     public func iconSource(_ icon: String) -> ImageLoader.Source? {
-        if icon.isEmpty { return nil }
+        if icon.isEmpty || brokenIcons.contains(icon) { return nil }
         return RotaryAssets.icon(named: icon).map { .svg($0) } ?? .file(icon)
     }
 }

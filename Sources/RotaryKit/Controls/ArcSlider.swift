@@ -73,7 +73,7 @@ public struct ArcSlider: ControlModel, Equatable {
     /// The thumb's centre in window pixels.
     public var thumbCenter: Point { Degrees.point(at: thumbDegrees, radius: radius, around: center) }
     /// Which step the value is on (0 at the minimum).
-    public var stepIndex: Int { Int(((value - range.lowerBound) / step).rounded()) }
+    public var stepIndex: Int { Int(saturating: ((value - range.lowerBound) / step).rounded()) }
 
     // MARK: - ControlModel
 

@@ -73,4 +73,10 @@ public struct CenterButton: ControlModel, Equatable {
     }
 
     public var isAtRest: Bool { finger == nil }
+
+    /// A held button changes by itself only when its long press comes due.
+    public var secondsUntilChange: Double? {
+        guard finger != nil, let threshold = longPressSeconds, isPressed, !longPressFired else { return nil }
+        return max(0, threshold - heldSeconds)
+    }
 }

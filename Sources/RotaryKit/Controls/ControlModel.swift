@@ -14,4 +14,13 @@ public protocol ControlModel: Sendable {
     mutating func advance(by dt: Double) -> [ControlEvent]
     /// Whether nothing moves and no finger holds the control.
     var isAtRest: Bool { get }
+    /// Seconds until the control changes by itself (0: it is moving now), or nil when only
+    /// input can change it. Advancing by less than this in one step gives the same events as
+    /// stepping through it, which is how a replay skips over a long wait. The default: 0
+    /// unless at rest.
+    var secondsUntilChange: Double? { get }
+}
+
+extension ControlModel {
+    public var secondsUntilChange: Double? { isAtRest ? nil : 0 }
 }

@@ -73,6 +73,10 @@ public struct ControlPanel: Sendable {
     /// Whether every control is still and untouched.
     public var isAtRest: Bool { controls.allSatisfy(\.isAtRest) }
 
+    /// The soonest ``ControlModel/secondsUntilChange`` of any control (nil: none changes
+    /// without input).
+    public var secondsUntilChange: Double? { controls.compactMap(\.secondsUntilChange).min() }
+
     /// The index of the control with `id`.
     public func index(of id: String) -> Int? { controls.firstIndex { $0.id == id } }
 

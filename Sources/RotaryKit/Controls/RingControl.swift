@@ -92,6 +92,8 @@ public struct RingControl: ControlModel, Equatable {
     public mutating func place(atCoordinate coordinate: Double) { drag.place(atCoordinate: coordinate) }
     public mutating func advance(by dt: Double) -> [ControlEvent] { map(drag.advance(by: dt)) }
     public var isAtRest: Bool { drag.isAtRest }
+    /// A ring held still by a finger changes only when the finger moves.
+    public var secondsUntilChange: Double? { drag.isAtRest || drag.isHeldStill ? nil : 0 }
 
     // MARK: - Internals
 

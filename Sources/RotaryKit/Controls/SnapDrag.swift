@@ -74,6 +74,8 @@ public struct SnapDrag<Layout: ItemLayout>: Equatable, Sendable {
 
     /// Whether nothing moves and no finger holds the control.
     public var isAtRest: Bool { gesture == nil && axis.isAtRest }
+    /// Whether a finger holds the control and nothing else moves it.
+    public var isHeldStill: Bool { gesture != nil && !axis.isSettling }
 }
 
 extension AxisEvent {

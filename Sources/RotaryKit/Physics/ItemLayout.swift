@@ -45,7 +45,7 @@ public struct CyclicLayout: ItemLayout {
         return i < 0 ? i + count : i
     }
     public func coordinate(ofIndex index: Int, near: Double) -> Int {
-        let base = Int(near.rounded())
+        let base = Int(saturating: near.rounded())
         let offset = index - self.index(ofCoordinate: base)
         var wrapped = offset % count
         if wrapped > count / 2 { wrapped -= count }

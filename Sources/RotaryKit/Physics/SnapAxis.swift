@@ -54,6 +54,8 @@ public struct SnapAxis<Layout: ItemLayout>: Equatable, Sendable {
     public var coordinate: Double { layout.coordinate(at: position) }
     /// Whether the axis is still and not held.
     public var isAtRest: Bool { phase == .resting }
+    /// Whether the axis is moving onto an item by itself.
+    public var isSettling: Bool { phase == .settling }
     /// The coordinate a settling axis is heading for.
     public var targetCoordinate: Int? { phase == .settling ? motionTarget : nil }
     /// Current speed in units per second (zero unless settling).
@@ -85,7 +87,7 @@ public struct SnapAxis<Layout: ItemLayout>: Equatable, Sendable {
         if abs(v) < tuning.minFlingSpeed { v = 0 }
         v = min(max(v, -tuning.maxFlingSpeed), tuning.maxFlingSpeed)
         let predicted = layout.coordinate(at: position + v / tuning.friction)
-        let target = Int(predicted.rounded()) + pendingSteps
+        let target = Int(saturating: predicted.rounded()) + pendingSteps
         pendingSteps = 0
         return settle(toCoordinate: target, velocity: v, coasting: true)
     }
@@ -102,7 +104,7 @@ public struct SnapAxis<Layout: ItemLayout>: Equatable, Sendable {
         case .settling:
             return settle(toCoordinate: motionTarget + steps, velocity: velocity)
         case .resting:
-            return settle(toCoordinate: Int(coordinate.rounded()) + steps, velocity: 0)
+            return settle(toCoordinate: Int(saturating: coordinate.rounded()) + steps, velocity: 0)
         }
     }
 
@@ -118,14 +120,14 @@ public struct SnapAxis<Layout: ItemLayout>: Equatable, Sendable {
     /// item under the marker becomes the nearest one.
     public mutating func place(atCoordinate coordinate: Double) {
         guard phase != .held, coordinate.isFinite else { return }
-        let lower = Int(coordinate.rounded(.down))
+        let lower = Int(saturating: coordinate.rounded(.down))
         let fraction = coordinate - Double(lower)
         let from = layout.position(ofCoordinate: lower), to = layout.position(ofCoordinate: lower + 1)
         position = layout.clamped(position: from + (to - from) * fraction)
         motion = nil
         phase = .resting
         pendingSteps = 0
-        detentCoordinate = layout.clamped(coordinate: Int(self.coordinate.rounded()))
+        detentCoordinate = layout.clamped(coordinate: Int(saturating: self.coordinate.rounded()))
         restedIndex = currentIndex
     }
 
@@ -169,7 +171,7 @@ public struct SnapAxis<Layout: ItemLayout>: Equatable, Sendable {
         let c = coordinate
         guard c.isFinite else { return [] }
         if abs(c - Double(detentCoordinate)) > Double(Self.maxDetentsPerUpdate) {
-            detentCoordinate = Int(c.rounded())
+            detentCoordinate = Int(saturating: c.rounded())
             return [.detent(index: currentIndex)]
         }
         var events: [AxisEvent] = []

@@ -6,12 +6,20 @@ public final class Window {
     /// Keeps SDL initialised while the window lives.
     private let system: SDLSystem
 
-    /// Opens a window of `width`×`height` pixels, fullscreen (desktop resolution) or not.
+    /// Opens a window of `width`×`height` pixels, or a fullscreen one covering the first
+    /// display. A fullscreen window is created at the display's own position and size, not
+    /// only flagged fullscreen: on X11 without a window manager nobody would resize or move
+    /// it, and it would stay `width`×`height` wherever SDL put it.
     public init(system: SDLSystem, title: String, width: Int, height: Int, fullscreen: Bool) throws {
         var flags = SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_RESIZABLE.rawValue
-        if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
         let centered = rotary_windowpos_centered()
-        guard let window = SDL_CreateWindow(title, centered, centered, Int32(width), Int32(height), flags) else {
+        var frame = SDL_Rect(x: centered, y: centered, w: Int32(width), h: Int32(height))
+        if fullscreen {
+            flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue | SDL_WINDOW_BORDERLESS.rawValue
+            var display = SDL_Rect()
+            if SDL_GetDisplayBounds(0, &display) == 0, display.w > 0, display.h > 0 { frame = display }
+        }
+        guard let window = SDL_CreateWindow(title, frame.x, frame.y, frame.w, frame.h, flags) else {
             throw SDLError("SDL_CreateWindow")
         }
         pointer = window

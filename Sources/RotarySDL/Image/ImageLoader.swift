@@ -1,41 +1,65 @@
 import CSDL2
+import Foundation
 
 /// Loads art at exactly the pixel size the layout needs: SVG is rasterised at that size
-/// (sharp on a 4K panel, small on a 480p one); PNG and other bitmaps are scaled linearly.
+/// (sharp on a 4K panel, small on a 480p one); PNG is scaled linearly. A file is read whole
+/// (at most ``ArtHeader/maxBytes``), its header checked by ``ArtHeader``, and only then
+/// decoded from memory, so what is checked is what is decoded.
 public enum ImageLoader {
     /// Where an image comes from.
     public enum Source: Hashable, Sendable {
         /// SVG bytes built into the binary.
         case svg([UInt8])
-        /// A file: SVG by its `.svg` ending, else any bitmap SDL_image reads (PNG, …).
+        /// A file: SVG by its `.svg` ending, else PNG.
         case file(String)
     }
 
-    /// The image from `source`, `width`×`height` pixels.
+    /// The image from `source`, `width`×`height` pixels. Throws an ``SDLError`` that says
+    /// what is wrong with a file (missing, a folder, empty, not PNG or SVG, too large, broken).
     public static func load(_ source: Source, width: Int, height: Int) throws -> Surface {
         let w = max(1, width), h = max(1, height)
         switch source {
         case .svg(let bytes):
-            return try bytes.withUnsafeBytes { raw in
-                guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { throw SDLError("SDL_RWFromConstMem") }
-                return try rasterise(rw, width: w, height: h, name: "built-in SVG")
-            }
-        case .file(let path) where path.lowercased().hasSuffix(".svg"):
-            guard let rw = SDL_RWFromFile(path, "rb") else { throw SDLError("opening \(path)") }
-            return try rasterise(rw, width: w, height: h, name: path)
+            return try decode(bytes, svg: true, width: w, height: h, name: "built-in SVG")
         case .file(let path):
-            return try scaled(Surface(contentsOf: path), width: w, height: h)
+            let svg = path.lowercased().hasSuffix(".svg")
+            let bytes = try read(path)
+            do { _ = try ArtHeader.inspect(bytes, isSVG: svg) } catch {
+                throw SDLError("loading \(path)", message: error.description)
+            }
+            return try decode(bytes, svg: svg, width: w, height: h, name: path)
         }
     }
 
-    private static func rasterise(_ rw: UnsafeMutablePointer<SDL_RWops>, width: Int, height: Int,
-                                  name: String) throws -> Surface {
-        defer { SDL_RWclose(rw) }
-        guard let surface = IMG_LoadSizedSVG_RW(rw, Int32(width), Int32(height)) else {
-            throw SDLError("rasterising \(name)")
+    /// The bytes of the regular file at `path`, refusing folders, devices and files larger
+    /// than ``ArtHeader/maxBytes`` before reading them.
+    private static func read(_ path: String) throws -> [UInt8] {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw SDLError("loading \(path)", message: String(cString: strerror(errno)))
         }
-        let image = try Surface(adopting: surface, operation: "converting \(name)")
-        return image.width == width && image.height == height ? image : try scaled(image, width: width, height: height)
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw SDLError("loading \(path)", message: info.st_mode & S_IFMT == S_IFDIR ? "it is a folder, not a file" : "not a regular file")
+        }
+        guard info.st_size <= ArtHeader.maxBytes else {
+            throw SDLError("loading \(path)", message: "the file has \(info.st_size) bytes; art files may have at most \(ArtHeader.maxBytes)")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SDLError("loading \(path)", message: "cannot be read")
+        }
+        return [UInt8](data.prefix(ArtHeader.maxBytes))
+    }
+
+    private static func decode(_ bytes: [UInt8], svg: Bool, width: Int, height: Int, name: String) throws -> Surface {
+        try bytes.withUnsafeBytes { raw in
+            guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { throw SDLError("SDL_RWFromConstMem") }
+            defer { SDL_RWclose(rw) }
+            let decoded = svg ? IMG_LoadSizedSVG_RW(rw, Int32(width), Int32(height)) : IMG_LoadPNG_RW(rw)
+            guard let decoded else { throw SDLError(svg ? "rasterising \(name)" : "decoding \(name)") }
+            let image = try Surface(adopting: decoded, operation: "converting \(name)")
+            guard image.width > 0, image.height > 0 else { throw SDLError("decoding \(name)", message: "an empty picture") }
+            return try scaled(image, width: width, height: height)
+        }
     }
 
     private static func scaled(_ image: Surface, width: Int, height: Int) throws -> Surface {

@@ -34,27 +34,27 @@ public struct InputMapper: Sendable {
             let phase: PointerEvent.Phase = event.type == SDL_FINGERDOWN.rawValue ? .down
                 : event.type == SDL_FINGERUP.rawValue ? .up : .moved
             let point = Point(x: Double(f.x) * windowWidth, y: Double(f.y) * windowHeight)
-            return .pointer(PointerEvent(phase, finger: Int(truncatingIfNeeded: f.fingerId), at: point, time: time))
+            return .input(.pointer(PointerEvent(phase, finger: Int(truncatingIfNeeded: f.fingerId), at: point, time: time)))
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
             let b = event.button
             guard b.which != rotary_touch_mouse_id(), b.button == UInt8(SDL_BUTTON_LEFT) else { return nil }
             mouseDown = event.type == SDL_MOUSEBUTTONDOWN.rawValue
-            return .pointer(PointerEvent(mouseDown ? .down : .up, finger: Self.mouseFinger,
-                                         at: Point(x: Double(b.x), y: Double(b.y)), time: time))
+            return .input(.pointer(PointerEvent(mouseDown ? .down : .up, finger: Self.mouseFinger,
+                                                at: Point(x: Double(b.x), y: Double(b.y)), time: time)))
         case SDL_MOUSEMOTION:
             let m = event.motion
             guard m.which != rotary_touch_mouse_id(), mouseDown else { return nil }
-            return .pointer(PointerEvent(.moved, finger: Self.mouseFinger,
-                                         at: Point(x: Double(m.x), y: Double(m.y)), time: time))
+            return .input(.pointer(PointerEvent(.moved, finger: Self.mouseFinger,
+                                                at: Point(x: Double(m.x), y: Double(m.y)), time: time)))
         case SDL_MOUSEWHEEL:
             let w = event.wheel
             guard w.which != rotary_touch_mouse_id(), w.y != 0 else { return nil }
             var x: Int32 = 0, y: Int32 = 0
             SDL_GetMouseState(&x, &y)
             let flipped = w.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue
-            return .wheel(notches: Int(flipped ? w.y : -w.y), at: Point(x: Double(x), y: Double(y)))
+            return .input(.wheel(notches: Int(flipped ? w.y : -w.y), at: Point(x: Double(x), y: Double(y))))
         case SDL_KEYDOWN:
-            return .key(String(cString: SDL_GetKeyName(event.key.keysym.sym)))
+            return .input(.key(String(cString: SDL_GetKeyName(event.key.keysym.sym))))
         case SDL_WINDOWEVENT:
             let e = SDL_WindowEventID(UInt32(event.window.event))
             return e == SDL_WINDOWEVENT_SIZE_CHANGED ? .layoutChanged : nil

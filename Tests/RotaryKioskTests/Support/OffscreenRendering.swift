@@ -9,13 +9,18 @@ enum OffscreenRendering {
     nonisolated(unsafe) static let system = try! SDLSystem(videoDriver: "offscreen")
     nonisolated(unsafe) static let fonts = FontBook(path: try! FontLocator.locate(Theme().fontPattern))
 
+    /// `session` drawn once as the kiosk draws it, overlay and all, as a picture.
+    static func render(_ session: KioskSession, serviceBadge: Bool = false) throws -> Surface {
+        try render(session.screen, overlay: ScreenOverlay(session, serviceBadge: serviceBadge))
+    }
+
     /// `screen` drawn once, as a picture.
-    static func render(_ screen: KioskScreen, theme: Theme = Theme()) throws -> Surface {
+    static func render(_ screen: KioskScreen, theme: Theme = Theme(), overlay: ScreenOverlay = ScreenOverlay()) throws -> Surface {
         _ = system
         let surface = try Surface(width: Int(screen.layout.width), height: Int(screen.layout.height))
         let renderer = try Renderer(surface: surface)
         let painter = try KioskPainter(renderer: renderer, screen: screen, theme: theme, fonts: fonts)
-        try painter.draw(screen)
+        try painter.draw(screen, overlay: overlay)
         renderer.present()
         return try renderer.readPixels()
     }

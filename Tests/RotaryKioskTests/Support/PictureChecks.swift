@@ -8,13 +8,17 @@ enum RotarySDLSurface {
 }
 
 extension Surface {
-    /// The share of pixels in row `y` that have the service banner's dark red.
-    func bannerRedShare(row y: Int) -> Double {
-        let red = (0..<width).filter { x in
-            let p = pixel(x: x, y: y)
-            return p.r > 120 && p.g < 60 && p.b < 60
-        }.count
-        return Double(red) / Double(width)
+    /// The share of pixels in the square of side `side` at (`x`, `y`) that have the service
+    /// badge's amber.
+    func badgeAmberShare(x x0: Int, y y0: Int, side: Int) -> Double {
+        var amber = 0
+        for y in max(0, y0)..<min(height, y0 + side) {
+            for x in max(0, x0)..<min(width, x0 + side) {
+                let p = pixel(x: x, y: y)
+                if p.r > 200, p.g > 120, p.g < 190, p.b < 60 { amber += 1 }
+            }
+        }
+        return Double(amber) / Double(side * side)
     }
 }
 

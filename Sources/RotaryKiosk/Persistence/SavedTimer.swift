@@ -1,0 +1,99 @@
+import Foundation
+import RotaryKit
+
+/// The countdown as `timer.json` keeps it (version 1), and the checks every field passes on
+/// the way back in. A saved file is outside input (a crash mid-write, a hand edit, another
+/// version), so nothing in it is trusted: a value out of range, not finite, of the wrong
+/// type, or a version this app does not know makes the whole file `corrupt`, never a crash.
+public enum SavedTimer {
+    /// The only version this app writes and reads.
+    public static let version = 1
+    /// The longest countdown a file may hold: 24 hours, in seconds.
+    public static let maxSeconds = 86_400.0
+    /// Wall-clock times (seconds since 1970) a file may hold: up to the year 5000.
+    static let wallClockRange = 0.0...95_617_584_000.0
+
+    /// What a start found on disk.
+    public enum Found: Equatable, Sendable {
+        /// Nothing to resume.
+        case nothing
+        /// A countdown to put back, with what is left now. `programIndex` is where the
+        /// program stood on the wheel when it was saved; the name is what identifies it.
+        case timer(state: TimerState, programIndex: Int, program: String, secondsTotal: Double, secondsLeft: Double)
+        /// The file was there but unusable; it is ignored. The message says why.
+        case corrupt(String)
+    }
+
+    /// The file's bytes for `report` as of wall-clock time `now` (seconds since 1970).
+    public static func encode(_ report: TimerReport, now: Double) -> Data {
+        var fields: [(String, JSONValue)] = [("version", .int(version)), ("state", .string(report.state.rawValue)),
+                                             ("saved_at", .number(now))]
+        if report.state == .running || report.state == .paused {
+            fields += [("program_index", .int(report.programIndex)), ("program", .string(report.program)),
+                       ("seconds_total", .number(report.secondsTotal)), ("seconds_left", .number(report.secondsLeft))]
+            if report.state == .running { fields.append(("ends_at", .number(now + report.secondsLeft))) }
+        }
+        return Data((JSONValue.object(fields).text + "\n").utf8)
+    }
+
+    /// What `data` says, as of wall-clock time `now` (seconds since 1970).
+    public static func decode(_ data: Data, now: Double) -> Found {
+        do {
+            return try read(data, now: now)
+        } catch let problem as Problem {
+            return .corrupt(problem.message)
+        } catch {
+            return .corrupt("\(error)")
+        }
+    }
+
+    private struct Problem: Error {
+        let message: String
+        init(_ message: String) { self.message = message }
+    }
+
+    private static func read(_ data: Data, now: Double) throws -> Found {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw Problem("not a JSON object (\(data.count) bytes)")
+        }
+        let fileVersion = try wholeNumber(object, "version", in: 0...1_000_000)
+        guard fileVersion == version else { throw Problem("version \(fileVersion), but this app reads version \(version)") }
+        guard let stateText = object["state"] as? String, let state = TimerState(rawValue: stateText) else {
+            throw Problem("\"state\" is not one of idle, running, paused, finished, cancelled")
+        }
+        guard state == .running || state == .paused else { return .nothing }
+        let index = try wholeNumber(object, "program_index", in: 0...10_000)
+        guard let program = object["program"] as? String, !program.isEmpty, program.count <= 200 else {
+            throw Problem("\"program\" must be a name of 1 to 200 characters")
+        }
+        let total = try number(object, "seconds_total", in: 0...maxSeconds)
+        guard total > 0 else { throw Problem("\"seconds_total\" is 0") }
+        if state == .running {
+            let ends = try number(object, "ends_at", in: wallClockRange)
+            return .timer(state: .running, programIndex: index, program: program, secondsTotal: total,
+                          secondsLeft: min(max(ends - now, 0), total))
+        }
+        let left = try number(object, "seconds_left", in: 0...total)
+        return .timer(state: .paused, programIndex: index, program: program, secondsTotal: total, secondsLeft: left)
+    }
+
+    /// A JSON number (not a boolean) under `key`, finite and within `range`.
+    private static func number(_ object: [String: Any], _ key: String, in range: ClosedRange<Double>) throws -> Double {
+        guard let value = object[key] else { throw Problem("\"\(key)\" is missing") }
+        // JSON true/false also arrive as NSNumber, of Objective-C type "c" (char).
+        guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else {
+            throw Problem("\"\(key)\" is not a number")
+        }
+        let d = number.doubleValue
+        guard d.isFinite, range.contains(d) else {
+            throw Problem("\"\(key)\" is \(d), outside \(range.lowerBound)…\(range.upperBound)")
+        }
+        return d
+    }
+
+    private static func wholeNumber(_ object: [String: Any], _ key: String, in range: ClosedRange<Int>) throws -> Int {
+        let d = try number(object, key, in: Double(range.lowerBound)...Double(range.upperBound))
+        guard d == d.rounded() else { throw Problem("\"\(key)\" is \(d), not a whole number") }
+        return Int(d)
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import RotaryKit
+
+/// What the painter shows over the controls besides their own state: the service badge, the
+/// focus, a refused start, "Done", the paused hint and dimming. Plain values taken from the
+/// session, so a picture of any state can be drawn without one.
+struct ScreenOverlay: Equatable, Sendable {
+    /// Something needs an operator (the details are in the log and `error` events).
+    var serviceBadge = false
+    /// The control keys and the encoder go to, when keys or an encoder were used.
+    var focusedControl: String?
+    /// How strongly a refused start flashes the markers, 0…1.
+    var rejectFlash = 0.0
+    /// Seconds since the countdown finished, while "Done" shows.
+    var secondsDone: Double?
+    /// The countdown is paused: hint that holding the button cancels it.
+    var paused = false
+    /// The screen is dimmed.
+    var dimmed = false
+
+    /// Nothing over the controls.
+    init() {}
+
+    /// The overlay for `session`, with the badge when `serviceBadge`.
+    init(_ session: KioskSession, serviceBadge: Bool) {
+        self.serviceBadge = serviceBadge
+        let panel = session.screen.panel
+        focusedControl = session.showsFocus && panel.controls.indices.contains(panel.focusIndex)
+            ? panel.controls[panel.focusIndex].id : nil
+        rejectFlash = session.rejectFlash
+        secondsDone = session.secondsDone
+        paused = session.timer.state == .paused
+        dimmed = session.isDimmed
+    }
+
+    /// How far the "Done" halo has swelled, 0…1, pulsing about once a second.
+    var donePulse: Double? {
+        secondsDone.map { 0.5 - 0.5 * cos(2 * Double.pi * $0 / 0.9) }
+    }
+
+    /// How far the markers are nudged sideways by a refused start, −1…1: a few quick shakes
+    /// that die away with the flash.
+    var rejectNudge: Double {
+        guard rejectFlash > 0 else { return 0 }
+        let elapsed = (1 - rejectFlash) * KioskSession.rejectFlashSeconds
+        return sin(2 * Double.pi * 6 * elapsed) * rejectFlash
+    }
+}
