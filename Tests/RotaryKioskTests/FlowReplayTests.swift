@@ -122,9 +122,9 @@ struct FlowReplayTests {
         let wheel = try #require(run.exitControl("wheel"))
         #expect((wheel["items"] as? [Any])?.count == 8)
         let picture = try RotarySDLSurface.load(shot)
-        #expect(picture.badgeAmberShare(x: 800 - 60, y: 0, side: 60) > 0.05)  // the badge, top right
-        #expect(picture.badgeAmberShare(x: 0, y: 0, side: 60) == 0)
-        #expect(picture.badgeAmberShare(x: 400 - 240, y: 0, side: 480) == 0)  // nothing over the rings
+        #expect(picture.badgeAmberPixels(x: 800 - 60, y: 0, side: 60) > 60)  // the badge, top right
+        #expect(picture.badgeAmberPixels(x: 0, y: 0, side: 60) == 0)
+        #expect(picture.badgeAmberPixels(x: 400 - 240, y: 0, side: 480) == 0)  // nothing over the rings
     }
 
     @Test("with a state folder, a broken config falls back to the last good one")

@@ -145,6 +145,7 @@ public final class KioskRunner {
         let environment = ProcessInfo.processInfo.environment
         if let systemd = environment["STATE_DIRECTORY"]?.split(separator: ":").first { return String(systemd) }
         if let xdg = environment["XDG_STATE_HOME"], !xdg.isEmpty { return xdg + "/rotary" }
-        return NSHomeDirectory() + "/.local/state/rotary"
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/.local/state/rotary"
     }
 }

@@ -57,7 +57,7 @@ public struct ScreenLayout: Equatable, Sendable {
 
     /// Size of the service badge and where it sits: the top-right corner as the person sees
     /// the panel, clear of the rings.
-    public var serviceBadgeSize: Double { max(20, radius * 0.07) }
+    public var serviceBadgeSize: Double { max(28, radius * 0.07) }
     public var serviceBadgeCenter: Point {
         let up = markerDegrees * Double.pi / 180, right = up + Double.pi / 2
         let inset = serviceBadgeSize * 0.9

@@ -8,8 +8,12 @@ struct KioskProcess {
         var stderr: String
     }
 
-    /// The built executable, beside the running test binary.
+    /// The built executable, beside the running test binary; `ROTARY_KIOSK_EXECUTABLE` names
+    /// another build instead (to show a test fails on an older commit).
     static var executable: URL {
+        if let other = ProcessInfo.processInfo.environment["ROTARY_KIOSK_EXECUTABLE"], !other.isEmpty {
+            return URL(fileURLWithPath: other)
+        }
         let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         var dir = exe.deletingLastPathComponent()
         while !FileManager.default.fileExists(atPath: dir.appendingPathComponent("rotary-kiosk").path), dir.path != "/" {
@@ -20,11 +24,15 @@ struct KioskProcess {
 
     /// Runs it with `arguments` and no display: DISPLAY and WAYLAND_DISPLAY are removed, so
     /// the run is headless whatever machine the tests run on.
-    static func runHeadless(_ arguments: [String], timeout: TimeInterval = 60) throws -> Outcome {
+    /// `environment` is laid over the test's own; `directory` is the working directory.
+    static func runHeadless(_ arguments: [String], timeout: TimeInterval = 60, environment extra: [String: String] = [:],
+                            directory: String? = nil) throws -> Outcome {
         var environment = ProcessInfo.processInfo.environment
         for key in ["DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"] { environment.removeValue(forKey: key) }
+        environment.merge(extra) { $1 }
         let process = Process()
         process.executableURL = executable
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.arguments = arguments
         process.environment = environment
         let out = Pipe(), err = Pipe()
@@ -33,7 +41,12 @@ struct KioskProcess {
         try process.run()
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline { usleep(10_000) }
-        if process.isRunning { process.terminate() }
+        if process.isRunning {  // past the timeout: asked to stop, then killed, so a test never hangs
+            process.terminate()
+            let grace = Date().addingTimeInterval(2)
+            while process.isRunning, Date() < grace { usleep(10_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
         process.waitUntilExit()
         return Outcome(status: process.terminationStatus,
                        stdout: String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),

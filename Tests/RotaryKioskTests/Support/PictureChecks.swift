@@ -8,9 +8,8 @@ enum RotarySDLSurface {
 }
 
 extension Surface {
-    /// The share of pixels in the square of side `side` at (`x`, `y`) that have the service
-    /// badge's amber.
-    func badgeAmberShare(x x0: Int, y y0: Int, side: Int) -> Double {
+    /// How many pixels in the square of side `side` at (`x`, `y`) have the service badge's amber.
+    func badgeAmberPixels(x x0: Int, y y0: Int, side: Int) -> Int {
         var amber = 0
         for y in max(0, y0)..<min(height, y0 + side) {
             for x in max(0, x0)..<min(width, x0 + side) {
@@ -18,7 +17,7 @@ extension Surface {
                 if p.r > 200, p.g > 120, p.g < 190, p.b < 60 { amber += 1 }
             }
         }
-        return Double(amber) / Double(side * side)
+        return amber
     }
 }
 

@@ -59,13 +59,15 @@ struct ReplayRun {
     var rawEvents: String
 
     /// Runs the executable on `trace` headless at `size` (and any extra arguments).
-    static func run(_ trace: String, size: String = "1080x1080", extra: [String] = []) throws -> ReplayRun {
+    static func run(_ trace: String, size: String = "1080x1080", extra: [String] = [], environment: [String: String] = [:],
+                    directory: String? = nil) throws -> ReplayRun {
         let dir = try KioskProcess.temporaryDirectory()
         let tracePath = dir.appendingPathComponent("trace.jsonl").path
         let eventsPath = dir.appendingPathComponent("events.jsonl").path
         try trace.write(toFile: tracePath, atomically: true, encoding: .utf8)
         let outcome = try KioskProcess.runHeadless(["--video-driver", "offscreen", "--size", size, "--replay", tracePath,
-                                                    "--events-out", eventsPath] + extra)
+                                                    "--events-out", eventsPath] + extra,
+                                                   environment: environment, directory: directory)
         let raw = (try? String(contentsOfFile: eventsPath, encoding: .utf8)) ?? ""
         let events = raw.split(separator: "\n").compactMap {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]

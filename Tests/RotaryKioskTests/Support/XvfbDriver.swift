@@ -4,7 +4,7 @@ import Foundation
 /// with `arguments`, waits for its `ready` line in `events`, finds its window (`$wid`,
 /// the app's pid in `$app`), then runs the shell lines of `drive`.
 enum XvfbDriver {
-    static func run(arguments: [String], events: String, drive: String) throws {
+    static func run(arguments: [String], events: String, drive: String, screen: String = "1024x768") throws {
         let dir = try KioskProcess.temporaryDirectory()
         let script = dir.appendingPathComponent("drive.sh").path
         let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
@@ -18,7 +18,7 @@ enum XvfbDriver {
         """.write(toFile: script, atomically: true, encoding: .utf8)
         let xvfb = Process()
         xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        xvfb.arguments = ["xvfb-run", "-a", "-s", "-screen 0 1024x768x24", "bash", script]
+        xvfb.arguments = ["xvfb-run", "-a", "-s", "-screen 0 \(screen)x24", "bash", script]
         xvfb.standardOutput = FileHandle.nullDevice
         xvfb.standardError = FileHandle.nullDevice
         try xvfb.run()

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+/// Replays cost time in proportion to what happens in them, stop on a signal, and refuse
+/// what they cannot play.
+@Suite("Faults: replays")
+struct ReplayFaultTests {
+    @Test("a wait of 10¹² ms replays in moments, and a countdown across a long wait finishes on its second")
+    func hugeWait() throws {
+        var trace = Trace()
+        trace.key("Return")  // Finnish sauna, 15 minutes
+        trace.wait(1e12)
+        trace.add(["type": "wait"])
+        let started = Date()
+        let run = try ReplayRun.run(trace.text)
+        #expect(Date().timeIntervalSince(started) < 20)
+        #expect(run.status == 0, "\(run.stderr)")
+        let timers = run.named("timer")
+        try #require(timers.compactMap { $0["state"] as? String } == ["running", "finished", "idle"])
+        let finishedAt = (timers[1]["t"] as? NSNumber)?.doubleValue ?? 0
+        #expect(abs(finishedAt - 900_000) < 20, "finished at \(finishedAt) ms")
+        // "Done" shows for done_seconds (60 by default), then the kiosk is idle again.
+        let idleAt = (timers[2]["t"] as? NSNumber)?.doubleValue ?? 0
+        #expect(abs(idleAt - 960_000) < 20, "idle at \(idleAt) ms")
+        #expect((run.named("exit").first?["t"] as? NSNumber)?.doubleValue == 1e12)
+    }
+
+    @Test("a paused countdown is cancelled after pause_timeout_seconds (300 by default)")
+    func pauseTimesOut() throws {
+        var trace = Trace()
+        trace.key("Return")
+        trace.wait(2_000)
+        trace.key("Return")
+        trace.wait(400_000)
+        trace.add(["type": "wait"])
+        let run = try ReplayRun.run(trace.text)
+        let timers = run.named("timer")
+        try #require(timers.compactMap { $0["state"] as? String } == ["running", "paused", "cancelled"])
+        let pausedAt = (timers[1]["t"] as? NSNumber)?.doubleValue ?? 0
+        let cancelledAt = (timers[2]["t"] as? NSNumber)?.doubleValue ?? 0
+        #expect(abs(cancelledAt - pausedAt - 300_000) < 20)
+        #expect(run.exitControl("button")?["label"] as? String == "Start")
+    }
+
+    @Test("an unknown key name is an error naming the line", arguments: ["NoSuchKey", "right arrow"])
+    func unknownKey(name: String) throws {
+        let run = try ReplayRun.run("{\"t\": 0, \"type\": \"key\", \"key\": \"Right\"}\n{\"t\": 5, \"type\": \"key\", \"key\": \"\(name)\"}\n")
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("trace.jsonl:2: \"\(name)\" is no SDL key name"), "\(run.stderr)")
+        #expect(run.events.isEmpty)
+    }
+
+    @Test("SIGTERM and SIGINT end a replay promptly with 143 and 130, even while it waits for a hook",
+          arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130))])
+    func signalEndsReplay(signal: Int32, status: Int32) throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        let config = try ConfigText.write(ConfigText.programs(["A", "B"], extra: """
+            [hooks]
+            on_selected = ["sleep", "20"]
+            timeout_seconds = 30
+
+            """), as: "k.toml", in: dir)
+        var trace = Trace()
+        trace.key("Right")
+        let tracePath = try ConfigText.write(trace.text, as: "trace.jsonl", in: dir)
+        let process = Process()
+        process.executableURL = KioskProcess.executable
+        process.arguments = ["--video-driver", "offscreen", "--replay", tracePath, "--config", config,
+                             "--events-out", dir.appendingPathComponent("events.jsonl").path]
+        process.standardError = FileHandle.nullDevice
+        process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "DISPLAY" && $0.key != "SDL_VIDEODRIVER" }
+        try process.run()
+        Thread.sleep(forTimeInterval: 2)  // the replay itself is over; the hook still runs
+        let signalled = Date()
+        kill(process.processIdentifier, signal)
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        #expect(Date().timeIntervalSince(signalled) < 3)
+        #expect(process.terminationReason == .exit && process.terminationStatus == status,
+                "\(process.terminationReason) \(process.terminationStatus)")
+    }
+}
