@@ -95,14 +95,22 @@ public final class HookRunner: @unchecked Sendable {
     }
 
     private func run(_ name: String, _ argv: [String], _ environment: [String: String]) {
-        guard let executable = Self.resolve(argv[0]) else {
+        let environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let executable: String
+        switch HookExecutable.locate(argv[0], searchPath: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin") {
+        case .found(let path):
+            executable = path
+        case .notFound:
             logger.error("\(name): \(argv[0]) not found (not a file, not on PATH)")
+            return
+        case .notExecutable(let path):
+            logger.error("\(name): \(path) is not executable (chmod +x?)")
             return
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = Array(argv.dropFirst())
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.environment = environment
         let output = OutputDrain()
         process.standardOutput = output.pipe
         process.standardError = output.pipe
@@ -125,13 +133,6 @@ public final class HookRunner: @unchecked Sendable {
         }
         output.close()
         if output.overflowed { logger.warning("\(name): wrote more than \(OutputDrain.limit) bytes of output (drained)") }
-    }
-
-    /// `command` if it is a path to an executable, else its place on PATH.
-    static func resolve(_ command: String) -> String? {
-        if command.contains("/") { return FileManager.default.isExecutableFile(atPath: command) ? command : nil }
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(command)" }.first(where: FileManager.default.isExecutableFile(atPath:))
     }
 }
 
