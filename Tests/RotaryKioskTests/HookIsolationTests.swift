@@ -1,9 +1,59 @@
 import Foundation
 import Testing
 
-/// How hooks are started, and what is reported when they cannot be.
+/// Hooks are isolated from the app: each runs in its own process group with a clean signal
+/// state and no inherited descriptors, and is timed from its spawn whatever its pipes do.
 @Suite("Hook isolation through rotary-kiosk")
 struct HookIsolationTests {
+    /// Argv that writes what `command` prints (through `sh -c`) to the file at `path`.
+    static func capture(_ command: String, into path: String) -> [String] { ["sh", "-c", "\(command) > \"$0\"", path] }
+
+    @Test("a hook starts with no signal blocked and none ignored")
+    func cleanSignalState() throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        let out = dir.appendingPathComponent("status").path
+        let command = Self.capture("grep -E 'SigBlk|SigIgn' /proc/self/status", into: out)
+        let config = try HookSetup.config(in: dir, hooks: ["on_timer_started": command], timeoutSeconds: 5)
+        var trace = Trace()
+        trace.key("Return")
+        let run = try ReplayRun.run(trace.text, extra: ["--config", config])
+        let status = try String(contentsOfFile: out, encoding: .utf8, orRecord: run.stderr)
+        #expect(status == "SigBlk:\t0000000000000000\nSigIgn:\t0000000000000000\n")
+    }
+
+    @Test("a hook inherits no file descriptor of the app beyond standard input, output and error")
+    func noInheritedDescriptors() throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        let out = dir.appendingPathComponent("fds").path
+        let config = try HookSetup.config(in: dir, hooks: ["on_timer_started": Self.capture("ls /proc/self/fd", into: out)],
+                                          timeoutSeconds: 5)
+        var trace = Trace()
+        trace.key("Return")
+        let run = try ReplayRun.run(trace.text, extra: ["--config", config])
+        let fds = try String(contentsOfFile: out, encoding: .utf8, orRecord: run.stderr).split(separator: "\n")
+        #expect(Set(fds).isSubset(of: ["0", "1", "2", "3"]), "3 is the directory ls reads; the rest came from the app: \(fds)")
+    }
+
+    @Test("a hook that exits leaving a child on its output is killed as a group at its timeout, counted from the spawn")
+    func leftoverKilledAtTimeout() throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        let sleep = HookSetup.uniqueSleep()
+        let spawned = dir.appendingPathComponent("spawned").path, died = dir.appendingPathComponent("died").path
+        // The background subshell notes when SIGTERM reaches it; its sleep holds the output pipe.
+        let script = "date +%s.%N > \"$0\"; (trap 'date +%s.%N > \"$1\"; exit 0' TERM; sleep \(sleep) & wait) & echo hi"
+        let config = try HookSetup.config(in: dir, hooks: ["on_timer_started": ["sh", "-c", script, spawned, died]],
+                                          timeoutSeconds: 1)
+        var trace = Trace()
+        trace.key("Return")
+        let run = try ReplayRun.run(trace.text, extra: ["--config", config])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(HookSetup.leftovers(sleeping: sleep).isEmpty)
+        #expect(run.stderr.contains("on_timer_started: exited but left processes running; killed them at the 1.0 s timeout"),
+                "\(run.stderr)")
+        let start = try #require(HookSetup.times(in: spawned).first), end = try #require(HookSetup.times(in: died).first)
+        #expect((0.8...2.5).contains(end - start), "SIGTERM came \(end - start) s after the spawn")
+    }
+
     @Test("a hook that exists but is not executable is reported as such, not as not found")
     func notExecutable() throws {
         let dir = try KioskProcess.temporaryDirectory()

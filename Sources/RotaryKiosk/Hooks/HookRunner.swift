@@ -3,10 +3,11 @@ import Logging
 import RotaryKit
 
 /// Runs the config's hook commands for kiosk events, and the feedback command, on background
-/// threads (at most four at once, so one hanging hook delays no other) and never on the
-/// render thread. Each runs as an argv array (no shell), with the event's values in
-/// environment variables, never in its command line. A hook that fails is logged; one that
-/// runs past the timeout is killed; one that floods its output is drained and counted.
+/// threads (at most four at once) and never on the render thread. Each runs as an argv array
+/// (no shell), with the event's values in environment variables, never in its command line,
+/// in a process group of its own with a clean signal state and no descriptor of the app
+/// (`HookProcess`). A run and whatever it started are killed at the timeout, counted from its
+/// spawn (`HookGroups`). Failures and floods of output are logged.
 public final class HookRunner: @unchecked Sendable {
     private let hooks: KioskConfig.Hooks
     private let feedbackCommand: [String]?
@@ -14,6 +15,7 @@ public final class HookRunner: @unchecked Sendable {
     private let slots = DispatchSemaphore(value: 4)
     private let lock = NSLock()
     private var queued = 0
+    private let groups: HookGroups
     /// At most this many runs wait; more are dropped (and logged), so a flood of events
     /// cannot pile up work without end.
     static let maxQueued = 32
@@ -23,6 +25,7 @@ public final class HookRunner: @unchecked Sendable {
         self.hooks = hooks
         self.feedbackCommand = feedbackCommand
         self.logger = logger
+        groups = HookGroups(logger: logger)
     }
 
     /// Starts the hook for `event`, if one is configured (`line` is its JSON line).
@@ -36,11 +39,13 @@ public final class HookRunner: @unchecked Sendable {
         enqueue("on_\(name)", argv, environment.merging(["ROTARY_JSON": line.text]) { $1 })
     }
 
-    /// Waits up to `seconds` for queued hooks to finish (at exit); the rest are abandoned.
+    /// At exit: waits up to `seconds` for every hook run, queued or running, and what runs
+    /// left behind, to end; then kills the process groups still there (SIGTERM, then SIGKILL
+    /// after `HookGroups.graceSeconds`).
     public func finish(waitingUpTo seconds: Double) {
-        let deadline = Date().addingTimeInterval(seconds)
-        while pending > 0, Date() < deadline { usleep(10_000) }
-        if pending > 0 { logger.warning("\(pending) hook(s) still running at exit were left behind") }
+        let deadline = DispatchTime.now() + seconds
+        while pending > 0 || !groups.isEmpty, DispatchTime.now() < deadline { usleep(10_000) }
+        groups.endAll()
     }
 
     private var pending: Int {
@@ -94,10 +99,12 @@ public final class HookRunner: @unchecked Sendable {
         }
     }
 
+    /// One run of hook `name`: starts it, waits for it (its deadline is `groups`' job), and
+    /// logs what went wrong.
     private func run(_ name: String, _ argv: [String], _ environment: [String: String]) {
-        let environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let appEnvironment = ProcessInfo.processInfo.environment
         let executable: String
-        switch HookExecutable.locate(argv[0], searchPath: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin") {
+        switch HookExecutable.locate(argv[0], searchPath: appEnvironment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin") {
         case .found(let path):
             executable = path
         case .notFound:
@@ -107,68 +114,22 @@ public final class HookRunner: @unchecked Sendable {
             logger.error("\(name): \(path) is not executable (chmod +x?)")
             return
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = Array(argv.dropFirst())
-        process.environment = environment
-        let output = OutputDrain()
-        process.standardOutput = output.pipe
-        process.standardError = output.pipe
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch {
+        let process: HookProcess
+        do {
+            process = try HookProcess(executable: executable, arguments: argv,
+                                      environment: appEnvironment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" })
+        } catch {
             logger.error("\(name): cannot start \(executable): \(error)")
             return
         }
-        let deadline = Date().addingTimeInterval(hooks.timeoutSeconds)
-        while process.isRunning, Date() < deadline { usleep(5_000) }
-        if process.isRunning {
-            process.terminate()
-            let grace = Date().addingTimeInterval(1)
-            while process.isRunning, Date() < grace { usleep(5_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-            logger.warning("\(name): killed after \(hooks.timeoutSeconds) s timeout")
-        } else if process.terminationStatus != 0 {
-            logger.warning("\(name): exited with status \(process.terminationStatus): \(output.firstLine)")
+        groups.watch(process, name: name, timeoutSeconds: hooks.timeoutSeconds)
+        let exit = process.waitForExit()
+        let killedByUs = groups.leaderExited(process.pid)
+        if !killedByUs, let problem = exit.problem {
+            logger.warning("\(name): \(problem): \(process.output.firstLine)")
         }
-        output.close()
-        if output.overflowed { logger.warning("\(name): wrote more than \(OutputDrain.limit) bytes of output (drained)") }
-    }
-}
-
-/// Reads a child's output as it comes, so it never blocks on a full pipe, keeping only the
-/// first line for the log and counting the rest.
-final class OutputDrain: @unchecked Sendable {
-    static let limit = 64 * 1024
-    let pipe = Pipe()
-    private let lock = NSLock()
-    private var kept = Data()
-    private var total = 0
-
-    init() {
-        pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let chunk = handle.availableData
-            guard let self, !chunk.isEmpty else { return }
-            lock.lock()
-            total += chunk.count
-            if kept.count < 4096 { kept.append(chunk.prefix(4096 - kept.count)) }
-            lock.unlock()
+        if process.output.overflowed {
+            logger.warning("\(name): wrote more than \(HookOutput.limit) bytes of output (drained)")
         }
-    }
-
-    var firstLine: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return String(decoding: kept, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? "(no output)"
-    }
-
-    var overflowed: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return total > Self.limit
-    }
-
-    func close() {
-        pipe.fileHandleForReading.readabilityHandler = nil
     }
 }
