@@ -1,12 +1,54 @@
 import Foundation
 import Testing
 
-/// Hooks are isolated from the app: each runs in its own process group with a clean signal
-/// state and no inherited descriptors, and is timed from its spawn whatever its pipes do.
+/// Hooks are isolated from the app and from each other: each runs in its own process group
+/// with a clean signal state and no inherited descriptors, is timed from its spawn whatever
+/// its pipes do, and waits only behind runs of the same hook.
 @Suite("Hook isolation through rotary-kiosk")
 struct HookIsolationTests {
+    /// Argv that appends `date +%s.%N` to the file at `path`.
+    static func stamp(_ path: String) -> [String] { ["sh", "-c", "date +%s.%N >> \"$0\"", path] }
+
     /// Argv that writes what `command` prints (through `sh -c`) to the file at `path`.
     static func capture(_ command: String, into path: String) -> [String] { ["sh", "-c", "\(command) > \"$0\"", path] }
+
+    @Test("50 selections with a hanging on_selected hook: every other hook runs on time, drops are counted, nothing is left")
+    func burstWithHangingHook() throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        let sleep = HookSetup.uniqueSleep()
+        let files = ["on_pressed", "on_timer_started", "on_timer_paused", "on_timer_resumed"]
+            .map { ($0, dir.appendingPathComponent($0).path) }
+        var hooks = Dictionary(uniqueKeysWithValues: files.map { ($0.0, Self.stamp($0.1)) })
+        // Notes when the burst began, then hangs past its timeout, with a background child
+        // holding its output pipe as well.
+        let selected = dir.appendingPathComponent("on_selected").path
+        hooks["on_selected"] = ["sh", "-c", "date +%s.%N >> \"$0\"; sleep \(sleep) & echo hi; sleep \(sleep)", selected]
+        let config = try HookSetup.config(in: dir, hooks: hooks, timeoutSeconds: 1)
+        var trace = Trace()
+        for step in 0..<50 {
+            trace.encoder(step.isMultiple(of: 2) ? 1 : -1)
+            trace.wait(400)
+        }
+        for _ in 0..<3 {  // start, pause, resume: three presses
+            trace.key("Return")
+            trace.wait(500)
+        }
+        let run = try ReplayRun.run(trace.text, extra: ["--config", config])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(HookSetup.leftovers(sleeping: sleep).isEmpty)
+        #expect(run.selections("wheel").count == 50)
+        // A replay plays its events at once: every hook is due when the first selection is.
+        let began = try #require(HookSetup.times(in: selected).first, "\(run.stderr)")
+        for (name, path) in files {
+            let times = HookSetup.times(in: path)
+            #expect(times.count == (name == "on_pressed" ? 3 : 1), "\(name): \(times)\n\(run.stderr)")
+            // Within its own 1 s timeout, with room for a loaded machine.
+            #expect(times.allSatisfy { $0 - began < 1.5 }, "\(name) ran \(times.map { $0 - began }) s after the burst")
+        }
+        let drops = run.stderr.split(separator: "\n").filter { $0.contains("runs dropped, its queue of 16 was full") }
+        #expect(!drops.isEmpty && drops.count <= 2, "\(run.stderr)")
+        #expect(drops.allSatisfy { $0.contains("on_selected: ") })
+    }
 
     @Test("a hook starts with no signal blocked and none ignored")
     func cleanSignalState() throws {

@@ -2,56 +2,53 @@ import Foundation
 import Logging
 import RotaryKit
 
-/// Runs the config's hook commands for kiosk events, and the feedback command, on background
-/// threads (at most four at once) and never on the render thread. Each runs as an argv array
-/// (no shell), with the event's values in environment variables, never in its command line,
-/// in a process group of its own with a clean signal state and no descriptor of the app
-/// (`HookProcess`). A run and whatever it started are killed at the timeout, counted from its
-/// spawn (`HookGroups`). Failures and floods of output are logged.
+/// Runs the config's hook commands for kiosk events, and the feedback command, never on the
+/// render thread. Each runs as an argv array (no shell), with the event's values in
+/// environment variables, never in its command line, in a process group of its own with a
+/// clean signal state and no descriptor of the app (`HookProcess`). Each hook has its own
+/// lane (`HookLane`): its runs go one at a time, in order, behind a bounded queue, so a
+/// hanging hook delays only itself. A run and whatever it started are killed at the timeout,
+/// counted from its spawn (`HookGroups`). Failures, drops and floods of output are logged.
 public final class HookRunner: @unchecked Sendable {
+    /// At most this many runs of one hook wait behind the one running; more are dropped.
+    static let queueCapacity = 16
     private let hooks: KioskConfig.Hooks
     private let feedbackCommand: [String]?
     private let logger: Logger
-    private let slots = DispatchSemaphore(value: 4)
-    private let lock = NSLock()
-    private var queued = 0
+    private let lanes: [String: HookLane]
     private let groups: HookGroups
-    /// At most this many runs wait; more are dropped (and logged), so a flood of events
-    /// cannot pile up work without end.
-    static let maxQueued = 32
 
     /// A runner for `hooks` and an optional feedback command.
     public init(hooks: KioskConfig.Hooks, feedbackCommand: [String]?, logger: Logger) {
         self.hooks = hooks
         self.feedbackCommand = feedbackCommand
         self.logger = logger
+        let names = hooks.commands.keys.map { "on_\($0)" } + (feedbackCommand == nil ? [] : ["feedback_command"])
+        lanes = Dictionary(uniqueKeysWithValues: names.map {
+            ($0, HookLane(name: $0, capacity: Self.queueCapacity, logger: logger))
+        })
         groups = HookGroups(logger: logger)
     }
 
-    /// Starts the hook for `event`, if one is configured (`line` is its JSON line).
+    /// Queues the hook for `event`, if one is configured (`line` is its JSON line).
     public func handle(_ event: KioskEvent, line: JSONValue) {
-        guard let (name, environment) = Self.hook(for: event) else { return }
-        if name == "feedback" {
-            if let argv = feedbackCommand { enqueue("feedback_command", argv, environment.merging(["ROTARY_JSON": line.text]) { $1 }) }
-            return
-        }
-        guard let argv = hooks.commands[name] else { return }
-        enqueue("on_\(name)", argv, environment.merging(["ROTARY_JSON": line.text]) { $1 })
+        guard let (kind, environment) = Self.hook(for: event) else { return }
+        let (name, argv) = kind == "feedback" ? ("feedback_command", feedbackCommand) : ("on_\(kind)", hooks.commands[kind])
+        guard let argv, let lane = lanes[name] else { return }
+        let values = environment.merging(["ROTARY_JSON": line.text]) { $1 }
+        lane.submit { [self] in run(name, argv, values) }
     }
 
     /// At exit: waits up to `seconds` for every hook run, queued or running, and what runs
-    /// left behind, to end; then kills the process groups still there (SIGTERM, then SIGKILL
-    /// after `HookGroups.graceSeconds`).
+    /// left behind, to end; then starts no more and kills the process groups still there
+    /// (SIGTERM, then SIGKILL after `HookGroups.graceSeconds`).
     public func finish(waitingUpTo seconds: Double) {
         let deadline = DispatchTime.now() + seconds
-        while pending > 0 || !groups.isEmpty, DispatchTime.now() < deadline { usleep(10_000) }
+        while lanes.values.contains(where: { !$0.isIdle }) || !groups.isEmpty, DispatchTime.now() < deadline {
+            usleep(10_000)
+        }
+        for lane in lanes.values { lane.close() }
         groups.endAll()
-    }
-
-    private var pending: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return queued
     }
 
     /// The hook name and environment for an event, or nil when no hook follows it.
@@ -77,25 +74,6 @@ public final class HookRunner: @unchecked Sendable {
             return ("feedback", ["ROTARY_EVENT": "feedback", "ROTARY_FEEDBACK": kind.rawValue])
         default:
             return nil
-        }
-    }
-
-    private func enqueue(_ name: String, _ argv: [String], _ environment: [String: String]) {
-        lock.lock()
-        guard queued < Self.maxQueued else {
-            lock.unlock()
-            logger.warning("\(name): \(Self.maxQueued) hooks already waiting; this one is dropped")
-            return
-        }
-        queued += 1
-        lock.unlock()
-        DispatchQueue.global().async { [self] in
-            slots.wait()
-            run(name, argv, environment)
-            slots.signal()
-            lock.lock()
-            queued -= 1
-            lock.unlock()
         }
     }
 
