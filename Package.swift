@@ -37,6 +37,7 @@ let package = Package(
             pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]
         ),
+        .systemLibrary(name: "CSpawn"),
         .target(
             name: "RotaryKit",
             dependencies: [.product(name: "RealModule", package: "swift-numerics")]
@@ -54,7 +55,7 @@ let package = Package(
         .target(
             name: "RotaryKiosk",
             dependencies: [
-                "RotaryKit", "RotarySDL", "RotaryAssets",
+                "RotaryKit", "RotarySDL", "RotaryAssets", "CSpawn",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),

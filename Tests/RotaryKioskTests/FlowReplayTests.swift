@@ -75,22 +75,12 @@ struct FlowReplayTests {
 
     @Test("a hanging hook is killed at its timeout and the replay's events carry on; failing and flooding ones are logged")
     func hangingAndFailingHooks() throws {
-        let dir = try KioskProcess.temporaryDirectory()
-        let config = dir.appendingPathComponent("k.toml").path
-        try """
-        [[program]]
-        name = "A"
-        minutes = 5
-        [[program]]
-        name = "B"
-        minutes = 10
-        [hooks]
-        on_selected = ["/bin/sleep", "60"]
-        on_timer_started = ["/bin/false"]
-        on_pressed = ["/no/such/program"]
-        on_timer_paused = ["/usr/bin/yes", "flood"]
-        timeout_seconds = 1
-        """.write(toFile: config, atomically: true, encoding: .utf8)
+        let config = try HookSetup.config(in: try KioskProcess.temporaryDirectory(), hooks: [
+            "on_selected": ["/bin/sleep", "60"],
+            "on_timer_started": ["/bin/false"],
+            "on_pressed": ["/no/such/program"],
+            "on_timer_paused": ["/usr/bin/yes", "flood"],
+        ], timeoutSeconds: 1)
         var trace = Trace()
         trace.key("Right")
         trace.wait(2000)

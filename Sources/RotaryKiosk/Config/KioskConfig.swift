@@ -12,7 +12,7 @@ public struct KioskConfig: Equatable, Sendable {
         /// Argv per event kind: `selected`, `pressed`, `timer_started`, `timer_paused`,
         /// `timer_resumed`, `timer_finished`, `timer_cancelled`.
         public var commands: [String: [String]] = [:]
-        /// A hook still running after this many seconds is killed.
+        /// Seconds from a hook's start after which it, and whatever it started, is killed.
         public var timeoutSeconds: Double = 10
     }
 

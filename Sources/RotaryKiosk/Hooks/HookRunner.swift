@@ -2,51 +2,53 @@ import Foundation
 import Logging
 import RotaryKit
 
-/// Runs the config's hook commands for kiosk events, and the feedback command, on background
-/// threads (at most four at once, so one hanging hook delays no other) and never on the
+/// Runs the config's hook commands for kiosk events, and the feedback command, never on the
 /// render thread. Each runs as an argv array (no shell), with the event's values in
-/// environment variables, never in its command line. A hook that fails is logged; one that
-/// runs past the timeout is killed; one that floods its output is drained and counted.
+/// environment variables, never in its command line, in a process group of its own with a
+/// clean signal state and no descriptor of the app (`HookProcess`). Each hook has its own
+/// lane (`HookLane`): its runs go one at a time, in order, behind a bounded queue, so a
+/// hanging hook delays only itself. A run and whatever it started are killed at the timeout,
+/// counted from its spawn (`HookGroups`). Failures, drops and floods of output are logged.
 public final class HookRunner: @unchecked Sendable {
+    /// At most this many runs of one hook wait behind the one running; more are dropped.
+    static let queueCapacity = 16
     private let hooks: KioskConfig.Hooks
     private let feedbackCommand: [String]?
     private let logger: Logger
-    private let slots = DispatchSemaphore(value: 4)
-    private let lock = NSLock()
-    private var queued = 0
-    /// At most this many runs wait; more are dropped (and logged), so a flood of events
-    /// cannot pile up work without end.
-    static let maxQueued = 32
+    private let lanes: [String: HookLane]
+    private let groups: HookGroups
 
     /// A runner for `hooks` and an optional feedback command.
     public init(hooks: KioskConfig.Hooks, feedbackCommand: [String]?, logger: Logger) {
         self.hooks = hooks
         self.feedbackCommand = feedbackCommand
         self.logger = logger
+        let names = hooks.commands.keys.map { "on_\($0)" } + (feedbackCommand == nil ? [] : ["feedback_command"])
+        lanes = Dictionary(uniqueKeysWithValues: names.map {
+            ($0, HookLane(name: $0, capacity: Self.queueCapacity, logger: logger))
+        })
+        groups = HookGroups(logger: logger)
     }
 
-    /// Starts the hook for `event`, if one is configured (`line` is its JSON line).
+    /// Queues the hook for `event`, if one is configured (`line` is its JSON line).
     public func handle(_ event: KioskEvent, line: JSONValue) {
-        guard let (name, environment) = Self.hook(for: event) else { return }
-        if name == "feedback" {
-            if let argv = feedbackCommand { enqueue("feedback_command", argv, environment.merging(["ROTARY_JSON": line.text]) { $1 }) }
-            return
-        }
-        guard let argv = hooks.commands[name] else { return }
-        enqueue("on_\(name)", argv, environment.merging(["ROTARY_JSON": line.text]) { $1 })
+        guard let (kind, environment) = Self.hook(for: event) else { return }
+        let (name, argv) = kind == "feedback" ? ("feedback_command", feedbackCommand) : ("on_\(kind)", hooks.commands[kind])
+        guard let argv, let lane = lanes[name] else { return }
+        let values = environment.merging(["ROTARY_JSON": line.text]) { $1 }
+        lane.submit { [self] in run(name, argv, values) }
     }
 
-    /// Waits up to `seconds` for queued hooks to finish (at exit); the rest are abandoned.
+    /// At exit: waits up to `seconds` for every hook run, queued or running, and what runs
+    /// left behind, to end; then starts no more and kills the process groups still there
+    /// (SIGTERM, then SIGKILL after `HookGroups.graceSeconds`).
     public func finish(waitingUpTo seconds: Double) {
-        let deadline = Date().addingTimeInterval(seconds)
-        while pending > 0, Date() < deadline { usleep(10_000) }
-        if pending > 0 { logger.warning("\(pending) hook(s) still running at exit were left behind") }
-    }
-
-    private var pending: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return queued
+        let deadline = DispatchTime.now() + seconds
+        while lanes.values.contains(where: { !$0.isIdle }) || !groups.isEmpty, DispatchTime.now() < deadline {
+            usleep(10_000)
+        }
+        for lane in lanes.values { lane.close() }
+        groups.endAll()
     }
 
     /// The hook name and environment for an event, or nil when no hook follows it.
@@ -75,99 +77,37 @@ public final class HookRunner: @unchecked Sendable {
         }
     }
 
-    private func enqueue(_ name: String, _ argv: [String], _ environment: [String: String]) {
-        lock.lock()
-        guard queued < Self.maxQueued else {
-            lock.unlock()
-            logger.warning("\(name): \(Self.maxQueued) hooks already waiting; this one is dropped")
-            return
-        }
-        queued += 1
-        lock.unlock()
-        DispatchQueue.global().async { [self] in
-            slots.wait()
-            run(name, argv, environment)
-            slots.signal()
-            lock.lock()
-            queued -= 1
-            lock.unlock()
-        }
-    }
-
+    /// One run of hook `name`: starts it, waits for it (its deadline is `groups`' job), and
+    /// logs what went wrong.
     private func run(_ name: String, _ argv: [String], _ environment: [String: String]) {
-        guard let executable = Self.resolve(argv[0]) else {
+        let appEnvironment = ProcessInfo.processInfo.environment
+        let executable: String
+        switch HookExecutable.locate(argv[0], searchPath: appEnvironment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin") {
+        case .found(let path):
+            executable = path
+        case .notFound:
             logger.error("\(name): \(argv[0]) not found (not a file, not on PATH)")
             return
+        case .notExecutable(let path):
+            logger.error("\(name): \(path) is not executable (chmod +x?)")
+            return
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = Array(argv.dropFirst())
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let output = OutputDrain()
-        process.standardOutput = output.pipe
-        process.standardError = output.pipe
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch {
+        let process: HookProcess
+        do {
+            process = try HookProcess(executable: executable, arguments: argv,
+                                      environment: appEnvironment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" })
+        } catch {
             logger.error("\(name): cannot start \(executable): \(error)")
             return
         }
-        let deadline = Date().addingTimeInterval(hooks.timeoutSeconds)
-        while process.isRunning, Date() < deadline { usleep(5_000) }
-        if process.isRunning {
-            process.terminate()
-            let grace = Date().addingTimeInterval(1)
-            while process.isRunning, Date() < grace { usleep(5_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-            logger.warning("\(name): killed after \(hooks.timeoutSeconds) s timeout")
-        } else if process.terminationStatus != 0 {
-            logger.warning("\(name): exited with status \(process.terminationStatus): \(output.firstLine)")
+        groups.watch(process, name: name, timeoutSeconds: hooks.timeoutSeconds)
+        let exit = process.waitForExit()
+        let killedByUs = groups.leaderExited(process.pid)
+        if !killedByUs, let problem = exit.problem {
+            logger.warning("\(name): \(problem): \(process.output.firstLine)")
         }
-        output.close()
-        if output.overflowed { logger.warning("\(name): wrote more than \(OutputDrain.limit) bytes of output (drained)") }
-    }
-
-    /// `command` if it is a path to an executable, else its place on PATH.
-    static func resolve(_ command: String) -> String? {
-        if command.contains("/") { return FileManager.default.isExecutableFile(atPath: command) ? command : nil }
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(command)" }.first(where: FileManager.default.isExecutableFile(atPath:))
-    }
-}
-
-/// Reads a child's output as it comes, so it never blocks on a full pipe, keeping only the
-/// first line for the log and counting the rest.
-final class OutputDrain: @unchecked Sendable {
-    static let limit = 64 * 1024
-    let pipe = Pipe()
-    private let lock = NSLock()
-    private var kept = Data()
-    private var total = 0
-
-    init() {
-        pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let chunk = handle.availableData
-            guard let self, !chunk.isEmpty else { return }
-            lock.lock()
-            total += chunk.count
-            if kept.count < 4096 { kept.append(chunk.prefix(4096 - kept.count)) }
-            lock.unlock()
+        if process.output.overflowed {
+            logger.warning("\(name): wrote more than \(HookOutput.limit) bytes of output (drained)")
         }
-    }
-
-    var firstLine: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return String(decoding: kept, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? "(no output)"
-    }
-
-    var overflowed: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return total > Self.limit
-    }
-
-    func close() {
-        pipe.fileHandleForReading.readabilityHandler = nil
     }
 }
