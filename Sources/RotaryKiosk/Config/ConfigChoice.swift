@@ -20,7 +20,7 @@ public struct ConfigChoice: Sendable {
             saved?.remember(path: path)
             return ConfigChoice(config: config, problems: outcome.problems, serviceMessage: nil)
         }
-        let first = outcome.errors.first.map { "\($0.file):\($0.line.map(String.init) ?? "?"): \($0.key): \($0.message)" } ?? path
+        let first = outcome.errors.first.map { "\($0.location): \($0.key): \($0.message)" } ?? path
         let more = outcome.errors.count > 1 ? " (+\(outcome.errors.count - 1) more)" : ""
         if let fallback = saved?.load() {
             return ConfigChoice(config: fallback, problems: outcome.problems,
