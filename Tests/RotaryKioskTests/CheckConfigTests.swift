@@ -31,6 +31,19 @@ struct CheckConfigTests {
         #expect(!run.stdout.contains(":?:"))
     }
 
+    @Test("counts in check-config's last line agree with their number", arguments: [
+        (oneProgram, "OK: 1 program, 12 dial values\n"),
+        (oneProgram + "[dial]\nvalues = [0, 15]\n[[program]]\nname = \"B\"\n", "OK: 2 programs, 2 dial values\n"),
+        (oneProgram + "colour = 1\n", "OK: 1 program, 12 dial values, 1 warning\n"),
+        (oneProgram + "colour = 1\nshade = 2\n", "OK: 1 program, 12 dial values, 2 warnings\n"),
+        ("[[program]]\nname = \"\"\n", ": 1 error; the kiosk would not use this file\n"),
+        ("[[program]]\nname = \"\"\n[dial]\nvalues = [1]\n", ": 2 errors; the kiosk would not use this file\n"),
+    ])
+    func counts(toml: String, ending: String) throws {
+        let (_, run) = try Self.check(toml)
+        #expect(run.stdout.hasSuffix(ending), "\(run.stdout)")
+    }
+
     @Test("the service message of a file that cannot be read has no '?' for its line")
     func serviceMessage() {
         let choice = ConfigChoice.choose(path: "/no/such/rotary.toml", stateDirectory: nil)
