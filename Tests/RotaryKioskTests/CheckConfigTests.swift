@@ -16,6 +16,53 @@ struct CheckConfigTests {
         return (file, try KioskProcess.runHeadless(["check-config", file]))
     }
 
+    @Test("a number out of its range is an error with its line, key, range and the reason for the range", arguments: [
+        (oneProgram + "[display]\ndim_after_seconds = 0.001\n", "display.dim_after_seconds", 6,
+         "must be 0 or between 10 and 86400 seconds, not 0.001: below 10 s the screen would dim between touches; 0 turns dimming off"),
+        ("[[program]]\nname = \"A\"\nminutes = 0\n", "program[0].minutes", 3, "a program of 0 minutes could never start"),
+        (oneProgram + "[dial]\nvalues = [0, 5, 2000]\n", "dial.values[2]", 6, "the dial counts minutes, up to a day (1440)"),
+        (oneProgram + "[timer]\nlong_press_seconds = 0.1\n", "timer.long_press_seconds", 6,
+         "below 0.3 s an ordinary tap would cancel the timer"),
+        (oneProgram + "[timer]\npause_timeout_seconds = 5\n", "timer.pause_timeout_seconds", 6,
+         "must be 0 or between 10 and 86400 seconds, not 5: below 10 s a pause would be cancelled"),
+        (oneProgram + "[timer]\ndone_seconds = 1\n", "timer.done_seconds", 6, "below 3 s nobody would see \"Done\""),
+        (oneProgram + "[timer]\ndone_seconds = 7200\n", "timer.done_seconds", 6, "past an hour"),
+        (oneProgram + "[admin]\nexit_hold_seconds = 0.5\n", "admin.exit_hold_seconds", 6,
+         "below 1 s a stray two-finger touch could quit the kiosk"),
+        (oneProgram + "[hooks]\ntimeout_seconds = 0\n", "hooks.timeout_seconds", 6, "below 0.1 s no hook could finish"),
+        (oneProgram + "[feedback]\ntick_interval_ms = 5000\n", "feedback.tick_interval_ms", 6, "ticks would no longer follow the wheel"),
+        (oneProgram + "[theme]\ndimmed_opacity = 2\n", "theme.dimmed_opacity", 6, "0 hides the segments away from the marker"),
+        (oneProgram + "[display]\nrotation = 360\n", "display.rotation", 6, "must be 0, 90, 180 or 270 (degrees clockwise), not 360"),
+    ] as [(String, String, Int, String)])
+    func outOfRange(toml: String, key: String, line: Int, reason: String) throws {
+        let (file, run) = try Self.check(toml)
+        #expect(run.status == 1, "\(run.stdout)")
+        let message = run.stdout.split(separator: "\n").first { $0.hasPrefix("\(file):\(line): error: \(key): ") }
+        #expect(message?.contains(reason) == true, "\(run.stdout)")
+    }
+
+    @Test("the edges of each range, 0 for off and the two new [timer] keys are accepted and reach the session")
+    func edgesAndNewKeys() throws {
+        let toml = Self.oneProgram + """
+            [display]
+            dim_after_seconds = 10
+            [timer]
+            pause_timeout_seconds = 0
+            done_seconds = 3
+            """
+        let (file, run) = try Self.check(toml)
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(run.stdout == "\(file): OK: 1 program, 12 dial values\n")
+        let config = try #require(ConfigLoader.load(path: file).config)
+        let settings = SessionSettings(config: config, windowed: false)
+        #expect(settings.pauseTimeoutSeconds == 0)
+        #expect(settings.doneSeconds == 3)
+        #expect(settings.dimAfterSeconds == 10)
+        let defaults = SessionSettings(config: KioskConfig(), windowed: false)
+        #expect(defaults.pauseTimeoutSeconds == 300)
+        #expect(defaults.doneSeconds == 60)
+    }
+
     @Test("problems without a line print FILE: without '?', and unknown tables get their line", arguments: [
         (nil, ": error: (file): cannot read the file"),
         ("[[programs]]\nname = \"A\"\n", ":1: warning: programs: unknown key (ignored)"),

@@ -53,25 +53,31 @@ struct ConfigReader {
         return b
     }
 
-    /// A whole number within `range`.
-    mutating func int(_ table: TOMLTable, _ key: String, at path: String, in range: ClosedRange<Int>) -> Int? {
+    /// A whole number, within `bounds` when given.
+    mutating func int(_ table: TOMLTable, _ key: String, at path: String, in bounds: ConfigBounds? = nil) -> Int? {
         guard let value = table[key] else { return nil }
         guard let i = value.tomlValue.int else {
             error(join(path, key), "must be a whole number, not \(value.tomlValue.type)")
             return nil
         }
-        guard range.contains(i) else { error(join(path, key), "must be between \(range.lowerBound) and \(range.upperBound), not \(i)"); return nil }
-        return i
+        guard let bounds else { return i }
+        return accept(Double(i), bounds, join(path, key)) ? i : nil
     }
 
-    /// A finite number (integer or float) within `range`.
-    mutating func number(_ table: TOMLTable, _ key: String, at path: String, in range: ClosedRange<Double>) -> Double? {
+    /// A finite number (integer or float) within `bounds`.
+    mutating func number(_ table: TOMLTable, _ key: String, at path: String, in bounds: ConfigBounds) -> Double? {
         guard let value = table[key] else { return nil }
         let v = value.tomlValue
         guard let d = v.double ?? v.int.map(Double.init) else { error(join(path, key), "must be a number, not \(v.type)"); return nil }
         guard d.isFinite else { error(join(path, key), "must be a finite number, not \(d)"); return nil }
-        guard range.contains(d) else { error(join(path, key), "must be between \(range.lowerBound) and \(range.upperBound), not \(d)"); return nil }
-        return d
+        return accept(d, bounds, join(path, key)) ? d : nil
+    }
+
+    /// Whether `bounds` accept `value`; when not, an error saying why at `path`.
+    mutating func accept(_ value: Double, _ bounds: ConfigBounds, _ path: String) -> Bool {
+        guard let problem = bounds.problem(value) else { return true }
+        error(path, problem)
+        return false
     }
 
     /// An array whose elements all convert with `element` (problems name the index).
