@@ -63,9 +63,36 @@ struct CheckConfigTests {
         #expect(defaults.doneSeconds == 60)
     }
 
+    @Test("a file without [[program]] is an error; a look-alike table is named with its line", arguments: [
+        ("[[programs]]\nname = \"A\"\nminutes = 5\n", ":1: error: program: ", "[[programs]] is no known table: did you mean [[program]]?"),
+        ("[dial]\nvalues = [0, 5]\n[Program]\nname = \"A\"\n", ":3: error: program: ", "[Program] is no known table: did you mean [[program]]?"),
+        ("[display]\nrotation = 90\n", ": error: program: ", "the file has no [[program]] table: the wheel needs 1 to 64 programs"),
+        ("program = []\n", ":1: error: program: ", "needs 1 to 64 programs, not 0: the wheel needs at least one"),
+    ] as [(String, String, String)])
+    func noPrograms(toml: String, location: String, message: String) throws {
+        let (file, run) = try Self.check(toml)
+        #expect(run.status == 1, "\(run.stdout)")
+        #expect(run.stdout.contains("\(file)\(location)"), "\(run.stdout)")
+        #expect(run.stdout.contains(message), "\(run.stdout)")
+        #expect(!run.stdout.contains("OK"))
+    }
+
+    @Test("a name with a control or zero-width character is an error with its line", arguments: [
+        ("Sauna\there", "a tab (U+0009) at character 6"),
+        ("Sauna\\nhere", "a line feed (U+000A) at character 6"),
+        ("Sau\u{200B}na", "a zero-width space (U+200B) at character 4"),
+        ("Bell\\u0007", "U+0007 at character 5"),
+    ])
+    func invisibleCharacters(name: String, what: String) throws {
+        let (file, run) = try Self.check("[[program]]\nname = \"\(name)\"\nminutes = 5\n")
+        #expect(run.status == 1, "\(run.stdout)")
+        #expect(run.stdout.contains("\(file):2: error: program[0].name: contains \(what): a name is one line of visible text"),
+                "\(run.stdout)")
+    }
+
     @Test("problems without a line print FILE: without '?', and unknown tables get their line", arguments: [
         (nil, ": error: (file): cannot read the file"),
-        ("[[programs]]\nname = \"A\"\n", ":1: warning: programs: unknown key (ignored)"),
+        ("[[programs]]\nname = \"A\"\n", ":1: warning: programs: unknown key (ignored); did you mean program?"),
         (oneProgram + "[extras.more]\nx = 1\n", ":5: warning: extras: unknown key (ignored)"),
         ("[[program]]\nname = \"A\"\n[program.more]\nx = 1\n", ":3: warning: program[0].more: unknown key (ignored)"),
     ] as [(String?, String)])

@@ -75,7 +75,7 @@ public enum ConfigLoader {
     }
 
     static func readPrograms(_ root: TOMLTable, _ r: inout ConfigReader, _ config: inout KioskConfig) {
-        guard let value = root["program"] else { return }
+        guard let value = root["program"] else { reportNoPrograms(root, &r); return }
         guard let array = value.tomlValue.array else {
             r.error("program", "must be a list of [[program]] tables (two brackets round each program's header)")
             return
@@ -95,6 +95,9 @@ public enum ConfigLoader {
             if table["name"] == nil { r.error("\(path).name", "is missing") }
             if let name, name.isEmpty { r.error("\(path).name", "must not be empty") }
             if let name, name.count > 60 { r.error("\(path).name", "is longer than 60 characters, too long for a wheel segment") }
+            if let name, let bad = ProgramName.invisibleCharacter(in: name) {
+                r.error("\(path).name", "contains \(bad): a name is one line of visible text")
+            }
             if let name, !name.isEmpty {
                 if let first = seen[name.lowercased()] {
                     r.error("\(path).name", "\"\(name)\" is already program[\(first)]")
@@ -120,6 +123,20 @@ public enum ConfigLoader {
             entries.append(.init(program: Program(name: name ?? "", icon: icon, minutes: minutes), category: category))
         }
         config.entries = entries
+    }
+
+    /// A file without `[[program]]` would run the built-in demo programs without a word, which
+    /// is never what was meant: an error, naming a look-alike table such as `[[programs]]`.
+    static func reportNoPrograms(_ root: TOMLTable, _ r: inout ConfigReader) {
+        guard let lookalike = root.keys.sorted().first(where: { ConfigReader.isLookalike($0, of: "program") }) else {
+            r.error("program", "the file has no [[program]] table: the wheel needs 1 to 64 programs, "
+                + "each a [[program]] table with a name (see kiosk/rotary.toml)")
+            return
+        }
+        let value = root[lookalike]?.tomlValue
+        let written = value?.array != nil ? "[[\(lookalike)]]" : value?.table != nil ? "[\(lookalike)]" : lookalike
+        r.error("program", "the file has no [[program]] table, and the wheel needs 1 to 64 programs; "
+            + "\(written) is no known table: did you mean [[program]]?", line: r.index.line(of: lookalike))
     }
 
     static func readDisplay(_ root: TOMLTable, _ r: inout ConfigReader, _ config: inout KioskConfig) {

@@ -24,11 +24,30 @@ struct ConfigReader {
         problems.append(ConfigProblem(severity: .warning, file: file, line: index.line(of: path), key: path, message: message))
     }
 
-    /// Warns about keys of `table` (at `path`) that are not in `known`.
+    /// Warns about keys of `table` (at `path`) that are not in `known`, suggesting a known key
+    /// that looks like a typo of it.
     mutating func warnUnknown(_ table: TOMLTable, at path: String, known: [String]) {
         for key in table.keys where !known.contains(key) {
-            warning(join(path, key), "unknown key (ignored); known here: \(known.joined(separator: ", "))")
+            let guess = known.first { Self.isLookalike(key, of: $0) }.map { "did you mean \($0)? " } ?? ""
+            warning(join(path, key), "unknown key (ignored); \(guess)known here: \(known.joined(separator: ", "))")
         }
+    }
+
+    /// Whether `key` looks like a typo of `known`: the same but for case, a plural or a letter
+    /// or two (`programs`, `Program`, `dim_after_second`; one letter for short keys).
+    static func isLookalike(_ key: String, of known: String) -> Bool {
+        let a = Array(key.lowercased()), b = Array(known.lowercased())
+        let limit = b.count >= 6 ? 2 : 1
+        guard abs(a.count - b.count) <= limit else { return false }
+        var previous = Array(0...b.count)  // edit distances from a's first i letters to each prefix of b
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count] <= limit
     }
 
     func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
