@@ -90,6 +90,31 @@ struct CheckConfigTests {
                 "\(run.stdout)")
     }
 
+    @Test("a command whose program is missing, not executable or a folder is a warning naming it", arguments: [
+        ("[hooks]\non_selected", "rotary-no-such-program", "rotary-no-such-program is not on PATH ("),
+        ("[hooks]\non_timer_finished", "/no/such/dir/buzz", "/no/such/dir/buzz does not exist"),
+        ("[hooks]\non_pressed", "DIR/plain.sh", "DIR/plain.sh exists but is not executable (chmod +x DIR/plain.sh)"),
+        ("[feedback]\ncommand", "DIR", "DIR is a folder, not a program"),
+    ])
+    func commands(table: String, program: String, warning: String) throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        try "#!/bin/sh\n".write(to: dir.appendingPathComponent("plain.sh"), atomically: true, encoding: .utf8)
+        let program = program.replacingOccurrences(of: "DIR", with: dir.path)
+        let (file, run) = try Self.check(Self.oneProgram + "\(table) = [\"\(program)\", \"x\"]\n", in: dir)
+        #expect(run.status == 0, "\(run.stdout)")
+        let key = table.split(separator: "\n").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "[]")) }.joined(separator: ".")
+        let expected = "\(file):6: warning: \(key): \(warning.replacingOccurrences(of: "DIR", with: dir.path))"
+        #expect(run.stdout.contains(expected), "\(run.stdout)")
+        #expect(run.stdout.contains("OK: 1 program, 12 dial values, 1 warning\n"))
+    }
+
+    @Test("a runnable command gives no warning, on PATH or as a path")
+    func runnableCommands() throws {
+        let (file, run) = try Self.check(Self.oneProgram + "[hooks]\non_selected = [\"sh\", \"-c\", \"true\"]\n"
+            + "on_pressed = [\"/bin/sh\"]\n")
+        #expect(run.stdout == "\(file): OK: 1 program, 12 dial values\n")
+    }
+
     @Test("problems without a line print FILE: without '?', and unknown tables get their line", arguments: [
         (nil, ": error: (file): cannot read the file"),
         ("[[programs]]\nname = \"A\"\n", ":1: warning: programs: unknown key (ignored); did you mean program?"),

@@ -122,6 +122,7 @@ struct ConfigReader {
             return s
         }) else { return nil }
         guard !argv.isEmpty else { error(join(path, key), "must name a program to run, e.g. [\"/usr/bin/logger\", \"done\"]"); return nil }
+        if let doubt = CommandLookup.find(argv[0]).doubt { warning(join(path, key), doubt) }
         return argv
     }
 
