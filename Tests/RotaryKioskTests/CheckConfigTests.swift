@@ -115,6 +115,26 @@ struct CheckConfigTests {
         #expect(run.stdout == "\(file): OK: 1 program, 12 dial values\n")
     }
 
+    @Test("a font pattern of a family that is not installed is a warning naming the font fontconfig would use instead")
+    func fontFamily() throws {
+        let (file, run) = try Self.check(Self.oneProgram + "[theme]\nfont = \"Rotary No Such Family:bold\"\n")
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("\(file):6: warning: theme.font: \"Rotary No Such Family:bold\" matches no installed font "
+            + "of the family Rotary No Such Family; fontconfig would use "), "\(run.stdout)")
+        let generic = try Self.check(Self.oneProgram + "[theme]\nfont = \"sans-serif:bold\"\n")
+        #expect(generic.run.stdout == "\(generic.file): OK: 1 program, 12 dial values\n")
+    }
+
+    @Test("a name with characters the font cannot draw is a warning listing them")
+    func missingGlyphs() throws {
+        let (file, run) = try Self.check("[[program]]\nname = \"Onsen 日本\"\nminutes = 5\n[[program]]\nname = \"Kylmä\"\nminutes = 5\n")
+        #expect(run.status == 0)
+        let warning = run.stdout.split(separator: "\n").first { $0.hasPrefix("\(file):2: warning: program[0].name: the font ") }
+        #expect(warning?.hasSuffix("cannot draw \"日\" (U+65E5), \"本\" (U+672C) of \"Onsen 日本\": they would show as empty boxes; "
+            + "choose a [theme] font that has them") == true, "\(run.stdout)")
+        #expect(!run.stdout.contains("program[1]"))
+    }
+
     @Test("problems without a line print FILE: without '?', and unknown tables get their line", arguments: [
         (nil, ": error: (file): cannot read the file"),
         ("[[programs]]\nname = \"A\"\n", ":1: warning: programs: unknown key (ignored); did you mean program?"),

@@ -42,12 +42,13 @@ public enum ConfigLoader {
         var config = KioskConfig()
         reader.warnUnknown(root, at: "", known: ["program", "dial", "display", "timer", "admin", "hooks", "feedback", "theme"])
         readDial(root, &reader, &config)
-        readPrograms(root, &reader, &config)
+        let names = readPrograms(root, &reader, &config)
         readDisplay(root, &reader, &config)
         readTimer(root, &reader, &config)
         readHooks(root, &reader, &config)
         readFeedback(root, &reader, &config)
         readTheme(root, &reader, &config)
+        FontCheck.check(pattern: config.theme.font, names: names, &reader)
         let failed = reader.problems.contains { $0.severity == .error }
         let ordered = reader.problems.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }
         return Outcome(config: failed ? nil : config, problems: ordered.map(\.element))
@@ -74,17 +75,20 @@ public enum ConfigLoader {
         config.dialMinutes = values
     }
 
-    static func readPrograms(_ root: TOMLTable, _ r: inout ConfigReader, _ config: inout KioskConfig) {
-        guard let value = root["program"] else { reportNoPrograms(root, &r); return }
+    /// Reads the `[[program]]` tables; returns each name with its key, for the font check.
+    static func readPrograms(_ root: TOMLTable, _ r: inout ConfigReader,
+                             _ config: inout KioskConfig) -> [(key: String, name: String)] {
+        guard let value = root["program"] else { reportNoPrograms(root, &r); return [] }
         guard let array = value.tomlValue.array else {
             r.error("program", "must be a list of [[program]] tables (two brackets round each program's header)")
-            return
+            return []
         }
         guard (1...64).contains(array.count) else {
             r.error("program", "needs 1 to 64 programs, not \(array.count): the wheel needs at least one, "
                 + "and more than 64 segments would be too narrow to touch")
-            return
+            return []
         }
+        var names: [(key: String, name: String)] = []
         var entries: [KioskConfig.Entry] = []
         var seen: [String: Int] = [:]
         for (i, item) in array.enumerated() {
@@ -99,6 +103,7 @@ public enum ConfigLoader {
                 r.error("\(path).name", "contains \(bad): a name is one line of visible text")
             }
             if let name, !name.isEmpty {
+                names.append((key: "\(path).name", name: name))
                 if let first = seen[name.lowercased()] {
                     r.error("\(path).name", "\"\(name)\" is already program[\(first)]")
                 }
@@ -123,6 +128,7 @@ public enum ConfigLoader {
             entries.append(.init(program: Program(name: name ?? "", icon: icon, minutes: minutes), category: category))
         }
         config.entries = entries
+        return names
     }
 
     /// A file without `[[program]]` would run the built-in demo programs without a word, which
