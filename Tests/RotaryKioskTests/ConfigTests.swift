@@ -16,6 +16,8 @@ struct ConfigTests {
         #expect(config.entries.first?.program == Program(name: "Finnish sauna", icon: "flame", minutes: 15))
         #expect(config.entries.first?.category == "Sauna")
         #expect(config.hooks.commands["timer_finished"]?.first == "/usr/bin/logger")
+        #expect(config.pauseTimeoutSeconds == KioskConfig().pauseTimeoutSeconds)
+        #expect(config.doneSeconds == KioskConfig().doneSeconds)
     }
 
     @Test("each bad value is an error naming its key and line", arguments: [

@@ -17,10 +17,10 @@ public struct CheckConfigCommand: ParsableCommand {
         let outcome = ConfigLoader.load(path: file)
         for problem in outcome.problems { print(problem) }
         guard let config = outcome.config else {
-            print("\(file): \(outcome.errors.count) error(s); the kiosk would not use this file")
+            print("\(file): \(Plural.of(outcome.errors.count, "error")); the kiosk would not use this file")
             throw ExitCode(1)
         }
-        print("\(file): OK: \(config.entries.count) programs, \(config.dialMinutes.count) dial values"
-            + (outcome.problems.isEmpty ? "" : ", \(outcome.problems.count) warning(s)"))
+        print("\(file): OK: \(Plural.of(config.entries.count, "program")), \(Plural.of(config.dialMinutes.count, "dial value"))"
+            + (outcome.problems.isEmpty ? "" : ", \(Plural.of(outcome.problems.count, "warning"))"))
     }
 }

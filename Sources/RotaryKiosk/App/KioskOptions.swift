@@ -6,7 +6,11 @@ public struct KioskOptions: ParsableArguments, Sendable {
     @Flag(help: "Run in a window instead of fullscreen (development); Escape quits.")
     public var windowed = false
 
-    @Option(help: ArgumentHelp("Window size for --windowed, headless rendering and replays.", valueName: "WxH"))
+    // `.unconditional`: `--size -5x5` is a wrong size, to be told so, not a missing one.
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Window size for --windowed, headless rendering and replays (default: 1080x1080).",
+                               valueName: "WxH"),
+            transform: WindowSize.parse)
     public var size: WindowSize = WindowSize(width: 1080, height: 1080)
 
     @Option(help: ArgumentHelp("The TOML config file (default: the built-in demo). See kiosk/rotary.toml.", valueName: "FILE"))
@@ -18,8 +22,10 @@ public struct KioskOptions: ParsableArguments, Sendable {
                                valueName: "DIR"))
     public var stateDir: String?
 
-    @Option(help: ArgumentHelp("Display rotation in degrees, clockwise: 0, 90, 180 or 270 (default: the config's).",
-                               valueName: "degrees"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Display rotation in degrees, clockwise: 0, 90, 180 or 270 (default: the config's).",
+                               valueName: "degrees"),
+            transform: DisplayRotation.parse)
     public var rotate: DisplayRotation?
 
     @Option(name: .customLong("video-driver"),
@@ -46,7 +52,10 @@ public struct KioskOptions: ParsableArguments, Sendable {
 }
 
 /// A `WxH` size argument such as `800x480`.
-public struct WindowSize: ExpressibleByArgument, Equatable, Sendable {
+public struct WindowSize: ExpressibleByArgument, CustomStringConvertible, Equatable, Sendable {
+    /// The sides a window can have, in pixels.
+    public static let sides = 16...16384
+
     public var width: Int
     public var height: Int
 
@@ -58,11 +67,19 @@ public struct WindowSize: ExpressibleByArgument, Equatable, Sendable {
 
     /// Parses `WxH` with both sides between 16 and 16384 pixels.
     public init?(argument: String) {
-        let parts = argument.lowercased().split(separator: "x")
+        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-              (16...16384).contains(w), (16...16384).contains(h) else { return nil }
+              Self.sides.contains(w), Self.sides.contains(h) else { return nil }
         width = w
         height = h
+    }
+
+    /// Parses `WxH`, or throws a message saying what is accepted.
+    public static func parse(_ argument: String) throws -> WindowSize {
+        guard let size = WindowSize(argument: argument) else {
+            throw ArgumentProblem("must be WxH with both sides \(sides.lowerBound)…\(sides.upperBound) pixels, like 800x480")
+        }
+        return size
     }
 
     public var description: String { "\(width)x\(height)" }
@@ -81,7 +98,23 @@ public struct DisplayRotation: ExpressibleByArgument, Equatable, Sendable {
         degrees = d
     }
 
+    /// Parses a rotation, or throws a message saying what is accepted (and, for a turn such as
+    /// -90 or 450, the right angle it means).
+    public static func parse(_ argument: String) throws -> DisplayRotation {
+        if let rotation = DisplayRotation(argument: argument) { return rotation }
+        var message = "must be 0, 90, 180 or 270 (degrees clockwise)"
+        if let d = Int(argument), d % 90 == 0 { message += "; for \(d) use \((d % 360 + 360) % 360)" }
+        throw ArgumentProblem(message)
+    }
+
     public var defaultValueDescription: String { String(degrees) }
 }
 
 extension Renderer.Kind: ExpressibleByArgument {}
+
+/// Why an argument was refused; ArgumentParser prints it after "The value 'X' is invalid for '--option':".
+struct ArgumentProblem: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) { self.description = description }
+}

@@ -8,18 +8,30 @@ import RotarySDL
 public struct BenchCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure frame time, first frame and memory on this machine (reference scene of DESIGN.md)."
+        abstract: "Measure frame time, first frame and memory on this machine.",
+        discussion: """
+            The reference scene is the kiosk screen with the wheel dragged 1.5° every frame, so every frame \
+            redraws everything; each size and renderer runs in a fresh process without vsync.
+            """
     )
 
     @Flag(help: "Print one JSON object instead of a table.")
     var json = false
 
-    @Option(help: "Frames to time per run.")
+    @Option(parsing: .unconditional, help: "Frames to time per run, 1 or more.")
     var frames = 600
 
-    @Option(parsing: .upToNextOption, help: "Sizes to measure.")
-    var sizes: [WindowSize] = [WindowSize(width: 800, height: 480), WindowSize(width: 1080, height: 1080),
-                               WindowSize(width: 1920, height: 1080)]
+    // `--sizes -5x5` must reach WindowSize.parse to be refused with a reason, but ArgumentParser's
+    // `.upToNextOption` stops at anything starting with "-" and reports a missing value. So
+    // the value right after `--sizes` is taken unconditionally, and the sizes after it
+    // (`--sizes 800x480 1080x1080`) arrive as a hidden positional list.
+    @Option(parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Sizes to measure (default: 800x480 1080x1080 1920x1080).", valueName: "WxH"),
+            transform: WindowSize.parse)
+    var sizes: [WindowSize] = []
+
+    @Argument(help: .hidden, transform: WindowSize.parse)
+    var moreSizes: [WindowSize] = []
 
     @Option(parsing: .upToNextOption, help: "Renderers to measure: software, accelerated.")
     var renderers: [Renderer.Kind] = [.software, .accelerated]
@@ -28,7 +40,20 @@ public struct BenchCommand: ParsableCommand {
 
     public init() {}
 
+    static let defaultSizes = [WindowSize(width: 800, height: 480), WindowSize(width: 1080, height: 1080),
+                               WindowSize(width: 1920, height: 1080)]
+
+    /// The sizes asked for, or the default three.
+    var allSizes: [WindowSize] { sizes.isEmpty ? Self.defaultSizes : sizes + moreSizes }
+
+    public func validate() throws {
+        guard frames >= 1 else { throw ValidationError("--frames must be 1 or more, not \(frames)") }
+        guard sizes.isEmpty, !moreSizes.isEmpty else { return }
+        throw ValidationError("sizes go after --sizes, like --sizes 800x480 1080x1080")
+    }
+
     public func run() throws {
+        let sizes = allSizes
         if let spawned = childSpawnedAtNs {
             let result = try BenchChild(size: sizes[0], renderer: renderers[0], frames: frames, spawnedAtNs: spawned).run()
             print(String(decoding: try JSONEncoder().encode(result), as: UTF8.self))

@@ -21,8 +21,7 @@ public struct ConfigChoice: Sendable {
         if let config = outcome.config {
             return ConfigChoice(config: config, problems: outcome.problems, fallbackNote: nil, candidate: path)
         }
-        let errors = outcome.errors.count
-        let summary = "\(path) has \(errors) error\(errors == 1 ? "" : "s")"
+        let summary = "\(path) has \(Plural.of(outcome.errors.count, "error"))"
         if let directory = stateDirectory {
             switch LastGoodConfig(directory: directory).load() {
             case .success(let fallback):

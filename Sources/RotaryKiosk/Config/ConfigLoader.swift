@@ -42,11 +42,13 @@ public enum ConfigLoader {
         var config = KioskConfig()
         reader.warnUnknown(root, at: "", known: ["program", "dial", "display", "timer", "admin", "hooks", "feedback", "theme"])
         readDial(root, &reader, &config)
-        readPrograms(root, &reader, &config)
+        let names = readPrograms(root, &reader, &config)
         readDisplay(root, &reader, &config)
+        readTimer(root, &reader, &config)
         readHooks(root, &reader, &config)
         readFeedback(root, &reader, &config)
         readTheme(root, &reader, &config)
+        FontCheck.check(pattern: config.theme.font, names: names, &reader)
         let failed = reader.problems.contains { $0.severity == .error }
         let ordered = reader.problems.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }
         return Outcome(config: failed ? nil : config, problems: ordered.map(\.element))
@@ -59,11 +61,11 @@ public enum ConfigLoader {
         r.warnUnknown(dial, at: "dial", known: ["values"])
         guard let values = r.array(dial, "values", at: "dial", { reader, value, path -> Int? in
             guard let i = value.int else { reader.error(path, "must be a whole number of minutes, not \(value.type)"); return nil }
-            guard (0...1440).contains(i) else { reader.error(path, "must be between 0 and 1440 minutes, not \(i)"); return nil }
-            return i
+            return reader.accept(Double(i), .dialMinutes, path) ? i : nil
         }) else { return }
         guard (2...120).contains(values.count) else {
-            r.error("dial.values", "needs 2 to 120 values, not \(values.count)")
+            r.error("dial.values", "needs 2 to 120 values, not \(values.count): a dial of one value cannot be turned, "
+                + "and more than 120 would be too close together to read")
             return
         }
         guard zip(values, values.dropFirst()).allSatisfy({ $0 < $1 }) else {
@@ -73,10 +75,20 @@ public enum ConfigLoader {
         config.dialMinutes = values
     }
 
-    static func readPrograms(_ root: TOMLTable, _ r: inout ConfigReader, _ config: inout KioskConfig) {
-        guard let value = root["program"] else { return }
-        guard let array = value.tomlValue.array else { r.error("program", "must be a list of [[program]] tables"); return }
-        guard (1...64).contains(array.count) else { r.error("program", "needs 1 to 64 programs, not \(array.count)"); return }
+    /// Reads the `[[program]]` tables; returns each name with its key, for the font check.
+    static func readPrograms(_ root: TOMLTable, _ r: inout ConfigReader,
+                             _ config: inout KioskConfig) -> [(key: String, name: String)] {
+        guard let value = root["program"] else { reportNoPrograms(root, &r); return [] }
+        guard let array = value.tomlValue.array else {
+            r.error("program", "must be a list of [[program]] tables (two brackets round each program's header)")
+            return []
+        }
+        guard (1...64).contains(array.count) else {
+            r.error("program", "needs 1 to 64 programs, not \(array.count): the wheel needs at least one, "
+                + "and more than 64 segments would be too narrow to touch")
+            return []
+        }
+        var names: [(key: String, name: String)] = []
         var entries: [KioskConfig.Entry] = []
         var seen: [String: Int] = [:]
         for (i, item) in array.enumerated() {
@@ -86,8 +98,12 @@ public enum ConfigLoader {
             let name = r.string(table, "name", at: path)?.trimmingCharacters(in: .whitespacesAndNewlines)
             if table["name"] == nil { r.error("\(path).name", "is missing") }
             if let name, name.isEmpty { r.error("\(path).name", "must not be empty") }
-            if let name, name.count > 60 { r.error("\(path).name", "is longer than 60 characters") }
+            if let name, name.count > 60 { r.error("\(path).name", "is longer than 60 characters, too long for a wheel segment") }
+            if let name, let bad = ProgramName.invisibleCharacter(in: name) {
+                r.error("\(path).name", "contains \(bad): a name is one line of visible text")
+            }
             if let name, !name.isEmpty {
+                names.append((key: "\(path).name", name: name))
                 if let first = seen[name.lowercased()] {
                     r.error("\(path).name", "\"\(name)\" is already program[\(first)]")
                 }
@@ -103,7 +119,7 @@ public enum ConfigLoader {
                     r.error("\(path).icon", "\"\(text)\" is no built-in icon (\(RotaryAssets.iconNames.joined(separator: ", "))) and no file path")
                 }
             }
-            let minutes = r.int(table, "minutes", at: path, in: 0...1440) ?? config.dialMinutes.first { $0 > 0 } ?? 0
+            let minutes = r.int(table, "minutes", at: path, in: .programMinutes) ?? config.dialMinutes.first { $0 > 0 } ?? 0
             if table["minutes"] != nil, !config.dialMinutes.contains(minutes) {
                 r.warning("\(path).minutes", "\(minutes) is not on the dial; the nearest dial value is used")
             }
@@ -112,26 +128,46 @@ public enum ConfigLoader {
             entries.append(.init(program: Program(name: name ?? "", icon: icon, minutes: minutes), category: category))
         }
         config.entries = entries
+        return names
+    }
+
+    /// A file without `[[program]]` would run the built-in demo programs without a word, which
+    /// is never what was meant: an error, naming a look-alike table such as `[[programs]]`.
+    static func reportNoPrograms(_ root: TOMLTable, _ r: inout ConfigReader) {
+        guard let lookalike = root.keys.sorted().first(where: { ConfigReader.isLookalike($0, of: "program") }) else {
+            r.error("program", "the file has no [[program]] table: the wheel needs 1 to 64 programs, "
+                + "each a [[program]] table with a name (see kiosk/rotary.toml)")
+            return
+        }
+        let value = root[lookalike]?.tomlValue
+        let written = value?.array != nil ? "[[\(lookalike)]]" : value?.table != nil ? "[\(lookalike)]" : lookalike
+        r.error("program", "the file has no [[program]] table, and the wheel needs 1 to 64 programs; "
+            + "\(written) is no known table: did you mean [[program]]?", line: r.index.line(of: lookalike))
     }
 
     static func readDisplay(_ root: TOMLTable, _ r: inout ConfigReader, _ config: inout KioskConfig) {
         if let display = r.table(root, "display") {
             r.warnUnknown(display, at: "display", known: ["rotation", "dim_after_seconds"])
-            if let rotation = r.int(display, "rotation", at: "display", in: 0...270) {
+            if let rotation = r.int(display, "rotation", at: "display") {
                 if [0, 90, 180, 270].contains(rotation) { config.rotation = rotation } else {
-                    r.error("display.rotation", "must be 0, 90, 180 or 270, not \(rotation)")
+                    r.error("display.rotation", "must be 0, 90, 180 or 270 (degrees clockwise), not \(rotation): "
+                        + "a panel mounted on its side is turned by right angles")
                 }
             }
-            if let dim = r.number(display, "dim_after_seconds", at: "display", in: 0...86_400) { config.dimAfterSeconds = dim }
-        }
-        if let timer = r.table(root, "timer") {
-            r.warnUnknown(timer, at: "timer", known: ["long_press_seconds"])
-            if let s = r.number(timer, "long_press_seconds", at: "timer", in: 0.3...10) { config.longPressSeconds = s }
+            if let dim = r.number(display, "dim_after_seconds", at: "display", in: .dimAfter) { config.dimAfterSeconds = dim }
         }
         if let admin = r.table(root, "admin") {
             r.warnUnknown(admin, at: "admin", known: ["exit_hold_seconds"])
-            if let s = r.number(admin, "exit_hold_seconds", at: "admin", in: 1...60) { config.adminHoldSeconds = s }
+            if let s = r.number(admin, "exit_hold_seconds", at: "admin", in: .exitHold) { config.adminHoldSeconds = s }
         }
+    }
+
+    static func readTimer(_ root: TOMLTable, _ r: inout ConfigReader, _ config: inout KioskConfig) {
+        guard let timer = r.table(root, "timer") else { return }
+        r.warnUnknown(timer, at: "timer", known: ["long_press_seconds", "pause_timeout_seconds", "done_seconds"])
+        if let s = r.number(timer, "long_press_seconds", at: "timer", in: .longPress) { config.longPressSeconds = s }
+        if let s = r.number(timer, "pause_timeout_seconds", at: "timer", in: .pauseTimeout) { config.pauseTimeoutSeconds = s }
+        if let s = r.number(timer, "done_seconds", at: "timer", in: .done) { config.doneSeconds = s }
     }
 
     /// The hook keys: `on_<event>` for each event kind a hook can follow.
@@ -144,17 +180,17 @@ public enum ConfigLoader {
         for event in hookEvents {
             if let argv = r.command(hooks, "on_\(event)", at: "hooks") { config.hooks.commands[event] = argv }
         }
-        if let t = r.number(hooks, "timeout_seconds", at: "hooks", in: 0.1...600) { config.hooks.timeoutSeconds = t }
+        if let t = r.number(hooks, "timeout_seconds", at: "hooks", in: .hookTimeout) { config.hooks.timeoutSeconds = t }
     }
 
     static func readFeedback(_ root: TOMLTable, _ r: inout ConfigReader, _ config: inout KioskConfig) {
         guard let feedback = r.table(root, "feedback") else { return }
         r.warnUnknown(feedback, at: "feedback", known: ["audio", "volume", "rumble", "command", "tick_interval_ms"])
         if let b = r.bool(feedback, "audio", at: "feedback") { config.feedback.audio = b }
-        if let v = r.number(feedback, "volume", at: "feedback", in: 0...1) { config.feedback.volume = v }
+        if let v = r.number(feedback, "volume", at: "feedback", in: .volume) { config.feedback.volume = v }
         if let b = r.bool(feedback, "rumble", at: "feedback") { config.feedback.rumble = b }
         if let argv = r.command(feedback, "command", at: "feedback") { config.feedback.command = argv }
-        if let ms = r.number(feedback, "tick_interval_ms", at: "feedback", in: 0...1000) { config.feedback.tickIntervalMs = ms }
+        if let ms = r.number(feedback, "tick_interval_ms", at: "feedback", in: .tickInterval) { config.feedback.tickIntervalMs = ms }
     }
 
     static func readTheme(_ root: TOMLTable, _ r: inout ConfigReader, _ config: inout KioskConfig) {
@@ -172,6 +208,6 @@ public enum ConfigLoader {
         }
         config.theme.button = r.string(theme, "button", at: "theme").flatMap { r.file($0, for: "theme.button") }
         config.theme.marker = r.string(theme, "marker", at: "theme").flatMap { r.file($0, for: "theme.marker") }
-        config.theme.dimmedOpacity = r.number(theme, "dimmed_opacity", at: "theme", in: 0...1)
+        config.theme.dimmedOpacity = r.number(theme, "dimmed_opacity", at: "theme", in: .dimmedOpacity)
     }
 }

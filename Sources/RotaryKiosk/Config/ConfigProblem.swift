@@ -15,8 +15,15 @@ public struct ConfigProblem: Equatable, Sendable, CustomStringConvertible {
     /// What is wrong, for a person.
     public var message: String
 
-    /// `FILE:LINE: error: KEY: MESSAGE`, the way compilers write it.
+    /// `FILE:LINE`, or `FILE` alone for a problem no line can show (an unreadable file,
+    /// a table the file lacks).
+    public var location: String {
+        line.map { "\(file):\($0)" } ?? file
+    }
+
+    /// `FILE:LINE: error: KEY: MESSAGE`, the way compilers write it (`FILE: error: …`
+    /// without a line).
     public var description: String {
-        "\(file):\(line.map(String.init) ?? "?"): \(severity.rawValue): \(key): \(message)"
+        "\(location): \(severity.rawValue): \(key): \(message)"
     }
 }

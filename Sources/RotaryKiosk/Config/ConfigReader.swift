@@ -24,11 +24,30 @@ struct ConfigReader {
         problems.append(ConfigProblem(severity: .warning, file: file, line: index.line(of: path), key: path, message: message))
     }
 
-    /// Warns about keys of `table` (at `path`) that are not in `known`.
+    /// Warns about keys of `table` (at `path`) that are not in `known`, suggesting a known key
+    /// that looks like a typo of it.
     mutating func warnUnknown(_ table: TOMLTable, at path: String, known: [String]) {
         for key in table.keys where !known.contains(key) {
-            warning(join(path, key), "unknown key (ignored); known here: \(known.joined(separator: ", "))")
+            let guess = known.first { Self.isLookalike(key, of: $0) }.map { "did you mean \($0)? " } ?? ""
+            warning(join(path, key), "unknown key (ignored); \(guess)known here: \(known.joined(separator: ", "))")
         }
+    }
+
+    /// Whether `key` looks like a typo of `known`: the same but for case, a plural or a letter
+    /// or two (`programs`, `Program`, `dim_after_second`; one letter for short keys).
+    static func isLookalike(_ key: String, of known: String) -> Bool {
+        let a = Array(key.lowercased()), b = Array(known.lowercased())
+        let limit = b.count >= 6 ? 2 : 1
+        guard abs(a.count - b.count) <= limit else { return false }
+        var previous = Array(0...b.count)  // edit distances from a's first i letters to each prefix of b
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count] <= limit
     }
 
     func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
@@ -53,25 +72,31 @@ struct ConfigReader {
         return b
     }
 
-    /// A whole number within `range`.
-    mutating func int(_ table: TOMLTable, _ key: String, at path: String, in range: ClosedRange<Int>) -> Int? {
+    /// A whole number, within `bounds` when given.
+    mutating func int(_ table: TOMLTable, _ key: String, at path: String, in bounds: ConfigBounds? = nil) -> Int? {
         guard let value = table[key] else { return nil }
         guard let i = value.tomlValue.int else {
             error(join(path, key), "must be a whole number, not \(value.tomlValue.type)")
             return nil
         }
-        guard range.contains(i) else { error(join(path, key), "must be between \(range.lowerBound) and \(range.upperBound), not \(i)"); return nil }
-        return i
+        guard let bounds else { return i }
+        return accept(Double(i), bounds, join(path, key)) ? i : nil
     }
 
-    /// A finite number (integer or float) within `range`.
-    mutating func number(_ table: TOMLTable, _ key: String, at path: String, in range: ClosedRange<Double>) -> Double? {
+    /// A finite number (integer or float) within `bounds`.
+    mutating func number(_ table: TOMLTable, _ key: String, at path: String, in bounds: ConfigBounds) -> Double? {
         guard let value = table[key] else { return nil }
         let v = value.tomlValue
         guard let d = v.double ?? v.int.map(Double.init) else { error(join(path, key), "must be a number, not \(v.type)"); return nil }
         guard d.isFinite else { error(join(path, key), "must be a finite number, not \(d)"); return nil }
-        guard range.contains(d) else { error(join(path, key), "must be between \(range.lowerBound) and \(range.upperBound), not \(d)"); return nil }
-        return d
+        return accept(d, bounds, join(path, key)) ? d : nil
+    }
+
+    /// Whether `bounds` accept `value`; when not, an error saying why at `path`.
+    mutating func accept(_ value: Double, _ bounds: ConfigBounds, _ path: String) -> Bool {
+        guard let problem = bounds.problem(value) else { return true }
+        error(path, problem)
+        return false
     }
 
     /// An array whose elements all convert with `element` (problems name the index).
@@ -97,6 +122,7 @@ struct ConfigReader {
             return s
         }) else { return nil }
         guard !argv.isEmpty else { error(join(path, key), "must name a program to run, e.g. [\"/usr/bin/logger\", \"done\"]"); return nil }
+        if let doubt = CommandLookup.find(argv[0]).doubt { warning(join(path, key), doubt) }
         return argv
     }
 

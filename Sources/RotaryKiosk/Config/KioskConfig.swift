@@ -50,6 +50,10 @@ public struct KioskConfig: Equatable, Sendable {
     public var dimAfterSeconds = 120.0
     /// How long a press on the centre button cancels a running or paused timer.
     public var longPressSeconds = 1.5
+    /// A paused countdown is cancelled after this long (0: never).
+    public var pauseTimeoutSeconds = 300.0
+    /// How long "Done" shows before the screen goes back to idle by itself.
+    public var doneSeconds = 60.0
     /// How long two fingers must hold opposite corners to quit a fullscreen kiosk.
     public var adminHoldSeconds = 5.0
     public var hooks = Hooks()

@@ -2,8 +2,8 @@ import Foundation
 
 /// Finds the line each key of a TOML document stands on, for messages that point at it
 /// (TOMLKit parses values but does not say where they were). It reads table headers
-/// (`[dial]`, `[[program]]`, counting each array table) and `key =` lines; that is all a
-/// config key needs.
+/// (`[dial]`, `[[program]]`, counting each array table, and sub-tables of its elements) and
+/// `key =` lines; that is all a config key needs.
 struct TOMLLineIndex {
     private var lines: [String: Int] = [:]
 
@@ -18,9 +18,16 @@ struct TOMLLineIndex {
                 arrayCounts[name] = index + 1
                 table = "\(name)[\(index)]"
                 lines[table] = offset + 1
+                if lines[name] == nil { lines[name] = offset + 1 }  // the array as a whole: where it starts
             } else if line.hasPrefix("[") {
-                table = Self.headerName(line.dropFirst())
+                table = Self.elementPath(Self.headerName(line.dropFirst()), arrayCounts)
                 lines[table] = offset + 1
+                // `[extras.more]` alone also defines `extras`: a warning about `extras` points here.
+                var parent = table
+                while let dot = parent.lastIndex(of: ".") {
+                    parent = String(parent[..<dot])
+                    if lines[parent] == nil { lines[parent] = offset + 1 }
+                }
             } else if let equals = line.firstIndex(of: "="), !line.hasPrefix("#") {
                 let key = line[..<equals].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
                 let path = table.isEmpty ? key : "\(table).\(key)"
@@ -43,7 +50,13 @@ struct TOMLLineIndex {
         return line(of: String(path[..<dot]))
     }
 
+    /// `[program.extra]` after the third `[[program]]` belongs to that element: `program[2].extra`.
+    private static func elementPath(_ name: String, _ arrayCounts: [String: Int]) -> String {
+        guard let dot = name.firstIndex(of: "."), let count = arrayCounts[String(name[..<dot])] else { return name }
+        return "\(name[..<dot])[\(count - 1)]\(name[dot...])"
+    }
+
     private static func headerName(_ text: Substring) -> String {
-        text.prefix { $0 != "]" }.trimmingCharacters(in: .whitespaces)
+        text.prefix { $0 != "]" }.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
     }
 }

@@ -25,6 +25,35 @@ public final class Font {
         return (Int(w), Int(h))
     }
 
+    /// The characters of `text` this font has no glyph for, each once, in order: SDL_ttf
+    /// would draw them as empty boxes. Controls and format characters (joiners, direction
+    /// marks) are left out: they are not drawn as glyphs anyway.
+    public func missingCharacters(in text: String) -> [Unicode.Scalar] {
+        var missing: [Unicode.Scalar] = []
+        for scalar in text.unicodeScalars where !missing.contains(scalar) {
+            switch scalar.properties.generalCategory {
+            case .control, .format: continue
+            default: if TTF_GlyphIsProvided32(pointer, scalar.value) == 0 { missing.append(scalar) }
+            }
+        }
+        return missing
+    }
+
+    /// Runs `body` with the font at `path` opened for inspection (glyph coverage, sizes)
+    /// without a window: SDL_ttf is initialised just for the call. `TTF_Init` is counted, so
+    /// an ``SDLSystem`` alive at the same time is not disturbed. The font is closed before
+    /// SDL_ttf is, so it must not outlive `body`.
+    public static func inspecting<T>(path: String, size: Int = 16, _ body: (Font) throws -> T) throws -> T {
+        guard TTF_Init() == 0 else { throw SDLError("TTF_Init") }
+        defer { TTF_Quit() }
+        let result: T
+        do {
+            let font = try Font(path: path, size: size)
+            result = try body(font)
+        }
+        return result
+    }
+
     /// `text` drawn anti-aliased in `color` on a transparent surface. An empty string gives
     /// a 1×1 transparent surface.
     public func render(_ text: String, color: RGBA) throws -> Surface {

@@ -11,29 +11,69 @@ public enum FontLocator {
         "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
     ]
 
+    /// What fontconfig made of a pattern. fontconfig always answers with *some* font, so
+    /// whether it is of the family asked for has to be compared.
+    public struct Match: Equatable, Sendable {
+        /// The families the pattern names (none for a pattern such as ":bold").
+        public var requestedFamilies: [String]
+        /// The file fontconfig chose.
+        public var file: String
+        /// That font's family names (some fonts list several, e.g. "DejaVu Sans, DejaVu Sans Condensed").
+        public var families: [String]
+
+        /// Whether the chosen font is of a family the pattern names; true when it names none
+        /// or a generic one (sans-serif, serif, monospace …), which any font may stand for.
+        public var isRequestedFamily: Bool {
+            let wanted = requestedFamilies.map { $0.lowercased() }
+            if wanted.isEmpty || wanted.contains(where: FontLocator.genericFamilies.contains) { return true }
+            return families.contains { wanted.contains($0.lowercased()) }
+        }
+    }
+
+    /// Family names fontconfig's configuration maps to whatever fonts are installed.
+    static let genericFamilies: Set<String> = ["sans-serif", "sans", "serif", "monospace", "mono", "cursive", "fantasy",
+                                               "system-ui", "emoji", "math"]
+
     /// The file for the fontconfig pattern `pattern` (e.g. "DejaVu Sans:bold"), or a
     /// fallback; throws a message naming what was tried when nothing exists.
     public static func locate(_ pattern: String) throws -> String {
-        if let matched = match(pattern), FileManager.default.isReadableFile(atPath: matched) { return matched }
+        try file(for: match(pattern), pattern: pattern)
+    }
+
+    /// The file the kiosk uses when fontconfig answered `match` for `pattern`: the matched
+    /// file when it can be read, else a fallback.
+    public static func file(for match: Match?, pattern: String) throws -> String {
+        if let matched = match?.file, FileManager.default.isReadableFile(atPath: matched) { return matched }
         if let fallback = fallbackPaths.first(where: FileManager.default.isReadableFile(atPath:)) { return fallback }
         throw SDLError("finding a font", message: "fontconfig found no font for \"\(pattern)\" and none of "
             + fallbackPaths.joined(separator: ", ") + " exists; install fontconfig and fonts-dejavu-core")
     }
 
-    /// fontconfig's best match for `pattern`, or nil.
-    static func match(_ pattern: String) -> String? {
+    /// fontconfig's best match for `pattern`, or nil when fontconfig cannot load or cannot
+    /// parse the pattern.
+    public static func match(_ pattern: String) -> Match? {
         guard let config = FcInitLoadConfigAndFonts() else { return nil }
         defer { FcConfigDestroy(config) }
         let parsed = pattern.withCString { FcNameParse(UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
         guard let parsed else { return nil }
         defer { FcPatternDestroy(parsed) }
+        let requested = strings(parsed, FC_FAMILY)  // before substitution adds the fallback families
         FcConfigSubstitute(config, parsed, FcMatchPattern)
         FcDefaultSubstitute(parsed)
         var result = FcResultNoMatch
         guard let matched = FcFontMatch(config, parsed, &result) else { return nil }
         defer { FcPatternDestroy(matched) }
-        var file: UnsafeMutablePointer<FcChar8>?
-        guard FcPatternGetString(matched, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
-        return String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self))
+        guard let file = strings(matched, FC_FILE).first else { return nil }
+        return Match(requestedFamilies: requested, file: file, families: strings(matched, FC_FAMILY))
+    }
+
+    /// Every string value of `object` in `pattern`.
+    private static func strings(_ pattern: OpaquePointer, _ object: String) -> [String] {
+        var values: [String] = []
+        var value: UnsafeMutablePointer<FcChar8>?
+        while FcPatternGetString(pattern, object, Int32(values.count), &value) == FcResultMatch, let value {
+            values.append(String(cString: UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self)))
+        }
+        return values
     }
 }

@@ -1,0 +1,61 @@
+/// The values a number key accepts and why, so a message can say both: "must be 0 or
+/// between 10 and 86400 seconds, not 0.001: below 10 s the screen would dim between
+/// touches; 0 turns dimming off".
+struct ConfigBounds: Sendable {
+    /// The working values.
+    var range: ClosedRange<Double>
+    /// A value outside `range` that turns the feature off (0 for "never"), if there is one.
+    var off: Double?
+    /// The unit after the numbers in the message ("seconds"), or "".
+    var unit: String
+    /// Why these bounds: what would go wrong outside them.
+    var why: String
+
+    init(_ range: ClosedRange<Double>, off: Double? = nil, unit: String = "", why: String) {
+        self.range = range
+        self.off = off
+        self.unit = unit
+        self.why = why
+    }
+
+    func accepts(_ value: Double) -> Bool { range.contains(value) || value == off }
+
+    /// What is wrong with `value`, or nil when it is accepted.
+    func problem(_ value: Double) -> String? {
+        guard !accepts(value) else { return nil }
+        let unit = unit.isEmpty ? "" : " \(unit)"
+        let between = "between \(Self.text(range.lowerBound)) and \(Self.text(range.upperBound))\(unit)"
+        let allowed = off.map { "\(Self.text($0)) or \(between)" } ?? between
+        return "must be \(allowed), not \(Self.text(value)): \(why)"
+    }
+
+    /// `10` rather than `10.0`, `0.001` as written.
+    static func text(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}
+
+/// The bounds of every number in the config, in one place with their reasons.
+extension ConfigBounds {
+    static let dialMinutes = ConfigBounds(0...1440, unit: "minutes",
+                                          why: "the dial counts minutes, up to a day (1440)")
+    static let programMinutes = ConfigBounds(1...1440, unit: "minutes",
+                                             why: "a program of 0 minutes could never start, and the dial counts up to a day (1440)")
+    static let dimAfter = ConfigBounds(10...86_400, off: 0, unit: "seconds",
+                                       why: "below 10 s the screen would dim between touches; 0 turns dimming off")
+    static let longPress = ConfigBounds(0.3...10, unit: "seconds",
+                                        why: "below 0.3 s an ordinary tap would cancel the timer; nobody holds longer than 10 s")
+    static let pauseTimeout = ConfigBounds(10...86_400, off: 0, unit: "seconds",
+                                           why: "below 10 s a pause would be cancelled before anyone could resume it; "
+                                               + "0 keeps a paused timer until someone acts")
+    static let done = ConfigBounds(3...3600, unit: "seconds",
+                                   why: "below 3 s nobody would see \"Done\"; past an hour the next person would find it still there")
+    static let exitHold = ConfigBounds(1...60, unit: "seconds",
+                                       why: "below 1 s a stray two-finger touch could quit the kiosk; nobody holds longer than a minute")
+    static let hookTimeout = ConfigBounds(0.1...600, unit: "seconds",
+                                          why: "below 0.1 s no hook could finish; a hung hook should not hold on for more than 10 minutes")
+    static let volume = ConfigBounds(0...1, why: "0 is silent, 1 full loudness")
+    static let tickInterval = ConfigBounds(0...1000, unit: "ms",
+                                           why: "0 ticks on every detent; more than a second apart, ticks would no longer follow the wheel")
+    static let dimmedOpacity = ConfigBounds(0...1, why: "0 hides the segments away from the marker, 1 shows them like the selected one")
+}

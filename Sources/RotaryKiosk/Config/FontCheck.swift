@@ -1,0 +1,41 @@
+import RotarySDL
+
+/// Warnings about text the kiosk would draw badly. fontconfig answers every pattern with
+/// *some* font, so a `[theme] font` of a family that is not installed quietly becomes
+/// another; and a name with characters the font has no glyph for shows empty boxes.
+enum FontCheck {
+    /// How many missing characters a warning lists before it only counts the rest.
+    static let listed = 8
+
+    /// Checks `pattern` (nil: the built-in theme's) and the program `names` against the font
+    /// the kiosk would use, adding warnings to `r`.
+    static func check(pattern: String?, names: [(key: String, name: String)], _ r: inout ConfigReader) {
+        let asked = pattern ?? Theme().fontPattern
+        let match = FontLocator.match(asked)
+        if pattern != nil {
+            if let match, !match.isRequestedFamily {
+                let family = match.requestedFamilies.joined(separator: ", ")
+                r.warning("theme.font", "\"\(asked)\" matches no installed font of the family \(family); "
+                    + "fontconfig would use \(match.families.first ?? "another font") (\(match.file)) instead")
+            } else if match == nil {
+                r.warning("theme.font", "fontconfig cannot read \"\(asked)\" as a font pattern (like \"DejaVu Sans:bold\")")
+            }
+        }
+        guard !names.isEmpty else { return }
+        let missing: [[Unicode.Scalar]]
+        let file: String
+        do {
+            file = try FontLocator.file(for: match, pattern: asked)
+            missing = try Font.inspecting(path: file) { font in names.map { font.missingCharacters(in: $0.name) } }
+        } catch {
+            r.warning("theme.font", "cannot check which characters the font can draw: \(error)")
+            return
+        }
+        for (entry, scalars) in zip(names, missing) where !scalars.isEmpty {
+            let shown = scalars.prefix(listed).map { "\"\($0)\" (\($0.codePoint))" }.joined(separator: ", ")
+            let more = scalars.count > listed ? " and \(scalars.count - listed) more" : ""
+            r.warning(entry.key, "the font \(file) cannot draw \(shown)\(more) of \"\(entry.name)\": "
+                + "they would show as empty boxes; choose a [theme] font that has them")
+        }
+    }
+}
