@@ -20,6 +20,17 @@ public struct CheckConfigCommand: ParsableCommand {
             print("\(file): \(Plural.of(outcome.errors.count, "error")); the kiosk would not use this file")
             throw ExitCode(1)
         }
+        let art = ThemeArtCheck(theme: Theme(config.theme), icons: config.programs.map(\.icon))
+        if !art.failures.isEmpty {
+            let lines = TOMLLineIndex(text: (try? String(contentsOfFile: file, encoding: .utf8)) ?? "")
+            for failure in art.failures {
+                print(ConfigProblem(severity: .error, file: file, line: lines.line(of: failure.key), key: failure.key,
+                                    message: failure.message))
+            }
+            print("\(file): \(Plural.of(art.failures.count, "art file")) cannot be drawn; "
+                  + "the kiosk would run on this file with built-in art in their place")
+            throw ExitCode(1)
+        }
         print("\(file): OK: \(Plural.of(config.entries.count, "program")), \(Plural.of(config.dialMinutes.count, "dial value"))"
             + (outcome.problems.isEmpty ? "" : ", \(Plural.of(outcome.problems.count, "warning"))"))
     }

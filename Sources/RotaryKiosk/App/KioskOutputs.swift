@@ -83,8 +83,8 @@ final class KioskOutputs {
     /// Waits until every save so far has reached the disk or failed.
     func flush() { store?.flush() }
 
-    /// Lets hooks end (in a replay, up to their timeout).
+    /// Lets hooks end (in a replay, up to their timeout, unless SIGTERM or SIGINT arrives).
     func finish(replay: Bool) {
-        hooks.finish(waitingUpTo: replay ? hookTimeout + 2 : 1)
+        hooks.finish(waitingUpTo: replay ? hookTimeout + 2 : 1) { SignalWatch.received != nil }
     }
 }

@@ -73,11 +73,11 @@ public final class KioskRunner {
         scene.publish(startProblems + outputs.resume(&session), ms: 0)
 
         let systemd = SystemdNotifier()
-        defer { outputs.finish(replay: trace != nil) }
         if let trace {
             do { try ReplayLoop(scene: scene, trace: trace).run(&session) } catch let error as ReplayError {
                 outputs.flush()
                 scene.emitExit(session.screen)
+                outputs.finish(replay: true)
                 throw error
             }
         } else if !headless {
@@ -87,6 +87,9 @@ public final class KioskRunner {
         }
         outputs.flush()
         try finish(scene, session, headless: headless)
+        outputs.finish(replay: trace != nil)
+        // A signal while the replay's hooks were being waited for still ends it as a signal does.
+        if trace != nil, let signal = SignalWatch.received { throw ReplayError.interrupted(signal: signal) }
     }
 
     private func finish(_ scene: KioskScene, _ session: KioskSession, headless: Bool) throws {

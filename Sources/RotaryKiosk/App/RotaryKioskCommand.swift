@@ -22,6 +22,7 @@ public struct RunCommand: ParsableCommand {
     public init() {}
 
     public func run() throws {
+        SignalWatch.unblockStopSignals()
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         let logger = Logger(label: "rotary-kiosk")
         do {

@@ -14,10 +14,6 @@ public struct SessionSettings: Equatable, Sendable {
     public var adminHoldSeconds = 5.0
     /// At most one tick per this many seconds.
     public var tickInterval = 0.035
-    /// A paused countdown is cancelled after this long (0: never).
-    public var pauseTimeoutSeconds = 300.0
-    /// "Done" shows this long before the screen goes back to idle by itself.
-    public var doneSeconds = 60.0
 
     /// Defaults, as in ``KioskConfig``.
     public init() {}

@@ -40,11 +40,12 @@ public final class HookRunner: @unchecked Sendable {
     }
 
     /// At exit: waits up to `seconds` for every hook run, queued or running, and what runs
-    /// left behind, to end; then starts no more and kills the process groups still there
-    /// (SIGTERM, then SIGKILL after `HookGroups.graceSeconds`).
-    public func finish(waitingUpTo seconds: Double) {
+    /// left behind, to end (or until `stopWaiting` says so, e.g. on SIGTERM); then starts no
+    /// more and kills the process groups still there (SIGTERM, then SIGKILL after
+    /// `HookGroups.graceSeconds`).
+    public func finish(waitingUpTo seconds: Double, stopWaiting: () -> Bool = { false }) {
         let deadline = DispatchTime.now() + seconds
-        while lanes.values.contains(where: { !$0.isIdle }) || !groups.isEmpty, DispatchTime.now() < deadline {
+        while lanes.values.contains(where: { !$0.isIdle }) || !groups.isEmpty, DispatchTime.now() < deadline, !stopWaiting() {
             usleep(10_000)
         }
         for lane in lanes.values { lane.close() }
@@ -68,8 +69,8 @@ public final class HookRunner: @unchecked Sendable {
             }
             guard !name.isEmpty else { return nil }
             return (name, ["ROTARY_EVENT": name, "ROTARY_STATE": r.state.rawValue, "ROTARY_PROGRAM": r.program,
-                           "ROTARY_INDEX": String(r.programIndex), "ROTARY_SECONDS": String(Int(r.secondsTotal.rounded())),
-                           "ROTARY_SECONDS_LEFT": String(Int(r.secondsLeft.rounded(.up)))])
+                           "ROTARY_INDEX": String(r.programIndex), "ROTARY_SECONDS": String(Int(saturating: r.secondsTotal.rounded())),
+                           "ROTARY_SECONDS_LEFT": String(Int(saturating: r.secondsLeft.rounded(.up)))])
         case .feedback(let kind):
             return ("feedback", ["ROTARY_EVENT": "feedback", "ROTARY_FEEDBACK": kind.rawValue])
         default:

@@ -17,6 +17,16 @@ enum SignalWatch {
         }
     }
 
+    /// Unblocks SIGTERM, SIGINT and SIGHUP in this thread (and so in the threads it starts):
+    /// a parent may start the kiosk with them blocked, and a blocked SIGTERM would leave
+    /// systemd, a test harness or a person at a shell unable to stop it gracefully.
+    static func unblockStopSignals() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&set, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+
     /// The signal that arrived, if any.
     static var received: Int32? { last == 0 ? nil : last }
 }

@@ -75,6 +75,20 @@ struct ArtFaultTests {
         #expect(try String(contentsOfFile: state + "/last-good-config.toml", encoding: .utf8) == good)
     }
 
+    @Test("check-config rasterises every art file and reports each one that fails, with its line")
+    func checkConfigTriesArt() throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        let config = try ConfigText.write(Self.themeText(try Self.brokenArt(in: dir)) + ConfigText.programs(["A"]),
+                                          as: "k.toml", in: dir)
+        let run = try KioskProcess.runHeadless(["check-config", config])
+        #expect(run.status == 1)
+        for (key, line) in [("theme.segments[0]", 2), ("theme.segments[3]", 2), ("theme.button", 3), ("theme.marker", 4)] {
+            #expect(run.stdout.contains("k.toml:\(line): error: \(key): "), "\(key): \(run.stdout)")
+        }
+        #expect(run.stdout.contains("60000×60000"))
+        #expect(!run.stdout.contains("OK"))
+    }
+
     @Test("the last good config is used from another working directory, art paths and all, and a rejected one is logged")
     func lastGoodFromAnotherDirectory() throws {
         let dir = try KioskProcess.temporaryDirectory()
