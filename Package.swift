@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -64,6 +65,10 @@ let package = Package(
         .executableTarget(name: "rotary-kiosk", dependencies: ["RotaryKiosk"]),
         .testTarget(name: "RotaryKitTests", dependencies: ["RotaryKit"]),
         .testTarget(name: "RotarySDLTests", dependencies: ["RotarySDL"]),
-        .testTarget(name: "RotaryKioskTests", dependencies: ["RotaryKiosk"]),
+        .testTarget(
+            name: "RotaryKioskTests",
+            dependencies: ["RotaryKiosk", .product(name: "PropertyBased", package: "swift-property-based")],
+            exclude: ["Fuzz/Corpus"]
+        ),
     ]
 )

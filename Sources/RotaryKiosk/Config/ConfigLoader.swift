@@ -30,6 +30,10 @@ public enum ConfigLoader {
     public static func load(text: String, file: String) -> Outcome {
         var reader = ConfigReader(file: file, text: text)
         let root: TOMLTable
+        if let problem = TOMLPreflight.check(text) {
+            reader.error("(syntax)", problem.message, line: problem.line)
+            return Outcome(config: nil, problems: reader.problems)
+        }
         do {
             root = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
