@@ -1,5 +1,6 @@
 import Foundation
 import PropertyBased
+import Testing
 
 /// Mutation fuzzing of the parsers of outside input on top of PropertyBased: each case
 /// takes a seed file from `Fuzz/Corpus/<parser>/` and applies a few random edits (a byte
@@ -31,15 +32,33 @@ enum MutationFuzz {
     static let edits = zip(Gen.int(in: 0...4), Gen.int(in: 0...100_000), Gen.element(of: hostileTokens))
         .map { Edit(kind: $0, offset: $1, token: $2 ?? "") }.array(of: 1...6)
 
-    /// The seed files of `parser`, as bytes.
-    static func corpus(_ parser: String) -> [[UInt8]] {
+    /// The seed files of `parser`: name and bytes.
+    static func corpus(_ parser: String) -> [(name: String, bytes: [UInt8])] {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Corpus/\(parser)")
         let files = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
-        return files.sorted { $0.path < $1.path }.compactMap { try? [UInt8](Data(contentsOf: $0)) }
+        return files.sorted { $0.path < $1.path }.compactMap { url in
+            (try? Data(contentsOf: url)).map { (url.lastPathComponent, [UInt8]($0)) }
+        }
     }
 
     /// Which seed file a case starts from (an index, wrapped to the corpus's size).
     static let seedChoice = Gen.int(in: 0...1000)
+
+    /// Runs `standard` cases (or `ROTARY_FUZZ_CASES`) of `parser`: each hands `body` a seed
+    /// file's name and its bytes with a few edits, after keeping them for a crash report, and
+    /// fails when one case takes longer than `hangSeconds`.
+    static func run(_ parser: String, standard: Int, hangSeconds: Double = 1,
+                    _ body: @escaping @Sendable (_ seedName: String, _ bytes: [UInt8]) -> Void) async {
+        let seeds = corpus(parser)
+        #expect(seeds.count >= 2, "the seed corpus of \(parser) is missing")
+        guard !seeds.isEmpty else { return }
+        await propertyCheck(count: cases(standard: standard), input: seedChoice, edits) { choice, edits in
+            let seed = seeds[choice % seeds.count]
+            let bytes = apply(edits, to: seed.bytes)
+            keepForCrashReport(bytes, as: "\(parser)-\(seed.name)")
+            #expect(seconds { body(seed.name, bytes) } < hangSeconds, "a hang on \(edits) of \(seed.name)")
+        }
+    }
 
     /// `seed` with `edits` applied in order.
     static func apply(_ edits: [Edit], to seed: [UInt8]) -> [UInt8] {
@@ -61,9 +80,9 @@ enum MutationFuzz {
 
     /// With `ROTARY_FUZZ_KEEP=DIR`, writes the case about to run to DIR/`name`, so that
     /// after a crash of the whole process the input that caused it is there to read.
-    static func keepForCrashReport(_ text: String, as name: String) {
+    static func keepForCrashReport(_ bytes: [UInt8], as name: String) {
         guard let dir = ProcessInfo.processInfo.environment["ROTARY_FUZZ_KEEP"] else { return }
-        try? text.write(toFile: dir + "/" + name, atomically: false, encoding: .utf8)
+        FileManager.default.createFile(atPath: dir + "/" + name, contents: Data(bytes))
     }
 
     /// How many cases each parser gets: `ROTARY_FUZZ_CASES`, else `standard`.
@@ -71,7 +90,7 @@ enum MutationFuzz {
         ProcessInfo.processInfo.environment["ROTARY_FUZZ_CASES"].flatMap(Int.init) ?? standard
     }
 
-    /// Seconds `body` took; a parser that takes longer than `limit` on one small input hangs.
+    /// Seconds `body` took.
     static func seconds(_ body: () -> Void) -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
         body()
