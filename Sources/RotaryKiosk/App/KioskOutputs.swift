@@ -13,12 +13,10 @@ final class KioskOutputs {
     private let live: Bool
     private let startedAt = Date().timeIntervalSince1970
     private let hookTimeout: Double
-    /// Problems of the start (an unusable state folder), for the first events.
-    private var startProblems: [String] = []
 
     /// Outputs for `config`; `live` opens sound and rumble (replays and headless runs have none).
-    /// A state folder that cannot be used leaves the kiosk running without persistence;
-    /// failed saves are posted to `problems`.
+    /// A state folder that cannot be used leaves the kiosk running without persistence; that
+    /// and every failed save are posted to `problems`.
     init(config: KioskConfig, stateDirectory: String?, live: Bool, logger: Logger, problems: ProblemMailbox) {
         self.logger = logger
         self.live = live
@@ -35,7 +33,7 @@ final class KioskOutputs {
             store = try stateDirectory.map { try TimerStore(directory: $0, failed: problems.post) }
         } catch {
             store = nil
-            startProblems.append("\(error); the countdown is not kept across restarts")
+            problems.post("\(error); the countdown is not kept across restarts")
         }
     }
 
@@ -64,19 +62,17 @@ final class KioskOutputs {
         }
     }
 
-    /// Puts back a countdown saved before the app stopped; the events to publish (with the
-    /// problems of the start).
+    /// Puts back a countdown saved before the app stopped; the events to publish.
     func resume(_ session: inout KioskSession) -> [KioskEvent] {
-        let problems = startProblems.map(KioskEvent.error)
-        guard let store else { return problems }
+        guard let store else { return [] }
         switch store.load(now: wallClock(ms: 0)) {
         case .nothing:
-            return problems
+            return []
         case .corrupt(let message):
-            return problems + [.error("saved timer: \(message)")]
+            return [.error("saved timer: \(message)")]
         case .timer(let state, _, let program, let total, let left):
             logger.info("resuming a \(state.rawValue) timer of \(program) with \(TimeText.format(seconds: left)) left")
-            return problems + session.restore(state: state, program: program, secondsTotal: total, secondsLeft: left)
+            return session.restore(state: state, program: program, secondsTotal: total, secondsLeft: left)
         }
     }
 

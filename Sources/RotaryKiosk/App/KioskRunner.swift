@@ -26,8 +26,8 @@ public final class KioskRunner {
         let trace = try options.replay.map(ReplayTrace.init(contentsOf:))
         let stateDirectory = options.stateDir ?? (trace == nil ? Self.defaultStateDirectory() : nil)
         let choice = ConfigChoice.choose(path: options.config, stateDirectory: stateDirectory) { logger.warning("\($0)") }
-        for problem in choice.problems { logger.log(level: problem.severity == .error ? .error : .warning, "\(problem)") }
-        if let note = choice.fallbackNote { logger.error("\(note)") }
+        // Warnings go to the log only; errors become `error` events below, which the log follows.
+        for problem in choice.problems where problem.severity == .warning { logger.warning("\(problem)") }
         let config = choice.config
 
         let requested = options.videoDriver ?? ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"]
@@ -47,7 +47,6 @@ public final class KioskRunner {
             }
         }
         let art = ThemeArtCheck(theme: Theme(config.theme), icons: config.programs.map(\.icon))
-        for message in art.messages { logger.error("\(message)") }
         let fonts = FontBook(path: try FontLocator.locate(art.theme.fontPattern))
         let rotation = options.rotate?.degrees ?? config.rotation
         let layout = { () throws -> ScreenLayout in

@@ -76,7 +76,7 @@ final class HookGroups: @unchecked Sendable {
             return Array(groups.keys)
         }.filter(isAlive)
         guard !pgids.isEmpty else { return }
-        logger.warning("\(pgids.count) hook process group(s) still running at exit: killed")
+        logger.warning("\(Plural.of(pgids.count, "hook process group")) still running at exit: killed")
         for pgid in pgids { kill(-pgid, SIGTERM) }
         let grace = DispatchTime.now() + Self.graceSeconds
         while pgids.contains(where: isAlive), DispatchTime.now() < grace { usleep(10_000) }

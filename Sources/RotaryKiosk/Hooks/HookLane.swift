@@ -65,7 +65,7 @@ final class HookLane: @unchecked Sendable {
             closed = true
             return waiting
         }
-        if unstarted > 0 { logger.warning("\(name): \(Self.runs(unstarted)) still waiting at exit, not started") }
+        if unstarted > 0 { logger.warning("\(name): \(Plural.of(unstarted, "run")) still waiting at exit, not started") }
         reportDrops(atMostEvery: 0)
     }
 
@@ -78,8 +78,6 @@ final class HookLane: @unchecked Sendable {
             lastReport = now
             return dropped
         }
-        if count > 0 { logger.warning("\(name): \(Self.runs(count)) dropped, its queue of \(capacity) was full") }
+        if count > 0 { logger.warning("\(name): \(Plural.of(count, "run")) dropped, its queue of \(capacity) was full") }
     }
-
-    private static func runs(_ count: Int) -> String { count == 1 ? "1 run" : "\(count) runs" }
 }

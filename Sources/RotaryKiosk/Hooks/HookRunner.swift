@@ -83,13 +83,16 @@ public final class HookRunner: @unchecked Sendable {
     private func run(_ name: String, _ argv: [String], _ environment: [String: String]) {
         let appEnvironment = ProcessInfo.processInfo.environment
         let executable: String
-        switch HookExecutable.locate(argv[0], searchPath: appEnvironment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin") {
-        case .found(let path):
+        switch CommandLookup.find(argv[0]) {
+        case .runnable(let path):
             executable = path
         case .notFound:
             logger.error("\(name): \(argv[0]) not found (not a file, not on PATH)")
             return
-        case .notExecutable(let path):
+        case .notRunnable(let path, folder: true):
+            logger.error("\(name): \(path) is a folder, not a program")
+            return
+        case .notRunnable(let path, folder: false):
             logger.error("\(name): \(path) is not executable (chmod +x?)")
             return
         }

@@ -1,8 +1,9 @@
 import Foundation
 
-/// Whether a hook's or feedback command's program (its argv[0]) could start, looked up the
-/// way hooks are run: a name with a `/` is a path, a bare name is searched on `PATH`. Found
-/// here, a typo is a warning before deployment instead of a failure on every event.
+/// Where a hook's or feedback command's program (its argv[0]) is, or why it cannot start: a
+/// name with a `/` is a path, a bare name is searched on `PATH`. The hook runner starts what
+/// it finds; check-config warns about the rest, so a typo shows before deployment instead of
+/// failing on every event.
 enum CommandLookup: Equatable {
     /// An executable file.
     case runnable(String)
