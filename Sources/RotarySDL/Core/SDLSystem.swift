@@ -17,8 +17,7 @@ public final class SDLSystem {
             SDL_Quit()
             throw error
         }
-        if TTF_Init() != 0 {
-            let error = SDLError("TTF_Init")
+        do { try FontLibrary.start() } catch {
             IMG_Quit()
             SDL_Quit()
             throw error
@@ -27,7 +26,7 @@ public final class SDLSystem {
     }
 
     deinit {
-        TTF_Quit()
+        FontLibrary.stop()
         IMG_Quit()
         SDL_Quit()
     }

@@ -10,13 +10,13 @@ public final class Font {
 
     /// Opens `path` at `size` points. Needs ``SDLSystem`` or `TTF_Init` first.
     public init(path: String, size: Int) throws {
-        guard let font = TTF_OpenFont(path, Int32(size)) else { throw SDLError("TTF_OpenFont(\(path), \(size))") }
+        guard let font = FontLibrary.open(path: path, size: Int32(clamping: size)) else { throw SDLError("TTF_OpenFont(\(path), \(size))") }
         pointer = font
         self.path = path
         self.size = size
     }
 
-    deinit { TTF_CloseFont(pointer) }
+    deinit { FontLibrary.close(pointer) }
 
     /// The width and height `text` would take, in pixels.
     public func measure(_ text: String) -> (width: Int, height: Int) {
@@ -44,8 +44,8 @@ public final class Font {
     /// an ``SDLSystem`` alive at the same time is not disturbed. The font is closed before
     /// SDL_ttf is, so it must not outlive `body`.
     public static func inspecting<T>(path: String, size: Int = 16, _ body: (Font) throws -> T) throws -> T {
-        guard TTF_Init() == 0 else { throw SDLError("TTF_Init") }
-        defer { TTF_Quit() }
+        try FontLibrary.start()
+        defer { FontLibrary.stop() }
         let result: T
         do {
             let font = try Font(path: path, size: size)
