@@ -51,7 +51,7 @@ let package = Package(
         ),
         .target(
             name: "RotarySDL",
-            dependencies: ["CSDL2", "CFontconfig", "RotaryKit"]
+            dependencies: ["CSDL2", "CFontconfig", "RotaryKit", "RotaryAssets"]
         ),
         .target(
             name: "RotaryKiosk",

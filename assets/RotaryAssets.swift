@@ -28,6 +28,25 @@ public enum RotaryAssets {
     /// an operator's attention (the details go to the log and `error` events).
     public static let serviceBadge: [UInt8] = PackageResources.service_badge_svg
 
+    /// A built-in SVG by its path under `assets/` without `.svg`: `"ui/button"`,
+    /// `"ui/marker"`, `"ui/service-badge"`, `"icons/<name>"` or `"segments/segment-<1…8>"`.
+    public static func named(_ name: String) -> [UInt8]? {
+        let parts = name.split(separator: "/", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else { return nil }
+        switch parts[0] {
+        case "icons": return icon(named: parts[1])
+        case "segments":
+            guard parts[1].hasPrefix("segment-"), let n = Int(parts[1].dropFirst(8)), segments.indices.contains(n - 1) else { return nil }
+            return segments[n - 1]
+        case "ui": return ui.first { $0.name == parts[1] }?.svg
+        default: return nil
+        }
+    }
+
+    private static let ui: [(name: String, svg: [UInt8])] = [
+        ("button", button), ("marker", marker), ("service-badge", serviceBadge),
+    ]
+
     private static let icons: [(name: String, svg: [UInt8])] = [
         ("bolt", PackageResources.bolt_svg), ("drop", PackageResources.drop_svg),
         ("feather", PackageResources.feather_svg), ("flame", PackageResources.flame_svg),

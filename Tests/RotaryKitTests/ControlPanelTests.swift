@@ -6,12 +6,16 @@ struct ControlPanelTests {
     static let centre = Point(x: 540, y: 540)
 
     func kioskPanel() -> ControlPanel {
-        let button = CenterButton(id: "button", center: Self.centre, radius: 80, label: "Start")
+        let button = CenterButton(id: "button", center: Self.centre, radius: 80)
         let wheel = RingControl(id: "wheel", kind: .wheel, labels: (0..<8).map { "P\($0)" }, center: Self.centre,
                                 innerRadius: 90, outerRadius: 400)
         let dial = RingControl(id: "dial", kind: .dial, labels: (0..<12).map { "\($0 * 5)" }, center: Self.centre,
                                innerRadius: 410, outerRadius: 530)
-        return ControlPanel(controls: [button, wheel, dial])
+        var panel = ControlPanel()
+        panel.add(button)
+        panel.add(wheel)
+        panel.add(dial)
+        return panel
     }
 
     @Test("two fingers on wheel and dial turn both at once")
@@ -22,8 +26,8 @@ struct ControlPanelTests {
         let onDial = TouchPath.drag(center: Self.centre, radius: 470, from: 0, to: -60, seconds: 1,
                                     restBeforeUp: 0.1, finger: 2)
         let result = simulate(&panel, onWheel + onDial)
-        let wheel: RingControl = panel.control("wheel")!
-        let dial: RingControl = panel.control("dial")!
+        let wheel = panel.rings[0]
+        let dial = panel.rings[1]
         #expect(wheel.selectedIndex == 2)
         #expect(dial.selectedIndex == 10)
         #expect(result.events.contains(.selected(id: "wheel", index: 2, label: "P2", value: nil)))
@@ -39,8 +43,8 @@ struct ControlPanelTests {
         path.rest(0.1)
         path.up()
         _ = simulate(&panel, path.events)
-        let dial: RingControl = panel.control("dial")!
-        let wheel: RingControl = panel.control("wheel")!
+        let dial = panel.rings[1]
+        let wheel = panel.rings[0]
         #expect(dial.rotationDegrees == 0)
         #expect(wheel.selectedIndex == 2)
     }
@@ -53,7 +57,7 @@ struct ControlPanelTests {
         let second = TouchPath.drag(center: Self.centre, radius: 250, from: 90, to: -60, seconds: 0.5,
                                     startTime: 0.2, finger: 2)
         _ = simulate(&panel, first + second)
-        let wheel: RingControl = panel.control("wheel")!
+        let wheel = panel.rings[0]
         #expect(wheel.selectedIndex == 2)
     }
 
@@ -87,10 +91,10 @@ struct ControlPanelTests {
     @Test("keys go to the focused control")
     func focus() {
         var panel = kioskPanel()
-        panel.focusIndex = panel.index(of: "dial")!
+        panel.focusIndex = panel.stack.firstIndex(of: .ring(1))!
         _ = panel.turnFocused(.steps(3))
         _ = settle(&panel)
-        let dial: RingControl = panel.control("dial")!
+        let dial = panel.rings[1]
         #expect(dial.selectedIndex == 3)
         #expect(panel.turn("button", .activate) == [.pressed(id: "button")])
     }

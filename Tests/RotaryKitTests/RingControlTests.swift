@@ -162,10 +162,11 @@ struct RingControlTests {
     func deadZones(radius: Double) {
         var ring = wheel()
         #expect(!ring.hitTest(Degrees.point(at: -90, radius: radius, around: Self.centre)))
-        var panel = ControlPanel(controls: [ring])
+        var panel = ControlPanel()
+        panel.add(ring)
         let events = TouchPath.drag(center: Self.centre, radius: radius, from: -90, to: 90, seconds: 0.5)
         let result = simulate(&panel, events)
-        ring = panel.control("wheel")!
+        ring = panel.rings[0]
         #expect(result.events.isEmpty)
         #expect(ring.rotationDegrees == 0)
     }

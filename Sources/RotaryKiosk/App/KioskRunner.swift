@@ -75,7 +75,7 @@ public final class KioskRunner {
         if let trace {
             do { try ReplayLoop(scene: scene, trace: trace).run(&session) } catch let error as ReplayError {
                 outputs.flush()
-                scene.emitExit(session.screen)
+                scene.emitExit(session)
                 outputs.finish(replay: true)
                 throw error
             }
@@ -98,7 +98,7 @@ public final class KioskRunner {
             let prefix = headless ? "No display: rendered headless with the software renderer." : "Last frame saved."
             FileHandle.standardError.write(Data("\(prefix) Picture: \(path)\n".utf8))
         }
-        scene.emitExit(session.screen)
+        scene.emitExit(session)
     }
 
     // MARK: - Opening SDL

@@ -50,13 +50,13 @@ final class KioskScene {
     func drawFirstFrame(_ session: KioskSession, ms: Double) throws {
         try draw(session)
         lastMs = ms
-        events.emit(EventRecords.layout("ready", ms: ms, screen: session.screen))
+        events.emit(EventRecords.layout("ready", ms: ms, session: session))
     }
 
     /// Announces a new layout.
-    func emitLayout(_ screen: KioskScreen, ms: Double) {
+    func emitLayout(_ session: KioskSession, ms: Double) {
         lastMs = ms
-        events.emit(EventRecords.layout("layout", ms: ms, screen: screen))
+        events.emit(EventRecords.layout("layout", ms: ms, session: session))
     }
 
     /// Writes each event's line and tells the listeners, after any problems found in the
@@ -70,9 +70,9 @@ final class KioskScene {
     }
 
     /// Writes the `exit` line with the final state.
-    func emitExit(_ screen: KioskScreen) {
+    func emitExit(_ session: KioskSession) {
         publish([], ms: lastMs)
-        events.emit(EventRecords.layout("exit", ms: lastMs, screen: screen))
+        events.emit(EventRecords.layout("exit", ms: lastMs, session: session))
     }
 }
 

@@ -80,8 +80,8 @@ public struct KioskSession: Sendable {
     /// user turns the control under the pointer to its next item.
     public mutating func wheel(notches: Int, at point: Point) -> [KioskEvent] {
         guard wake() else { return [] }
-        guard let index = screen.panel.control(at: point) else { return [] }
-        return react(to: screen.panel.turn(screen.panel.controls[index].id, .steps(notches)))
+        guard let ref = screen.panel.control(at: point) else { return [] }
+        return react(to: screen.panel.turn(screen.panel.model(ref).id, .steps(notches)))
     }
 
     /// Rotary-encoder steps (positive: clockwise) to the focused control.
@@ -105,7 +105,7 @@ public struct KioskSession: Sendable {
         case .pressButton:
             return react(to: screen.panel.turn(KioskScreen.buttonID, .activate))
         case .nextFocus:
-            screen.panel.focusIndex = (screen.panel.focusIndex + 1) % max(1, screen.panel.controls.count)
+            screen.panel.focusIndex = (screen.panel.focusIndex + 1) % max(1, screen.panel.stack.count)
             return []
         case .quit:
             if settings.escapeQuits { quitRequested = true }
@@ -129,7 +129,6 @@ public struct KioskSession: Sendable {
         if timer.state == .finished, clock - timerChangedAt >= settings.doneSeconds {
             events += timerChanged(timer.acknowledge())
         }
-        if timer.isActive { showRemainingTime() }
         if corners.heldSince.map({ clock - $0 >= settings.adminHoldSeconds }) == true { quitRequested = true }
         if !isDimmed, settings.dimAfterSeconds > 0, clock - lastInput >= settings.dimAfterSeconds,
            !timer.isActive, timer.state != .finished, screen.panel.isAtRest {
@@ -181,6 +180,26 @@ public struct KioskSession: Sendable {
     /// Seconds since the countdown finished, while "Done" shows (nil otherwise).
     public var secondsDone: Double? { timer.state == .finished ? clock - timerChangedAt : nil }
 
+    /// Where the dial is shown, as an item coordinate, while it stands for a countdown: it
+    /// unwinds with the remaining time like a kitchen timer's, and rests on 0 at "Done".
+    /// Nil when the dial shows its own position.
+    public var dialShowing: Double? {
+        switch timer.state {
+        case .running, .paused, .finished: screen.dialCoordinate(forMinutes: timer.secondsLeft / 60)
+        case .idle, .cancelled: nil
+        }
+    }
+
+    /// What the centre button says: "Start", the time left (with "paused"), or "Done".
+    public var buttonFace: ButtonFace {
+        switch timer.state {
+        case .idle, .cancelled: ButtonFace(label: "Start")
+        case .running: ButtonFace(label: TimeText.format(seconds: timer.secondsLeft))
+        case .paused: ButtonFace(label: TimeText.format(seconds: timer.secondsLeft), detail: "paused", shade: 205)
+        case .finished: ButtonFace(label: "Done")
+        }
+    }
+
     // MARK: - Layout and restore
 
     /// Rebuilds the screen for `layout`, keeping what is selected and the countdown's face.
@@ -198,7 +217,7 @@ public struct KioskSession: Sendable {
         var events: [KioskEvent] = []
         let index = screen.programs.firstIndex { $0.name == program }
         if let index {
-            screen.panel.update(KioskScreen.wheelID, as: RingControl.self) { $0.place(atCoordinate: Double(index)) }
+            screen.wheel.place(atCoordinate: Double(index))
         } else {
             events.append(.error("the saved countdown is for \"\(program)\", which the config no longer has: "
                                  + "it runs to its end under that name"))
@@ -272,9 +291,10 @@ public struct KioskSession: Sendable {
         }
         refreshScreen()
         if report.state == .cancelled || (report.state == .idle && report.previous == .finished) {
-            // Ready for the next person: the dial turns back to the time that was set.
+            // Ready for the next person: the dial turns back from where the countdown left it
+            // to the time that was set.
             let minutes = Int(saturating: (report.secondsTotal / 60).rounded())
-            screen.panel.update(KioskScreen.dialID, as: RingControl.self) { $0.place(atCoordinate: Double($0.selectedIndex)) }
+            screen.dial.place(atCoordinate: screen.dialCoordinate(forMinutes: report.secondsLeft / 60))
             events += react(to: screen.panel.turn(KioskScreen.dialID, .item(screen.dialIndex(forMinutes: minutes))))
         }
         return events
@@ -284,31 +304,9 @@ public struct KioskSession: Sendable {
         limiter.allows(kind, at: clock) ? [.feedback(kind)] : []
     }
 
-    /// The dial unwinds with the remaining time, like a kitchen timer's.
-    private mutating func showRemainingTime() {
-        let coordinate = screen.dialCoordinate(forMinutes: timer.secondsLeft / 60)
-        screen.panel.update(KioskScreen.dialID, as: RingControl.self) { $0.place(atCoordinate: coordinate) }
-        refreshButton()
-    }
-
-    /// Locks, the button's face and the dial's position as the countdown's state wants them.
+    /// Locks the rings and arms the button's long press as the countdown's state wants them.
     private mutating func refreshScreen() {
         screen.panel.locked = timer.isActive || timer.state == .finished ? [KioskScreen.wheelID, KioskScreen.dialID] : []
-        if timer.isActive { showRemainingTime() } else { refreshButton() }
-    }
-
-    private mutating func refreshButton() {
-        let (label, detail): (String, String) = switch timer.state {
-        case .idle, .cancelled: ("Start", "")
-        case .running: (TimeText.format(seconds: timer.secondsLeft), "")
-        case .paused: (TimeText.format(seconds: timer.secondsLeft), "paused")
-        case .finished: ("Done", "")
-        }
-        let armed = timer.isActive ? settings.longPressSeconds : nil
-        screen.panel.update(KioskScreen.buttonID, as: CenterButton.self) {
-            $0.label = label
-            $0.detail = detail
-            $0.longPressSeconds = armed
-        }
+        screen.button.longPressSeconds = timer.isActive ? settings.longPressSeconds : nil
     }
 }

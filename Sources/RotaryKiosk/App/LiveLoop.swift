@@ -36,7 +36,7 @@ struct LiveLoop {
                 session.relayout(try layout())
                 mapper = InputMapper(windowWidth: session.screen.layout.width, windowHeight: session.screen.layout.height)
                 try scene.rebuild(for: session.screen)
-                scene.emitLayout(session.screen, ms: Self.nowMs())
+                scene.emitLayout(session, ms: Self.nowMs())
                 needsLayout = false
                 shownDimmed = false
             }

@@ -8,10 +8,11 @@ public enum EventRecords {
     }
 
     /// `ready`, `layout` or `exit`: the window size and every control's geometry and state.
-    public static func layout(_ event: String, ms: Double, screen: KioskScreen) -> JSONValue {
-        line(event, ms: ms, [
+    public static func layout(_ event: String, ms: Double, session: KioskSession) -> JSONValue {
+        let screen = session.screen
+        return line(event, ms: ms, [
             ("width", .int(Int(screen.layout.width))), ("height", .int(Int(screen.layout.height))),
-            ("controls", .array(screen.panel.controls.compactMap(control))),
+            ("controls", .array(screen.panel.stack.map { control($0, of: screen.panel, buttonFace: session.buttonFace) })),
         ])
     }
 
@@ -61,10 +62,12 @@ public enum EventRecords {
         line("error", ms: ms, [("message", .string(message))])
     }
 
-    /// One control's geometry in window pixels and screen degrees.
-    static func control(_ model: any ControlModel) -> JSONValue? {
-        switch model {
-        case let ring as RingControl:
+    /// One control's geometry in window pixels and screen degrees; a button says what
+    /// `buttonFace` shows on it.
+    static func control(_ ref: ControlRef, of panel: ControlPanel, buttonFace: ButtonFace) -> JSONValue {
+        switch ref {
+        case .ring(let i):
+            let ring = panel.rings[i]
             return .object([
                 ("id", .string(ring.id)), ("kind", .string(ring.kind.rawValue)),
                 ("cx", .number(ring.center.x)), ("cy", .number(ring.center.y)),
@@ -75,20 +78,24 @@ public enum EventRecords {
                 })),
                 ("selected", .int(ring.selectedIndex)),
             ])
-        case let button as CenterButton:
+        case .button(let i):
+            let button = panel.buttons[i]
             return .object([
                 ("id", .string(button.id)), ("kind", .string("button")), ("cx", .number(button.center.x)),
-                ("cy", .number(button.center.y)), ("r", .number(button.radius)), ("label", .string(button.label)),
-                ("detail", .string(button.detail)),
+                ("cy", .number(button.center.y)), ("r", .number(button.radius)), ("label", .string(buttonFace.label)),
+                ("detail", .string(buttonFace.detail)),
             ])
-        case let arc as ArcSlider:
+        case .slider(let i):
+            let slider = panel.sliders[i]
             return .object([
-                ("id", .string(arc.id)), ("kind", .string("arc")), ("cx", .number(arc.center.x)),
-                ("cy", .number(arc.center.y)), ("r", .number(arc.radius)),
-                ("start_deg", .number(arc.track.startDegrees)), ("end_deg", .number(arc.track.endDegrees)),
-                ("value", .number(arc.value)), ("min", .number(arc.range.lowerBound)), ("max", .number(arc.range.upperBound)),
+                ("id", .string(slider.id)), ("kind", .string(slider.mode == .arc ? "arc" : "knob")),
+                ("cx", .number(slider.center.x)), ("cy", .number(slider.center.y)), ("r", .number(slider.radius)),
+                ("start_deg", .number(slider.track.startDegrees)), ("end_deg", .number(slider.track.endDegrees)),
+                ("value", .number(slider.value)), ("min", .number(slider.range.lowerBound)),
+                ("max", .number(slider.range.upperBound)),
             ])
-        case let strip as StripControl:
+        case .strip(let i):
+            let strip = panel.strips[i]
             return .object([
                 ("id", .string(strip.id)), ("kind", .string("strip")), ("x", .number(strip.x)), ("y", .number(strip.y)),
                 ("w", .number(strip.width)), ("h", .number(strip.height)), ("marker_x", .number(strip.markerX)),
@@ -97,8 +104,6 @@ public enum EventRecords {
                 })),
                 ("selected", .int(strip.selectedIndex)),
             ])
-        default:
-            return nil
         }
     }
 }

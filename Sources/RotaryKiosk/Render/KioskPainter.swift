@@ -47,7 +47,9 @@ final class KioskPainter {
         let background = compositor.background
         try compositor.draw(covering: [wheelView.map.rowRange, dialView.map.rowRange], on: renderer) { frame in
             wheelView.draw(screen.wheel, into: frame, background: background)
-            dialView.draw(screen.dial, into: frame, background: background)
+            var dial = screen.dial
+            if let coordinate = overlay.dialShowing { dial.place(atCoordinate: coordinate) }
+            dialView.draw(dial, into: frame, background: background)
         }
         let layout = screen.layout
         let flash = RGBA(255, UInt8(255 - 200 * overlay.rejectFlash), UInt8(255 - 200 * overlay.rejectFlash))
@@ -76,7 +78,8 @@ final class KioskPainter {
                                    width: ringWidth * (1 + 1.5 * pulse), fromDegrees: 0, sweepDegrees: 360,
                                    color: Self.doneColor.fading(0.55 + 0.45 * pulse))
         }
-        let shade: UInt8 = button.isPressed ? 170 : button.detail.isEmpty ? 255 : 205
+        let face = overlay.buttonFace
+        let shade: UInt8 = button.isPressed ? 170 : face.shade
         buttonFace.setColorModulation(RGBA(shade, shade, shade))
         try renderer.draw(buttonFace, centeredAt: button.center)
         if overlay.paused {  // the track the hold-to-cancel ring fills
@@ -90,10 +93,10 @@ final class KioskPainter {
         }
         let up = Degrees.point(at: layout.markerDegrees, radius: button.radius * 0.28, around: button.center)
         let down = Point(x: 2 * button.center.x - up.x, y: 2 * button.center.y - up.y)
-        try renderer.draw(label(button.label, points: layout.buttonLabelPoints, maxWidth: button.radius * 1.6),
-                          centeredAt: button.detail.isEmpty ? button.center : down, degrees: layout.uprightDegrees)
-        if !button.detail.isEmpty {
-            try renderer.draw(label(button.detail, points: layout.buttonLabelPoints * 6 / 10, maxWidth: button.radius * 1.4),
+        try renderer.draw(label(face.label, points: layout.buttonLabelPoints, maxWidth: button.radius * 1.6),
+                          centeredAt: face.detail.isEmpty ? button.center : down, degrees: layout.uprightDegrees)
+        if !face.detail.isEmpty {
+            try renderer.draw(label(face.detail, points: layout.buttonLabelPoints * 6 / 10, maxWidth: button.radius * 1.4),
                               centeredAt: up, degrees: layout.uprightDegrees)
         }
         if overlay.paused {

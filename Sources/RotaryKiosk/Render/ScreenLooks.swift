@@ -34,7 +34,7 @@ enum ScreenLooks {
         let band = layout.dialOuterRadius - layout.dialInnerRadius
         look.style.tickFromRadius = layout.dialOuterRadius - band * 0.12
         look.style.majorTickFromRadius = layout.dialOuterRadius - band * 0.2
-        look.style.tickColor = theme.dialTickColor.argb
+        look.style.tickColor = theme.dialTickColor
         return look
     }
 }

@@ -17,6 +17,10 @@ struct ScreenOverlay: Equatable, Sendable {
     var paused = false
     /// The screen is dimmed.
     var dimmed = false
+    /// What the centre button says.
+    var buttonFace = ButtonFace(label: "Start")
+    /// The dial's item coordinate while it stands for a countdown (nil: its own position).
+    var dialShowing: Double?
 
     /// Nothing over the controls.
     init() {}
@@ -24,13 +28,13 @@ struct ScreenOverlay: Equatable, Sendable {
     /// The overlay for `session`, with the badge when `serviceBadge`.
     init(_ session: KioskSession, serviceBadge: Bool) {
         self.serviceBadge = serviceBadge
-        let panel = session.screen.panel
-        focusedControl = session.showsFocus && panel.controls.indices.contains(panel.focusIndex)
-            ? panel.controls[panel.focusIndex].id : nil
+        focusedControl = session.showsFocus ? session.screen.panel.focusedID : nil
         rejectFlash = session.rejectFlash
         secondsDone = session.secondsDone
         paused = session.timer.state == .paused
         dimmed = session.isDimmed
+        buttonFace = session.buttonFace
+        dialShowing = session.dialShowing
     }
 
     /// How far the "Done" halo has swelled, 0…1, pulsing about once a second.

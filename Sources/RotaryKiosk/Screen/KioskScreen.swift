@@ -24,14 +24,17 @@ public struct KioskScreen: Sendable {
         self.programs = programs
         self.dialMinutes = dialMinutes
         let dialIndex = dialIndex ?? Self.nearest(programs.indices.contains(program) ? programs[program].minutes : 0, in: dialMinutes)
-        let button = CenterButton(id: Self.buttonID, center: layout.center, radius: layout.buttonRadius, label: "Start")
+        let button = CenterButton(id: Self.buttonID, center: layout.center, radius: layout.buttonRadius)
         let wheel = RingControl(id: Self.wheelID, kind: .wheel, labels: programs.map(\.name), center: layout.center,
                                 innerRadius: layout.wheelInnerRadius, outerRadius: layout.wheelOuterRadius,
                                 markerDegrees: layout.markerDegrees, selected: program)
         let dial = RingControl(id: Self.dialID, kind: .dial, labels: dialMinutes.map(String.init), center: layout.center,
                                innerRadius: layout.dialInnerRadius, outerRadius: layout.dialOuterRadius,
                                markerDegrees: layout.markerDegrees, selected: dialIndex)
-        panel = ControlPanel(controls: [button, wheel, dial])
+        panel = ControlPanel()
+        panel.add(button)
+        panel.add(wheel)
+        panel.add(dial)
         panel.focusIndex = 1
     }
 
@@ -61,9 +64,21 @@ public struct KioskScreen: Sendable {
     }
 
     /// The program wheel.
-    public var wheel: RingControl { panel.control(Self.wheelID)! }
+    public var wheel: RingControl {
+        get { panel.rings[Self.wheelShelf] }
+        set { panel.rings[Self.wheelShelf] = newValue }
+    }
     /// The timer dial.
-    public var dial: RingControl { panel.control(Self.dialID)! }
+    public var dial: RingControl {
+        get { panel.rings[Self.dialShelf] }
+        set { panel.rings[Self.dialShelf] = newValue }
+    }
     /// The centre button.
-    public var button: CenterButton { panel.control(Self.buttonID)! }
+    public var button: CenterButton {
+        get { panel.buttons[0] }
+        set { panel.buttons[0] = newValue }
+    }
+
+    /// Where the rings are kept on the panel's ring shelf (added in this order above).
+    private static let wheelShelf = 0, dialShelf = 1
 }

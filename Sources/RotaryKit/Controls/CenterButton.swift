@@ -1,4 +1,5 @@
-/// The round button in the hub: shows a pressed state while a finger is on it and reports
+/// The round button in the hub: what it says is the program's to draw (see
+/// ``ButtonDrawing``); the model knows only touch. It shows a pressed state while a finger is on it and reports
 /// `pressed` when the finger lifts still inside (or on Enter). Sliding off cancels. With a
 /// long press armed, holding it that long reports `longPressed` once instead, and the
 /// lift that follows presses nothing.
@@ -8,25 +9,20 @@ public struct CenterButton: ControlModel, Equatable {
     public var center: Point
     /// Radius in pixels.
     public var radius: Double
-    /// The text on the button.
-    public var label: String
     /// Whether a finger is on the button right now (draw it pressed).
     public private(set) var isPressed = false
     /// How long the current finger has been held down, in seconds (0 when not held).
     public private(set) var heldSeconds = 0.0
     /// Seconds of holding that make a long press; nil: long presses are off.
     public var longPressSeconds: Double?
-    /// A second line under the label, smaller (empty: none).
-    public var detail = ""
     private var finger: Int?
     private var longPressFired = false
 
     /// A button of `radius` pixels at `center`.
-    public init(id: String, center: Point, radius: Double, label: String) {
+    public init(id: String, center: Point, radius: Double) {
         self.id = id
         self.center = center
         self.radius = radius
-        self.label = label
     }
 
     public func hitTest(_ point: Point) -> Bool { point.distance(to: center) <= radius }

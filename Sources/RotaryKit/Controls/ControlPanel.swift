@@ -1,21 +1,95 @@
 /// A set of controls sharing one screen: routes each finger to the control it went down on,
 /// so several fingers can turn several controls at once, and steps them all through time.
 ///
-/// Hit testing goes in array order: earlier controls lie on top.
+/// Controls are kept by kind, each on its own shelf (``rings``, ``buttons``, ``sliders``,
+/// ``strips``), so a program reads and changes them as their own types, and ``stack`` gives
+/// their order for hit testing: earlier controls lie on top.
+///
+/// ```swift
+/// var panel = ControlPanel()
+/// let wheel = panel.add(RingControl(id: "wheel", kind: .wheel, labels: ["A", "B", "C"],
+///                                   center: Point(x: 200, y: 200), innerRadius: 40, outerRadius: 180))
+/// _ = panel.handle(PointerEvent(.down, at: Point(x: 200, y: 60), time: 0))
+/// _ = panel.advance(by: 1.0 / 60)
+/// if case .ring(let i) = wheel { print(panel.rings[i].selectedIndex) }
+/// ```
 public struct ControlPanel: Sendable {
-    /// The controls, topmost first.
-    public var controls: [any ControlModel]
-    /// Index of the control that keyboard, mouse-wheel and encoder commands go to.
+    /// Rings (wheel, dial), in the order added.
+    public var rings: [RingControl] = []
+    /// Buttons, in the order added.
+    public var buttons: [CenterButton] = []
+    /// Arc sliders and knobs, in the order added.
+    public var sliders: [ArcSlider] = []
+    /// Strips, in the order added.
+    public var strips: [StripControl] = []
+    /// Every control, topmost first.
+    public private(set) var stack: [ControlRef] = []
+    /// Index in ``stack`` of the control that keyboard, mouse-wheel and encoder commands go to.
     public var focusIndex = 0
     /// Ids of controls that take no input for now (a locked wheel while a timer runs). A
     /// finger going down on one is still theirs, so it does not fall through to another.
-    public var locked: [String] = []
-    private var owners: [Int: Int] = [:]
+    public var locked: Set<String> = []
+    private var owners: [Int: ControlRef] = [:]
 
-    /// A panel of `controls`, topmost first.
-    public init(controls: [any ControlModel]) {
-        self.controls = controls
+    /// An empty panel.
+    public init() {}
+
+    /// Adds a control below those added before; returns where it is kept.
+    @discardableResult
+    public mutating func add(_ ring: RingControl) -> ControlRef {
+        rings.append(ring)
+        return stacked(.ring(rings.count - 1))
     }
+    @discardableResult
+    public mutating func add(_ button: CenterButton) -> ControlRef {
+        buttons.append(button)
+        return stacked(.button(buttons.count - 1))
+    }
+    @discardableResult
+    public mutating func add(_ slider: ArcSlider) -> ControlRef {
+        sliders.append(slider)
+        return stacked(.slider(sliders.count - 1))
+    }
+    @discardableResult
+    public mutating func add(_ strip: StripControl) -> ControlRef {
+        strips.append(strip)
+        return stacked(.strip(strips.count - 1))
+    }
+
+    private mutating func stacked(_ ref: ControlRef) -> ControlRef {
+        stack.append(ref)
+        return ref
+    }
+
+    // MARK: - Reading
+
+    /// The control at `ref`, for what every kind answers (id, hit test, rest).
+    public func model(_ ref: ControlRef) -> any ControlModel {
+        switch ref {
+        case .ring(let i): rings[i]
+        case .button(let i): buttons[i]
+        case .slider(let i): sliders[i]
+        case .strip(let i): strips[i]
+        }
+    }
+
+    /// Where the control with `id` is kept.
+    public func ref(of id: String) -> ControlRef? { stack.first { model($0).id == id } }
+
+    /// The topmost control under `point`, if any (for mouse-wheel routing).
+    public func control(at point: Point) -> ControlRef? { stack.first { model($0).hitTest(point) } }
+
+    /// The id of the control keys go to.
+    public var focusedID: String? { stack.indices.contains(focusIndex) ? model(stack[focusIndex]).id : nil }
+
+    /// Whether every control is still and untouched.
+    public var isAtRest: Bool { stack.allSatisfy { model($0).isAtRest } }
+
+    /// The soonest ``ControlModel/secondsUntilChange`` of any control (nil: none changes
+    /// without input).
+    public var secondsUntilChange: Double? { stack.compactMap { model($0).secondsUntilChange }.min() }
+
+    // MARK: - Input and time
 
     /// Routes a finger event. A `down` goes to the topmost control that accepts the point
     /// (and to none if no control does); the finger's later events go to that control only.
@@ -30,61 +104,61 @@ public struct ControlPanel: Sendable {
         }
         switch event.phase {
         case .down:
-            guard let index = controls.firstIndex(where: { $0.hitTest(event.position) }) else { return events }
-            owners[event.finger] = index
-            if !isLocked(index) { events += controls[index].handle(event) }
+            guard let ref = control(at: event.position) else { return events }
+            owners[event.finger] = ref
+            if !isLocked(ref) { events += send(.pointer(event), to: ref) }
         case .moved:
-            guard let index = owners[event.finger], !isLocked(index) else { return events }
-            events += controls[index].handle(event)
+            guard let ref = owners[event.finger], !isLocked(ref) else { return events }
+            events += send(.pointer(event), to: ref)
         case .up, .cancelled:
-            guard let index = owners.removeValue(forKey: event.finger) else { return events }
-            events += controls[index].handle(event)
+            guard let ref = owners.removeValue(forKey: event.finger) else { return events }
+            events += send(.pointer(event), to: ref)
         }
         return events
     }
 
     /// Sends a key, mouse-wheel or encoder command to the control with `id` (unless locked).
     public mutating func turn(_ id: String, _ command: TurnCommand) -> [ControlEvent] {
-        guard let index = index(of: id), !isLocked(index) else { return [] }
-        return controls[index].turn(command)
+        guard let ref = ref(of: id), !isLocked(ref) else { return [] }
+        return send(.turn(command), to: ref)
     }
 
     /// Sends a command to the focused control (unless locked).
     public mutating func turnFocused(_ command: TurnCommand) -> [ControlEvent] {
-        guard controls.indices.contains(focusIndex), !isLocked(focusIndex) else { return [] }
-        return controls[focusIndex].turn(command)
+        guard stack.indices.contains(focusIndex), !isLocked(stack[focusIndex]) else { return [] }
+        return send(.turn(command), to: stack[focusIndex])
     }
 
-    /// Changes the control with `id` in place, as its concrete type.
-    public mutating func update<Model: ControlModel>(_ id: String, as type: Model.Type = Model.self,
-                                                     _ change: (inout Model) -> Void) {
-        guard let index = index(of: id), var model = controls[index] as? Model else { return }
-        change(&model)
-        controls[index] = model
-    }
-
-    private func isLocked(_ index: Int) -> Bool { locked.contains(controls[index].id) }
-
-    /// Moves every control on by `dt` seconds, in panel order.
+    /// Moves every control on by `dt` seconds, topmost first.
     public mutating func advance(by dt: Double) -> [ControlEvent] {
-        controls.indices.flatMap { controls[$0].advance(by: dt) }
+        stack.flatMap { send(.advance(dt), to: $0) }
     }
 
-    /// Whether every control is still and untouched.
-    public var isAtRest: Bool { controls.allSatisfy(\.isAtRest) }
+    private func isLocked(_ ref: ControlRef) -> Bool { locked.contains(model(ref).id) }
 
-    /// The soonest ``ControlModel/secondsUntilChange`` of any control (nil: none changes
-    /// without input).
-    public var secondsUntilChange: Double? { controls.compactMap(\.secondsUntilChange).min() }
+    private mutating func send(_ message: ControlMessage, to ref: ControlRef) -> [ControlEvent] {
+        switch ref {
+        case .ring(let i): rings[i].receive(message)
+        case .button(let i): buttons[i].receive(message)
+        case .slider(let i): sliders[i].receive(message)
+        case .strip(let i): strips[i].receive(message)
+        }
+    }
+}
 
-    /// The index of the control with `id`.
-    public func index(of id: String) -> Int? { controls.firstIndex { $0.id == id } }
+/// What the panel passes to a control.
+private enum ControlMessage {
+    case pointer(PointerEvent)
+    case turn(TurnCommand)
+    case advance(Double)
+}
 
-    /// The topmost control under `point`, if any (for mouse-wheel routing).
-    public func control(at point: Point) -> Int? { controls.firstIndex { $0.hitTest(point) } }
-
-    /// The control with `id` as its concrete type.
-    public func control<Model: ControlModel>(_ id: String, as type: Model.Type = Model.self) -> Model? {
-        index(of: id).flatMap { controls[$0] as? Model }
+private extension ControlModel {
+    mutating func receive(_ message: ControlMessage) -> [ControlEvent] {
+        switch message {
+        case .pointer(let event): handle(event)
+        case .turn(let command): turn(command)
+        case .advance(let dt): advance(by: dt)
+        }
     }
 }

@@ -1,24 +1,26 @@
 import CSDL2
 import Foundation
+import RotaryAssets
+import RotaryKit
 
 /// Loads art at exactly the pixel size the layout needs: SVG is rasterised at that size
 /// (sharp on a 4K panel, small on a 480p one); PNG is scaled linearly. A file is read whole
 /// (at most ``ArtHeader/maxBytes``), its header checked by ``ArtHeader``, and only then
 /// decoded from memory, so what is checked is what is decoded.
 public enum ImageLoader {
-    /// Where an image comes from.
-    public enum Source: Hashable, Sendable {
-        /// SVG bytes built into the binary.
-        case svg([UInt8])
-        /// A file: SVG by its `.svg` ending, else PNG.
-        case file(String)
-    }
+    /// Where an image comes from (RotaryKit's ``ArtSource``).
+    public typealias Source = ArtSource
 
     /// The image from `source`, `width`×`height` pixels. Throws an ``SDLError`` that says
     /// what is wrong with a file (missing, a folder, empty, not PNG or SVG, too large, broken).
     public static func load(_ source: Source, width: Int, height: Int) throws -> Surface {
         let w = max(1, width), h = max(1, height)
         switch source {
+        case .builtIn(let name):
+            guard let bytes = RotaryAssets.named(name) else {
+                throw SDLError("loading built-in art", message: "there is no built-in \"\(name)\"")
+            }
+            return try decode(bytes, svg: true, width: w, height: h, name: "built-in \(name)")
         case .svg(let bytes):
             return try decode(bytes, svg: true, width: w, height: h, name: "built-in SVG")
         case .file(let path):

@@ -1,25 +1,5 @@
 import Foundation
 
-/// How a ring's items are separated, dimmed and ticked: the parts of a ring's look that are
-/// drawn straight into its polar art.
-public struct RingStyle: Sendable {
-    /// Width in pixels of the gap between neighbouring items (0: continuous band).
-    public var gapPixels: Double = 0
-    /// Opacity of items other than the selected one (1: no dimming).
-    public var dimmedOpacity: Double = 1
-    /// Radial tick marks: `ticksPerItem` ticks per item (the first at the item's centre),
-    /// minor ones from `tickFromRadius` and the centre one from `majorTickFromRadius` out to
-    /// the rim, `tickWidth` pixels wide. 0 draws none.
-    public var ticksPerItem: Int = 0
-    public var tickFromRadius: Double = 0
-    public var majorTickFromRadius: Double = 0
-    public var tickWidth: Double = 2
-    public var tickColor: UInt32 = 0xFFFF_FFFF
-
-    /// No gaps, no dimming, no ticks.
-    public init() {}
-}
-
 /// What a ring looks like before it is turned, apart from its items' pictures.
 public struct RingArt: Sendable {
     /// Inner and outer radius in pixels.
@@ -174,7 +154,7 @@ public struct PolarRing: Sendable {
         let phase = (offset / tickSpacing).rounded() * tickSpacing - offset
         let distance = abs(phase) * Double.pi / 180 * r
         let amount = min(max(art.style.tickWidth / 2 - distance + 0.5, 0), 1) * min(r - from, 1)
-        return amount > 0 ? PixelMath.lerp(texel, art.style.tickColor, UInt32((amount * 256).rounded())) : texel
+        return amount > 0 ? PixelMath.lerp(texel, art.style.tickColor.argb, UInt32((amount * 256).rounded())) : texel
     }
 }
 

@@ -83,7 +83,7 @@ struct KioskFaceTests {
         #expect(pulses[0] < 0.01 && pulses[1] > 0.9)
         run(&s, seconds: 4.6)
         #expect(s.timer.state == .idle && s.secondsDone == nil)
-        #expect(s.screen.button.label == "Start")
+        #expect(s.buttonFace.label == "Start")
     }
 }
 

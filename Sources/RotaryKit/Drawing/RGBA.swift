@@ -1,4 +1,5 @@
-/// A colour with 8-bit straight (not premultiplied) alpha.
+/// A colour with 8-bit straight (not premultiplied) alpha: what every drawing command
+/// paints with.
 public struct RGBA: Equatable, Hashable, Sendable {
     public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
 

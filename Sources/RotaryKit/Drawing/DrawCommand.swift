@@ -1,0 +1,142 @@
+/// One thing to draw, as plain data in window pixels and screen degrees (0° right, 90°
+/// down, clockwise positive). Control views produce these; an executor (RotarySDL's
+/// `DrawListExecutor`) turns a list of them into pixels, blending over what is already
+/// there unless a command says otherwise.
+public enum DrawCommand: Equatable, Sendable {
+    /// Fills a rectangle (the whole target when nil) with a colour, blended.
+    case fill(Rect?, RGBA)
+    /// Limits the commands after it to a rectangle (nil: no limit) until the next `clip`.
+    case clip(Rect?)
+    /// A ring of items turned to an angle (the program wheel, the timer dial).
+    case ring(RingDraw)
+    /// An arc or circle stroked with anti-aliased edges.
+    case arc(ArcStroke)
+    /// A filled, anti-aliased circle.
+    case disc(center: Point, radius: Double, color: RGBA)
+    /// A picture at a size, turned, tinted.
+    case image(ImageDraw)
+    /// A line of text centred on a point, turned.
+    case text(TextDraw)
+
+    /// The pixels this command can change (nil: the whole target). Texts are bounded by their
+    /// largest possible size, so a region is never too small.
+    public var bounds: Rect? {
+        switch self {
+        case .fill(let rect, _): rect
+        case .clip(let rect): rect  // what a changed clip reveals or hides lies inside it
+        case .ring(let ring): Rect(center: ring.center, radius: ring.outerRadius + 1)
+        case .arc(let arc): Rect(center: arc.center, radius: arc.radius + arc.width / 2 + 1)
+        case .disc(let center, let radius, _): Rect(center: center, radius: radius + 1)
+        case .image(let image): Rect(center: image.center, radius: (image.width * image.width + image.height * image.height).squareRoot() / 2 + 1)
+        case .text(let text): Rect(center: text.center, radius: max(text.maxWidth, Double(text.points) * 1.6) / 2 + 1)
+        }
+    }
+}
+
+/// A ring control drawn from its look, turned by `rotationDegrees`.
+public struct RingDraw: Equatable, Sendable {
+    /// Items, pictures, fonts and colours. The ring's art is made once per look and geometry.
+    public var look: RingLook
+    /// Centre in window pixels.
+    public var center: Point
+    /// Radii of the hole and the rim, pixels.
+    public var innerRadius: Double
+    public var outerRadius: Double
+    /// Screen angle of the marker: where item 0's centre sits when the ring is not turned.
+    public var markerDegrees: Double
+    /// How far the ring is turned clockwise, degrees (unwrapped: any value).
+    public var rotationDegrees: Double
+    /// The item drawn at full opacity; the others are dimmed as the look says.
+    public var highlighted: Int
+    /// A colour the ring's square is painted opaque with around the ring (fast: no blending),
+    /// or nil to blend the ring over what is already drawn, as an embedded control does.
+    public var backdrop: RGBA?
+
+    /// A ring command.
+    public init(look: RingLook, center: Point, innerRadius: Double, outerRadius: Double, markerDegrees: Double,
+                rotationDegrees: Double, highlighted: Int, backdrop: RGBA? = nil) {
+        self.look = look
+        self.center = center
+        self.innerRadius = innerRadius
+        self.outerRadius = outerRadius
+        self.markerDegrees = markerDegrees
+        self.rotationDegrees = rotationDegrees
+        self.highlighted = highlighted
+        self.backdrop = backdrop
+    }
+}
+
+/// A stroke along a circle: `width` pixels wide, centred on `radius`, from `fromDegrees`
+/// clockwise through `sweepDegrees` (360: a full circle), optionally with round ends.
+public struct ArcStroke: Equatable, Sendable {
+    public var center: Point
+    /// Radius of the stroke's middle line, pixels.
+    public var radius: Double
+    /// Stroke width, pixels.
+    public var width: Double
+    /// Screen angle where the stroke starts, degrees.
+    public var fromDegrees: Double
+    /// Clockwise extent, degrees (≤ 0 draws nothing; ≥ 360 a full ring).
+    public var sweepDegrees: Double
+    public var color: RGBA
+    /// Whether the ends are rounded (a progress track) rather than cut square.
+    public var roundCaps: Bool
+
+    /// A stroke.
+    public init(center: Point, radius: Double, width: Double, fromDegrees: Double = 0, sweepDegrees: Double = 360,
+                color: RGBA, roundCaps: Bool = false) {
+        self.center = center
+        self.radius = radius
+        self.width = width
+        self.fromDegrees = fromDegrees
+        self.sweepDegrees = sweepDegrees
+        self.color = color
+        self.roundCaps = roundCaps
+    }
+}
+
+/// A picture drawn centred on `center` at `width`×`height` pixels, turned clockwise by
+/// `degrees` about its centre, its colours multiplied by `tint` (white, opaque: unchanged;
+/// the tint's alpha fades the picture).
+public struct ImageDraw: Equatable, Sendable {
+    public var art: ArtSource
+    public var center: Point
+    public var width: Double
+    public var height: Double
+    public var degrees: Double
+    public var tint: RGBA
+
+    /// A picture command.
+    public init(art: ArtSource, center: Point, width: Double, height: Double, degrees: Double = 0,
+                tint: RGBA = RGBA(255, 255, 255)) {
+        self.art = art
+        self.center = center
+        self.width = width
+        self.height = height
+        self.degrees = degrees
+        self.tint = tint
+    }
+}
+
+/// One line of text centred on `center`, at `points` (pixels at 72 dpi), turned clockwise
+/// by `degrees`. Text wider than `maxWidth` pixels is set smaller (down to 60 %) and then cut
+/// with an ellipsis. The colour's alpha fades it.
+public struct TextDraw: Equatable, Sendable {
+    public var text: String
+    public var points: Int
+    public var center: Point
+    public var maxWidth: Double
+    public var degrees: Double
+    public var color: RGBA
+
+    /// A text command.
+    public init(_ text: String, points: Int, center: Point, maxWidth: Double, degrees: Double = 0,
+                color: RGBA = RGBA(255, 255, 255)) {
+        self.text = text
+        self.points = points
+        self.center = center
+        self.maxWidth = maxWidth
+        self.degrees = degrees
+        self.color = color
+    }
+}

@@ -1,0 +1,48 @@
+/// What to draw for one frame, in order: the commands of every control and overlay. Pure
+/// data, so a frame can be checked without pixels, and compared with the last one to find
+/// what changed.
+public struct DrawList: Equatable, Sendable {
+    /// The commands, drawn first to last.
+    public var commands: [DrawCommand]
+
+    /// A list of `commands`.
+    public init(_ commands: [DrawCommand] = []) {
+        self.commands = commands
+    }
+
+    /// Adds commands at the end.
+    public mutating func append(_ command: DrawCommand) { commands.append(command) }
+    public mutating func append(contentsOf more: [DrawCommand]) { commands += more }
+
+    /// The regions of the target that differ between `previous` and this list: for each
+    /// command that changed, where it was and where it is now. Nil means the whole target
+    /// (a command without bounds changed, or the lists differ in length). Overlapping
+    /// regions are merged; an unchanged list gives no regions.
+    public func changedRegions(since previous: DrawList) -> [Rect]? {
+        guard previous.commands.count == commands.count else { return nil }
+        var regions: [Rect] = []
+        for (old, new) in zip(previous.commands, commands) where old != new {
+            guard let before = old.bounds, let after = new.bounds else { return nil }
+            for rect in [before, after] where !rect.isEmpty { regions = Self.merging(rect, into: regions) }
+        }
+        return regions
+    }
+
+    /// `rect` added to `regions`, merged with every region it overlaps (repeatedly, so the
+    /// result never overlaps itself).
+    private static func merging(_ rect: Rect, into regions: [Rect]) -> [Rect] {
+        var merged = rect
+        var rest = regions
+        var grew = true
+        while grew {
+            grew = false
+            rest.removeAll { other in
+                guard merged.intersection(other) != nil else { return false }
+                merged = merged.union(other)
+                grew = true
+                return true
+            }
+        }
+        return rest + [merged]
+    }
+}

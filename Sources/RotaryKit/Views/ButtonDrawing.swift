@@ -1,0 +1,91 @@
+/// What a button says and how bright it is: chosen by the program at draw time (a kiosk
+/// derives it from its countdown), never stored in the model.
+public struct ButtonFace: Equatable, Sendable {
+    /// The main line, e.g. "Start" or "12:30".
+    public var label: String
+    /// A smaller line above it (empty: none), e.g. "paused".
+    public var detail: String
+    /// Brightness of the face picture, 0…255 (255: as drawn).
+    public var shade: UInt8
+
+    /// A face.
+    public init(label: String, detail: String = "", shade: UInt8 = 255) {
+        self.label = label
+        self.detail = detail
+        self.shade = shade
+    }
+}
+
+/// How a ``CenterButton`` looks.
+public struct ButtonLook: Equatable, Sendable {
+    /// The face picture, drawn over the whole button.
+    public var face: ArtSource = .builtIn("ui/button")
+    /// Text colour.
+    public var textColor = RGBA(255, 255, 255)
+    /// Label size in points; the detail line is drawn at 60 % of it.
+    public var labelPoints: Int
+    /// Brightness of the face while a finger is on it (0…255).
+    public var pressedShade: UInt8 = 170
+    /// The long-press ring: its colour, its gap outside the button and its width, pixels.
+    public var progressColor = RGBA(248, 113, 113)
+    public var progressGap: Double
+    public var progressWidth: Double
+    /// The screen angle that is "up" for the person reading (−90°: the top of the window;
+    /// a panel mounted turned changes it). Texts are turned to match; the long-press ring
+    /// starts there.
+    public var upDegrees: Double = -90
+
+    /// A look for a button of `radius` pixels: label a third of the radius high, progress
+    /// ring just outside.
+    public init(radius: Double) {
+        labelPoints = max(8, Int(saturating: (radius * 0.36).rounded()))
+        progressGap = max(2, radius * 0.1)
+        progressWidth = max(2, radius * 0.15)
+    }
+}
+
+/// How a ``CenterButton`` is drawn: face, long-press ring, label and detail line. The parts
+/// are separate so a program can put its own layers between them.
+public enum ButtonDrawing {
+    /// Everything, in order: face, long-press ring, texts.
+    public static func commands(_ button: CenterButton, face: ButtonFace, look: ButtonLook) -> [DrawCommand] {
+        self.face(button, face: face, look: look) + progress(button, look: look) + labels(button, face: face, look: look)
+    }
+
+    /// The face picture, darker while pressed.
+    public static func face(_ button: CenterButton, face: ButtonFace, look: ButtonLook) -> [DrawCommand] {
+        let shade = button.isPressed ? min(look.pressedShade, face.shade) : face.shade
+        return [.image(ImageDraw(art: look.face, center: button.center, width: 2 * button.radius, height: 2 * button.radius,
+                                 tint: RGBA(shade, shade, shade)))]
+    }
+
+    /// The ring that fills while the button is held towards a long press (nothing otherwise).
+    public static func progress(_ button: CenterButton, look: ButtonLook) -> [DrawCommand] {
+        let progress = button.longPressProgress
+        guard progress > 0 else { return [] }
+        return [.arc(ArcStroke(center: button.center, radius: progressRadius(button, look: look), width: look.progressWidth,
+                               fromDegrees: look.upDegrees, sweepDegrees: 360 * progress, color: look.progressColor))]
+    }
+
+    /// The radius the long-press ring is drawn at, pixels.
+    public static func progressRadius(_ button: CenterButton, look: ButtonLook) -> Double {
+        button.radius + look.progressGap
+    }
+
+    /// The label, centred, or below the middle with the detail line above it.
+    public static func labels(_ button: CenterButton, face: ButtonFace, look: ButtonLook) -> [DrawCommand] {
+        let turn = look.upDegrees + 90
+        guard !face.detail.isEmpty else {
+            return [.text(TextDraw(face.label, points: look.labelPoints, center: button.center,
+                                   maxWidth: button.radius * 1.6, degrees: turn, color: look.textColor))]
+        }
+        let up = Degrees.point(at: look.upDegrees, radius: button.radius * 0.28, around: button.center)
+        let down = Point(x: 2 * button.center.x - up.x, y: 2 * button.center.y - up.y)
+        return [
+            .text(TextDraw(face.label, points: look.labelPoints, center: down, maxWidth: button.radius * 1.6,
+                           degrees: turn, color: look.textColor)),
+            .text(TextDraw(face.detail, points: look.labelPoints * 6 / 10, center: up, maxWidth: button.radius * 1.4,
+                           degrees: turn, color: look.textColor)),
+        ]
+    }
+}

@@ -1,0 +1,23 @@
+/// How a ``RingControl`` is drawn: one ``DrawCommand/ring(_:)`` command from its state and
+/// look. The ring's art (segments, icons, names, ticks) is made once per look by the
+/// executor; each frame only says how far it is turned and which item is bright.
+public enum RingDrawing {
+    /// The commands for `ring` as it is now.
+    ///
+    /// - Parameters:
+    ///   - look: items, pictures, colours.
+    ///   - backdrop: an opaque colour to paint around the ring within its square (fast, for a
+    ///     full-screen kiosk), or nil to blend over what is already drawn (embedded).
+    ///   - showing: an item coordinate to show instead of the model's own position (2.5: half
+    ///     way between items 2 and 3), e.g. a dial unwinding with a countdown. The item
+    ///     nearest to it is the bright one.
+    public static func commands(_ ring: RingControl, look: RingLook, backdrop: RGBA? = nil,
+                                showing coordinate: Double? = nil) -> [DrawCommand] {
+        let rotation = coordinate.map { $0 * ring.spacingDegrees } ?? ring.rotationDegrees
+        let count = max(1, ring.labels.count)
+        let highlighted = coordinate.map { ((Int(saturating: $0.rounded()) % count) + count) % count } ?? ring.selectedIndex
+        return [.ring(RingDraw(look: look, center: ring.center, innerRadius: ring.innerRadius,
+                               outerRadius: ring.outerRadius, markerDegrees: ring.markerDegrees,
+                               rotationDegrees: rotation, highlighted: highlighted, backdrop: backdrop))]
+    }
+}
