@@ -1,4 +1,4 @@
-import RotarySDL
+import RotaryKit
 
 /// The ring looks of the kiosk screen: what the theme and the layout say each ring shows.
 enum ScreenLooks {
@@ -35,6 +35,26 @@ enum ScreenLooks {
         look.style.tickFromRadius = layout.dialOuterRadius - band * 0.12
         look.style.majorTickFromRadius = layout.dialOuterRadius - band * 0.2
         look.style.tickColor = theme.dialTickColor
+        return look
+    }
+
+    /// A marker `size` pixels square in the theme's art.
+    static func marker(size: Double, theme: Theme) -> MarkerLook {
+        var look = MarkerLook(size: size)
+        look.art = theme.marker
+        return look
+    }
+
+    /// The centre button: the theme's face and text colour, the long-press ring just
+    /// outside it, texts upright for the person.
+    static func button(_ layout: ScreenLayout, theme: Theme) -> ButtonLook {
+        var look = ButtonLook(radius: layout.buttonRadius)
+        look.face = theme.button
+        look.textColor = theme.textColor
+        look.labelPoints = layout.buttonLabelPoints
+        look.progressGap = layout.radius * 0.012
+        look.progressWidth = layout.radius * 0.018
+        look.upDegrees = layout.markerDegrees
         return look
     }
 }

@@ -1,0 +1,103 @@
+import RotaryKit
+
+/// The kiosk screen as a draw list: the rings, their markers, the centre button with the
+/// countdown's face, and the overlay (focus ring, "Done" halo, hold-to-cancel track and
+/// hint, service badge, dimming). Pure: the looks are worked out once per layout and theme,
+/// and each frame is a list of plain values computed from the screen and its overlay.
+struct KioskView: Sendable {
+    let layout: ScreenLayout
+    private let background: RGBA
+    private let wheelLook: RingLook
+    private let dialLook: RingLook
+    private let dialMarker: MarkerLook
+    private let wheelMarker: MarkerLook
+    private let buttonLook: ButtonLook
+    private let textColor: RGBA
+
+    /// The colours of the overlay.
+    static let doneColor = RGBA(251, 191, 36)
+    static let cancelColor = RGBA(248, 113, 113)
+    static let focusColor = RGBA(96, 165, 250)
+    /// The badge in the corner while something needs an operator.
+    static let badgeArt = ArtSource.builtIn("ui/service-badge")
+
+    /// The view of `screen`'s layout in `theme`.
+    init(screen: KioskScreen, theme: Theme) {
+        layout = screen.layout
+        background = RGBA(theme.background.r, theme.background.g, theme.background.b)
+        wheelLook = ScreenLooks.wheel(screen, theme: theme)
+        dialLook = ScreenLooks.dial(screen, theme: theme)
+        dialMarker = ScreenLooks.marker(size: layout.dialMarkerSize, theme: theme)
+        wheelMarker = ScreenLooks.marker(size: layout.wheelMarkerSize, theme: theme)
+        buttonLook = ScreenLooks.button(layout, theme: theme)
+        textColor = theme.textColor
+    }
+
+    /// One frame of `screen` with `overlay` over it.
+    func drawList(_ screen: KioskScreen, overlay: ScreenOverlay) -> DrawList {
+        var list = DrawList([.fill(nil, background)])
+        list.append(contentsOf: RingDrawing.commands(screen.dial, look: dialLook, backdrop: background,
+                                                     showing: overlay.dialShowing))
+        list.append(contentsOf: RingDrawing.commands(screen.wheel, look: wheelLook, backdrop: background))
+        list.append(contentsOf: markers(overlay))
+        list.append(contentsOf: button(screen.button, overlay))
+        if let focused = overlay.focusedControl { list.append(focusRing(on: focused, screen)) }
+        if overlay.serviceBadge {
+            let size = layout.serviceBadgeSize
+            list.append(.image(ImageDraw(art: Self.badgeArt, center: layout.serviceBadgeCenter, width: size, height: size,
+                                         degrees: layout.uprightDegrees)))
+        }
+        if overlay.dimmed { list.append(.fill(nil, RGBA(0, 0, 0, 190))) }
+        return list
+    }
+
+    /// Both markers, flashing red and shaking sideways after a refused start.
+    private func markers(_ overlay: ScreenOverlay) -> [DrawCommand] {
+        let fade = UInt8(255 - 200 * min(max(overlay.rejectFlash, 0), 1))
+        let nudge = overlay.rejectNudge * layout.dialMarkerSize * 0.5
+        var dial = dialMarker, wheel = wheelMarker
+        dial.tint = RGBA(255, fade, fade)
+        wheel.tint = dial.tint
+        return MarkerDrawing.commands(center: layout.center, radius: layout.dialOuterRadius + layout.dialMarkerSize * 0.45,
+                                      degrees: layout.markerDegrees, look: dial, nudge: nudge)
+            + MarkerDrawing.commands(center: layout.center, radius: layout.wheelOuterRadius + layout.wheelMarkerSize * 0.2,
+                                     degrees: layout.markerDegrees, look: wheel, nudge: nudge)
+    }
+
+    /// The button with the kiosk's layers between its parts: the "Done" halo under the face,
+    /// the hold-to-cancel track under the long-press ring, the hint under the label.
+    private func button(_ button: CenterButton, _ overlay: ScreenOverlay) -> [DrawCommand] {
+        let face = overlay.buttonFace
+        let ring = ButtonDrawing.progressRadius(button, look: buttonLook)
+        var commands: [DrawCommand] = []
+        if let pulse = overlay.donePulse {
+            commands.append(.arc(ArcStroke(center: button.center, radius: ring + layout.radius * 0.01 * pulse,
+                                           width: buttonLook.progressWidth * (1 + 1.5 * pulse),
+                                           color: Self.doneColor.fading(0.55 + 0.45 * pulse))))
+        }
+        commands += ButtonDrawing.face(button, face: face, look: buttonLook)
+        if overlay.paused {
+            commands.append(.arc(ArcStroke(center: button.center, radius: ring, width: buttonLook.progressWidth * 0.5,
+                                           color: Self.cancelColor.fading(0.35))))
+        }
+        commands += ButtonDrawing.progress(button, look: buttonLook)
+        commands += ButtonDrawing.labels(button, face: face, look: buttonLook)
+        if overlay.paused {
+            let below = Degrees.point(at: layout.markerDegrees + 180, radius: button.radius * 0.72, around: button.center)
+            commands.append(.text(TextDraw("hold to cancel", points: max(8, layout.buttonLabelPoints * 4 / 10), center: below,
+                                           maxWidth: button.radius * 1.2, degrees: layout.uprightDegrees, color: textColor)))
+        }
+        return commands
+    }
+
+    /// A thin ring around the control that keys and the encoder turn.
+    private func focusRing(on id: String, _ screen: KioskScreen) -> DrawCommand {
+        let radius: Double = switch id {
+        case KioskScreen.wheelID: layout.wheelOuterRadius + layout.radius * 0.006
+        case KioskScreen.dialID: layout.dialOuterRadius + layout.radius * 0.012
+        default: screen.button.radius + layout.radius * 0.03
+        }
+        return .arc(ArcStroke(center: layout.center, radius: radius, width: max(2, layout.radius * 0.008),
+                              color: Self.focusColor))
+    }
+}

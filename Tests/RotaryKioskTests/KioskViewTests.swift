@@ -1,0 +1,155 @@
+import RotaryKit
+import Testing
+@testable import RotaryKiosk
+
+/// The kiosk screen as draw-list data: what is drawn where, without pixels.
+@Suite("Kiosk view: the screen as a draw list")
+struct KioskViewTests {
+    static let layout = ScreenLayout(width: 800, height: 480)
+
+    func session(rotation: Int = 0) -> KioskSession {
+        let screen = KioskScreen(layout: ScreenLayout(width: 800, height: 480, rotation: rotation), programs: Program.demo,
+                                 dialMinutes: Program.defaultDialMinutes)
+        return KioskSession(screen: screen, settings: SessionSettings())
+    }
+
+    func list(_ s: KioskSession, badge: Bool = false) -> [DrawCommand] {
+        KioskView(screen: s.screen, theme: Theme()).drawList(s.screen, overlay: ScreenOverlay(s, serviceBadge: badge)).commands
+    }
+
+    func run(_ s: inout KioskSession, seconds: Double) {
+        for _ in 0..<Int((seconds * 60).rounded()) { _ = s.advance(by: 1.0 / 60) }
+    }
+
+    func texts(_ commands: [DrawCommand]) -> [TextDraw] {
+        commands.compactMap { if case .text(let t) = $0 { t } else { nil } }
+    }
+
+    func rings(_ commands: [DrawCommand]) -> [RingDraw] {
+        commands.compactMap { if case .ring(let r) = $0 { r } else { nil } }
+    }
+
+    func images(_ commands: [DrawCommand]) -> [ImageDraw] {
+        commands.compactMap { if case .image(let i) = $0 { i } else { nil } }
+    }
+
+    func arcs(_ commands: [DrawCommand]) -> [ArcStroke] {
+        commands.compactMap { if case .arc(let a) = $0 { a } else { nil } }
+    }
+
+    @Test("at rest: an opaque background, dial and wheel on it, two markers, the face and \"Start\" in the middle")
+    func atRest() throws {
+        let s = session()
+        let commands = list(s)
+        #expect(commands.first == .fill(nil, Theme().background))
+        let drawn = rings(commands)
+        #expect(drawn.map(\.outerRadius) == [Self.layout.dialOuterRadius, Self.layout.wheelOuterRadius])
+        #expect(drawn.allSatisfy { $0.backdrop == Theme().background })
+        #expect(drawn.map(\.rotationDegrees) == [90, 0])
+        #expect(drawn.map(\.highlighted) == [3, 0], "the dial on 15 minutes, the wheel on the first program")
+        #expect(images(commands).count == 3, "two markers and the button face")
+        let start = try #require(texts(commands).first)
+        #expect(start.text == "Start" && start.center == Self.layout.center && start.degrees == 0)
+        #expect(arcs(commands).isEmpty)
+    }
+
+    @Test("running: the dial is drawn unwound with the time left and the button shows it")
+    func running() throws {
+        var s = session()
+        _ = s.key("Return")
+        run(&s, seconds: 150)
+        let commands = list(s)
+        let dial = try #require(rings(commands).first)
+        #expect(abs(dial.rotationDegrees / 30 - 2.5) < 0.01)
+        #expect(texts(commands).map(\.text) == ["12:30"])
+    }
+
+    @Test("paused: the time above \"paused\"... below it, the hint and the cancel track; holding fills the ring from the top")
+    func paused() throws {
+        var s = session()
+        _ = s.key("Return")
+        run(&s, seconds: 10)
+        _ = s.key("Return")
+        var commands = list(s)
+        #expect(texts(commands).map(\.text) == ["14:50", "paused", "hold to cancel"])
+        #expect(arcs(commands).count == 1)
+        _ = s.pointer(PointerEvent(.down, finger: 1, at: Self.layout.center, time: s.clock))
+        run(&s, seconds: 0.5)
+        commands = list(s)
+        let progress = try #require(arcs(commands).last)
+        #expect(progress.fromDegrees == -90 && progress.sweepDegrees > 60 && progress.sweepDegrees < 300)
+    }
+
+    @Test("Done: a halo under the face, \"Done\" on it, the dial on 0")
+    func done() throws {
+        var s = session()
+        _ = s.key("Tab")
+        _ = s.key("Home")
+        _ = s.key("Right")  // 5 minutes
+        run(&s, seconds: 1)
+        _ = s.key("Return")
+        run(&s, seconds: 300.5)
+        let commands = list(s)
+        #expect(texts(commands).map(\.text) == ["Done"])
+        let halo = try #require(arcs(commands).first)
+        #expect(halo.color.r == KioskView.doneColor.r && halo.sweepDegrees == 360)
+        let haloIndex = try #require(commands.firstIndex(of: .arc(halo)))
+        let faceIndex = try #require(commands.firstIndex { if case .image(let i) = $0 { i.art == Theme().button } else { false } })
+        #expect(haloIndex < faceIndex)
+        #expect(rings(commands).first?.rotationDegrees == 0)
+    }
+
+    @Test("a refused start tints both markers red and shakes them sideways, then they settle")
+    func refused() throws {
+        var s = session()
+        _ = s.key("Tab")
+        _ = s.key("Home")
+        run(&s, seconds: 1)
+        let calm = images(list(s)).prefix(2)
+        _ = s.key("Return")
+        run(&s, seconds: 0.05)
+        let flashing = images(list(s)).prefix(2)
+        #expect(flashing.allSatisfy { $0.tint.r == 255 && $0.tint.g < 100 })
+        #expect(zip(calm, flashing).allSatisfy { $0.center != $1.center })
+        run(&s, seconds: 1)
+        #expect(Array(images(list(s)).prefix(2)) == Array(calm))
+    }
+
+    @Test("the focus ring goes round the control keys turn; the badge sits in its corner; dimming covers all last")
+    func overlay() throws {
+        var s = session()
+        _ = s.key("Tab")
+        let focus = try #require(arcs(list(s)).last)
+        #expect(focus.radius > Self.layout.dialOuterRadius && focus.color == KioskView.focusColor)
+        let badge = try #require(images(list(s, badge: true)).last)
+        #expect(badge.art == KioskView.badgeArt && badge.center == Self.layout.serviceBadgeCenter)
+        s = session()
+        run(&s, seconds: SessionSettings().dimAfterSeconds + 1)
+        #expect(s.isDimmed)
+        #expect(list(s).last == .fill(nil, RGBA(0, 0, 0, 190)))
+    }
+
+    @Test("a panel mounted turned: markers and texts turn with it")
+    func rotated() throws {
+        let s = session(rotation: 90)
+        let commands = list(s)
+        #expect(texts(commands).allSatisfy { $0.degrees == 90 })
+        let marker = try #require(images(commands).first)
+        #expect(abs(marker.center.y - Self.layout.center.y) < 1e-9 && marker.center.x > Self.layout.center.x)
+    }
+
+    @Test("only what moved changes from frame to frame: a turning wheel changes the wheel's square, not the dial's")
+    func changedRegions() throws {
+        var s = session()
+        let before = KioskView(screen: s.screen, theme: Theme()).drawList(s.screen, overlay: ScreenOverlay(s, serviceBadge: false))
+        _ = s.pointer(PointerEvent(.down, finger: 1, at: Point(x: 400, y: 100), time: 0))
+        _ = s.pointer(PointerEvent(.moved, finger: 1, at: Point(x: 450, y: 105), time: 0.05))
+        let after = KioskView(screen: s.screen, theme: Theme()).drawList(s.screen, overlay: ScreenOverlay(s, serviceBadge: false))
+        let regions = try #require(after.changedRegions(since: before))
+        let wheel = Rect(center: Self.layout.center, radius: Self.layout.wheelOuterRadius + 1)
+        #expect(regions.count == 1)
+        let region = try #require(regions.first)
+        #expect([region.x - wheel.x, region.y - wheel.y, region.width - wheel.width, region.height - wheel.height]
+            .allSatisfy { abs($0) < 1e-9 }, "\(region)")
+    }
+}
