@@ -98,4 +98,25 @@ struct ControlPanelTests {
         #expect(dial.selectedIndex == 3)
         #expect(panel.turn("button", .activate) == [.pressed(id: "button")])
     }
+
+    @Test("one input function: keys turn the focused control, Tab moves on, Enter presses a button, notches turn what is under the pointer")
+    func applyInputs() {
+        var panel = kioskPanel()
+        panel.focusIndex = 1  // the wheel
+        _ = panel.apply(.key("Right"))
+        _ = panel.apply(.encoder(steps: 2))
+        _ = settle(&panel)
+        #expect(panel.rings[0].selectedIndex == 3)
+        _ = panel.apply(.key("Tab"))
+        #expect(panel.focusedID == "dial")
+        _ = panel.apply(.key("End"))
+        _ = settle(&panel)
+        #expect(panel.rings[1].selectedIndex == 11)
+        #expect(panel.apply(.key("Return")) == [.pressed(id: "button")], "the dial takes no Enter, so the button does")
+        _ = panel.apply(.wheel(notches: -1, at: Point(x: 540, y: 540 - 470)))
+        _ = settle(&panel)
+        #expect(panel.rings[1].selectedIndex == 10)
+        #expect(panel.apply(.key("Escape")).isEmpty && panel.apply(.key("F7")).isEmpty)
+        #expect(panel.apply(.wheel(notches: 1, at: Point(x: 2, y: 2))).isEmpty)
+    }
 }

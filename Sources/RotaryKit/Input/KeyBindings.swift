@@ -1,14 +1,14 @@
-import RotaryKit
 
-/// What a key does on the kiosk screen.
+/// What a key does to a panel of controls (the kiosk and any program embedding them).
 public enum KeyAction: Equatable, Sendable {
     /// Send a command to the focused control.
     case turn(TurnCommand)
-    /// Press the centre button (Enter works whatever has focus).
+    /// Press a button (Enter): the focused control if it is one, else the first button.
     case pressButton
     /// Move focus to the next control (Tab).
     case nextFocus
-    /// Quit (Escape; only honoured in windowed development mode).
+    /// Quit (Escape). The kiosk honours it only in windowed development mode; a panel
+    /// ignores it.
     case quit
 }
 
