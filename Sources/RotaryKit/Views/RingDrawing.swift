@@ -5,10 +5,11 @@ public enum RingDrawing {
     /// The commands for `ring` as it is now.
     ///
     /// - Parameters:
+    ///   - ring: the model: where it is, how far it is turned, which item is chosen.
     ///   - look: items, pictures, colours.
     ///   - backdrop: an opaque colour to paint around the ring within its square (fast, for a
     ///     full-screen kiosk), or nil to blend over what is already drawn (embedded).
-    ///   - showing: an item coordinate to show instead of the model's own position (2.5: half
+    ///   - coordinate: an item coordinate to show instead of the model's own position (2.5: half
     ///     way between items 2 and 3), e.g. a dial unwinding with a countdown. The item
     ///     nearest to it is the bright one.
     public static func commands(_ ring: RingControl, look: RingLook, backdrop: RGBA? = nil,
