@@ -11,6 +11,12 @@ let assetFiles: [String] = {
     }
 }()
 
+/// The examples in Examples/: one executable each, named example-<kebab-case folder>.
+let examples: [(name: String, folder: String)] = [
+    ("example-game-wheel", "GameWheel"),
+    ("example-timer-dial", "TimerDial"),
+]
+
 let package = Package(
     name: "Rotary",
     platforms: [.macOS(.v13)],
@@ -64,6 +70,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "rotary-kiosk", dependencies: ["RotaryKiosk"]),
+        .target(name: "ExampleSupport", dependencies: ["RotarySDL", "CSDL2"], path: "Examples/ExampleSupport"),
         .testTarget(name: "RotaryKitTests", dependencies: ["RotaryKit"]),
         .testTarget(name: "RotarySDLTests", dependencies: ["RotarySDL"]),
         .testTarget(
@@ -71,5 +78,8 @@ let package = Package(
             dependencies: ["RotaryKiosk", .product(name: "PropertyBased", package: "swift-property-based")],
             exclude: ["Fuzz/Corpus"]
         ),
-    ]
+    ] + examples.map { example in
+        .executableTarget(name: example.name, dependencies: ["ExampleSupport", "RotarySDL", "CSDL2"],
+                          path: "Examples/\(example.folder)")
+    }
 )
