@@ -2,13 +2,15 @@
 /// the value in an accent colour, a round thumb with a thin contrasting rim, and the value
 /// written in the middle.
 public struct ArcSliderLook: Equatable, Sendable {
-    /// The whole track's colour (dim) and the filled part's (accent).
+    /// Colour of the whole track (dim).
     public var trackColor = RGBA(148, 163, 184, 70)
+    /// Colour of the track from the start up to the value (accent).
     public var fillColor = RGBA(74, 222, 128)
     /// Width of the track and its fill, pixels.
     public var trackWidth: Double
-    /// The thumb's colour and its rim's, which sets it off from the track under it.
+    /// Colour of the thumb.
     public var thumbColor = RGBA(248, 250, 252)
+    /// Colour of the thumb's rim, which sets it off from the track under it.
     public var rimColor = RGBA(15, 23, 42)
     /// Width of the rim inside the thumb's radius, pixels.
     public var rimWidth: Double

@@ -6,16 +6,19 @@ public struct KnobLook: Equatable, Sendable {
     public var face: ArtSource = .builtIn("ui/knob-face")
     /// The pointer, the same size as the face, drawn pointing up and turned to the value.
     public var pointer: ArtSource = .builtIn("ui/knob-pointer")
-    /// Multiply the pictures' colours (white: unchanged).
+    /// Multiplies the face's colours (white: unchanged).
     public var faceTint = RGBA(255, 255, 255)
+    /// Multiplies the pointer's colours (white: unchanged).
     public var pointerTint = RGBA(255, 255, 255)
     /// Whether the thin range ring is drawn.
     public var showsRange = true
-    /// The range ring's gap outside the face and its width, pixels.
+    /// Gap between the face's edge and the range ring, pixels.
     public var rangeGap: Double
+    /// Width of the range ring, pixels.
     public var rangeWidth: Double
-    /// The range ring's colour and that of its part up to the value.
+    /// Colour of the whole range ring (dim).
     public var rangeColor = RGBA(148, 163, 184, 70)
+    /// Colour of the range ring from the start up to the value (accent).
     public var rangeFillColor = RGBA(74, 222, 128)
     /// The value text and caption in the middle.
     public var value: ValueLook

@@ -3,14 +3,18 @@
 public struct StripLook: Equatable, Sendable {
     /// Where the marker sits: along the strip's bottom or top edge.
     public enum MarkerEdge: Equatable, Sendable {
-        case top, bottom
+        /// Along the top edge, inside the strip.
+        case top
+        /// Along the bottom edge, inside the strip.
+        case bottom
     }
 
     /// Fills the strip's rectangle under the names (nil: nothing, the names blend over what
     /// is already drawn).
     public var background: RGBA? = RGBA(30, 36, 50)
-    /// Name colour and size in points.
+    /// Colour of the names (the bright one at this colour's alpha).
     public var textColor = RGBA(255, 255, 255)
+    /// Size of the names in points (pixels at 72 dpi).
     public var textPoints: Int
     /// Opacity of a name a whole item or more away from the marker (1: no dimming); names in
     /// between are brightened in proportion, so the change is smooth while scrolling.
@@ -18,11 +22,14 @@ public struct StripLook: Equatable, Sendable {
     /// Over how many pixels from each end of the strip the names fade out (0: no fading). A
     /// name whose centre is on the edge is invisible.
     public var fadeWidth: Double
-    /// The marker: a filled bar `markerWidth` × `markerHeight` pixels, centred on the marker's
-    /// x, inside the strip along `markerEdge`.
+    /// Colour of the marker: a filled bar centred on the marker's x, inside the strip along
+    /// `markerEdge`.
     public var markerColor = RGBA(74, 222, 128)
+    /// Width of the marker bar, pixels.
     public var markerWidth: Double
+    /// Height (thickness) of the marker bar, pixels.
     public var markerHeight: Double
+    /// The edge the marker bar sits on.
     public var markerEdge = MarkerEdge.bottom
 
     /// A look sized for `strip`: names 40 % of its height, fading over the outer 15 % of its

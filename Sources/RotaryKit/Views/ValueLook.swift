@@ -7,11 +7,13 @@ public struct ValueLook: Equatable, Sendable {
     public var unit: String
     /// Size of the value in points (pixels at 72 dpi).
     public var points: Int
+    /// Colour of the value.
     public var color = RGBA(255, 255, 255)
     /// A name written under the value (empty: none).
     public var caption: String
     /// Size of the caption in points.
     public var captionPoints: Int
+    /// Colour of the caption (dimmer than the value).
     public var captionColor = RGBA(148, 163, 184)
     /// The screen angle that is "up" for the person reading, degrees (−90°: the top of the
     /// window). Texts are turned to match and the caption sits on the opposite side.
