@@ -28,8 +28,16 @@ public enum RotaryAssets {
     /// an operator's attention (the details go to the log and `error` events).
     public static let serviceBadge: [UInt8] = PackageResources.service_badge_svg
 
+    /// The knob's face: a round, rimmed disc, transparent outside the circle; drawn unturned.
+    public static let knobFace: [UInt8] = PackageResources.knob_face_svg
+
+    /// The knob's pointer: a short bar near the top pointing up, transparent elsewhere, the
+    /// face's size; turned about its centre to the knob's value.
+    public static let knobPointer: [UInt8] = PackageResources.knob_pointer_svg
+
     /// A built-in SVG by its path under `assets/` without `.svg`: `"ui/button"`,
-    /// `"ui/marker"`, `"ui/service-badge"`, `"icons/<name>"` or `"segments/segment-<1…8>"`.
+    /// `"ui/marker"`, `"ui/service-badge"`, `"ui/knob-face"`, `"ui/knob-pointer"`,
+    /// `"icons/<name>"` or `"segments/segment-<1…8>"`.
     public static func named(_ name: String) -> [UInt8]? {
         let parts = name.split(separator: "/", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { return nil }
@@ -45,6 +53,7 @@ public enum RotaryAssets {
 
     private static let ui: [(name: String, svg: [UInt8])] = [
         ("button", button), ("marker", marker), ("service-badge", serviceBadge),
+        ("knob-face", knobFace), ("knob-pointer", knobPointer),
     ]
 
     private static let icons: [(name: String, svg: [UInt8])] = [
