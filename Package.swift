@@ -15,6 +15,10 @@ let assetFiles: [String] = {
 let examples: [(name: String, folder: String)] = [
     ("example-game-wheel", "GameWheel"),
     ("example-timer-dial", "TimerDial"),
+    ("example-arc-slider", "ArcSlider"),
+    ("example-knob", "Knob"),
+    ("example-category-strip", "CategoryStrip"),
+    ("example-gallery", "Gallery"),
 ]
 
 let package = Package(

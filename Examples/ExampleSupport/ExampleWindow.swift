@@ -21,10 +21,16 @@ public final class ExampleWindow {
     private let window: Window
     private let screenshotPath: String?
 
-    /// Opens the example's window (offscreen with `--screenshot PATH`), `width`×`height` pixels.
+    /// Opens the example's window (offscreen with `--screenshot PATH`), `width`×`height` pixels
+    /// unless `--size WxH` asks for another size.
     public init(title: String, width: Int, height: Int) throws {
-        let arguments = CommandLine.arguments
-        screenshotPath = arguments.firstIndex(of: "--screenshot").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+        func option(_ name: String) -> String? {
+            let arguments = CommandLine.arguments
+            return arguments.firstIndex(of: name).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+        }
+        screenshotPath = option("--screenshot")
+        let asked = option("--size")?.split(separator: "x").compactMap { Int($0) }.filter { $0 >= 64 && $0 <= 8192 }
+        let (width, height) = asked?.count == 2 ? (asked![0], asked![1]) : (width, height)
         system = try SDLSystem(videoDriver: screenshotPath == nil ? nil : "offscreen")
         window = try Window(system: system, title: title, width: width, height: height, fullscreen: false)
         renderer = try Renderer(window: window, kind: screenshotPath == nil ? .accelerated : .software,

@@ -23,6 +23,17 @@ struct ArcSliderTests {
         return simulate(&arc, path.events)
     }
 
+    @Test("a range wider than a Double can span keeps finite values, thumb and steps")
+    func hugeRange() {
+        var arc = ArcSlider(id: "arc", center: Self.centre, radius: 200, range: -1e308...1e308, step: 0, value: 5)
+        #expect(arc.value.isFinite && arc.thumbCenter.isFinite)
+        _ = arc.turn(.steps(3))
+        _ = arc.turn(.last)
+        #expect(arc.value == 1e308 && arc.thumbCenter.isFinite)
+        _ = drag(&arc, through: [180, 270])
+        #expect(arc.value.isFinite && arc.thumbCenter.isFinite && arc.fraction.isFinite)
+    }
+
     @Test("the thumb follows the finger along the arc")
     func follows() {
         var arc = slider(value: 0)

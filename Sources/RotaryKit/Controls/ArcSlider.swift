@@ -53,7 +53,7 @@ public struct ArcSlider: ControlModel, Equatable {
         track = ArcGeometry(startDegrees: startDegrees, endDegrees: endDegrees)
         self.range = range
         let width = range.upperBound - range.lowerBound
-        self.step = step > 0 && step.isFinite ? step : (width > 0 ? width / 100 : 1)
+        self.step = step > 0 && step.isFinite ? step : (width > 0 && width.isFinite ? width / 100 : 1)
         self.thumbRadius = thumbRadius
         self.grabRadius = max(grabRadius ?? thumbRadius * 2, thumbRadius)
         self.mode = mode
@@ -144,7 +144,8 @@ public struct ArcSlider: ControlModel, Equatable {
         guard v.isFinite else { return nil }
         let clamped = min(max(v, range.lowerBound), range.upperBound)
         let snapped = range.lowerBound + ((clamped - range.lowerBound) / step).rounded() * step
-        return min(snapped, range.upperBound)
+        // A range wider than a Double can span has no steps to snap to: keep the clamped value.
+        return snapped.isFinite ? min(snapped, range.upperBound) : clamped
     }
 
     private mutating func set(_ newValue: Double) -> [ControlEvent] {
