@@ -9,6 +9,9 @@ public final class Renderer {
     private let target: AnyObject?
     /// Whether `deinit` destroys the SDL renderer (false for one the program owns).
     private let owned: Bool
+    /// Whether SDL draws with the CPU (its software renderer), which snaps the corners of
+    /// triangles to whole pixels: soft edges are then worked out per pixel instead.
+    let isSoftware: Bool
 
     /// Which rasteriser to ask SDL for.
     public enum Kind: String, Sendable, CaseIterable {
@@ -42,6 +45,7 @@ public final class Renderer {
         pointer = renderer
         target = window
         owned = true
+        isSoftware = Self.isSoftware(renderer)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
 
@@ -54,6 +58,7 @@ public final class Renderer {
         pointer = renderer
         target = surface
         owned = true
+        isSoftware = true
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
 
@@ -65,6 +70,12 @@ public final class Renderer {
         pointer = renderer
         target = nil
         owned = false
+        isSoftware = Self.isSoftware(renderer)
+    }
+
+    private static func isSoftware(_ renderer: OpaquePointer) -> Bool {
+        var info = SDL_RendererInfo()
+        return SDL_GetRendererInfo(renderer, &info) == 0 && info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
     }
 
     deinit {

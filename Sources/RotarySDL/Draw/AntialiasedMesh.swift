@@ -27,7 +27,8 @@ struct AntialiasedMesh {
         let length = sweep * radius  // along the middle line, pixels
         let squareFade = closed || roundCaps ? 1 : min(length, 1)  // a sliver shorter than a pixel fades
         var mesh = AntialiasedMesh(color: color, strength: min(width, 1) * squareFade)
-        guard width > 0, radius > 0, sweepDegrees > 0, mesh.strength > 0 else { return mesh }
+        guard [center.x, center.y, radius, width, fromDegrees, sweepDegrees].allSatisfy(\.isFinite),
+              width > 0, radius > 0, sweepDegrees > 0, mesh.strength > 0 else { return mesh }
         let half = max(width / 2, 0.5)
         let profile = [(radius - half - 0.5, 0.0), (radius - half + 0.5, 1), (radius + half - 0.5, 1), (radius + half + 0.5, 0)]
             .map { (max($0.0, 0), $0.1) }
@@ -61,7 +62,7 @@ struct AntialiasedMesh {
     /// A filled circle of `radius` pixels.
     static func disc(center: Point, radius: Double, color: RGBA) -> AntialiasedMesh {
         var mesh = AntialiasedMesh(color: color, strength: min(2 * radius, 1))
-        guard radius > 0 else { return mesh }
+        guard [center.x, center.y, radius].allSatisfy(\.isFinite), radius > 0 else { return mesh }
         let steps = Self.steps(for: 2 * .pi, radius: radius + 0.5)
         let middle = mesh.vertex(center, alpha: 1)
         let ring = (0..<steps).map { k -> [Int32] in

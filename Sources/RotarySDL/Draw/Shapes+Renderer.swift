@@ -16,22 +16,57 @@ extension Renderer {
 
     /// Strokes an arc `width` pixels wide centred on `radius` pixels around `center`, from
     /// screen angle `fromDegrees` clockwise through `sweepDegrees` (≥ 360: a full ring), with
-    /// anti-aliased edges and square or round ends, as triangles (it may change every frame,
-    /// so it is not worth a texture).
+    /// anti-aliased edges and square or round ends, blended (on a GPU by the renderer's draw
+    /// blend mode, which Rotary's renderers and ``DrawListExecutor`` set to blending). It may
+    /// change every frame, so it is drawn afresh each time: as triangles with feathered edges
+    /// on a GPU, per pixel on the software renderer.
     public func strokeArc(center: Point, radius: Double, width: Double, fromDegrees: Double, sweepDegrees: Double,
                           color: RGBA, roundCaps: Bool = false) throws {
-        try draw(AntialiasedMesh.arc(center: center, radius: radius, width: width, fromDegrees: fromDegrees,
-                                     sweepDegrees: sweepDegrees, color: color, roundCaps: roundCaps))
+        if isSoftware {
+            try paint(ShapeCoverage(arc: center, radius: radius, width: width, fromDegrees: fromDegrees,
+                                    sweepDegrees: sweepDegrees, roundCaps: roundCaps), color: color)
+        } else {
+            try draw(AntialiasedMesh.arc(center: center, radius: radius, width: width, fromDegrees: fromDegrees,
+                                         sweepDegrees: sweepDegrees, color: color, roundCaps: roundCaps))
+        }
     }
 
-    /// Fills a circle of `radius` pixels around `center` with anti-aliased edges.
+    /// Fills a circle of `radius` pixels around `center` with anti-aliased edges, blended as
+    /// ``strokeArc(center:radius:width:fromDegrees:sweepDegrees:color:roundCaps:)`` is.
     public func fillDisc(center: Point, radius: Double, color: RGBA) throws {
-        try draw(AntialiasedMesh.disc(center: center, radius: radius, color: color))
+        if isSoftware {
+            try paint(ShapeCoverage(disc: center, radius: radius), color: color)
+        } else {
+            try draw(AntialiasedMesh.disc(center: center, radius: radius, color: color))
+        }
     }
 
     private func draw(_ mesh: AntialiasedMesh) throws {
         guard !mesh.indices.isEmpty else { return }
         try check(SDL_RenderGeometry(pointer, nil, mesh.vertices, Int32(mesh.vertices.count), mesh.indices,
                                      Int32(mesh.indices.count)), "SDL_RenderGeometry")
+    }
+
+    /// Paints `shape` per pixel into a transparent texture of its visible square and blends
+    /// that over the target.
+    private func paint(_ shape: ShapeCoverage?, color: RGBA) throws {
+        guard let shape, color.a > 0 else { return }
+        let (width, height) = try outputSize()
+        var visible = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        if SDL_RenderIsClipEnabled(pointer) == SDL_TRUE {
+            var clip = SDL_Rect()
+            SDL_RenderGetClipRect(pointer, &clip)
+            visible = visible.intersection(Rect(x: Double(clip.x), y: Double(clip.y), width: Double(clip.w),
+                                                height: Double(clip.h))) ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        }
+        guard let area = shape.bounds.intersection(visible) else { return }
+        let texture = try Texture(streamingFor: self, width: Int(area.width), height: Int(area.height))
+        try texture.withLockedRows(0..<texture.height) { pixels, stride in
+            pixels.update(repeating: 0, count: texture.height * stride)
+            shape.paint(color, into: RasterTarget(pixels: pixels, stride: stride, originX: Int(area.x), originY: Int(area.y)),
+                        area: area)
+        }
+        texture.setBlended(true)
+        try draw(texture, atX: Int(area.x), y: Int(area.y))
     }
 }
