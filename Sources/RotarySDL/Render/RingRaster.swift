@@ -42,10 +42,22 @@ public struct RingRaster: Sendable {
                       targetHeight: targetHeight)
         }
 
+        /// The largest outer radius a ring may have, pixels (its art is one row per pixel of
+        /// radius, one column per pixel of rim).
+        public static let maxRadius = 8192.0
+
+        /// Whether the geometry can be drawn: finite, 0 ≤ inner < outer ≤ ``maxRadius``.
+        public var isDrawable: Bool {
+            center.x.isFinite && center.y.isFinite && innerRadius >= 0 && innerRadius < outerRadius
+                && outerRadius <= Self.maxRadius
+        }
+
         /// The target pixels the ring may write: its square (`outerRadius + 1` from the centre),
-        /// widened to whole pixels and cut to the target; nil when none lie on the target.
+        /// widened to whole pixels and cut to the target; nil when none lie on the target or
+        /// the geometry cannot be drawn.
         public var bounds: Rect? {
-            Rect(center: center, radius: outerRadius + 1).pixelAligned
+            guard isDrawable else { return nil }
+            return Rect(center: center, radius: outerRadius + 1).pixelAligned
                 .intersection(Rect(x: 0, y: 0, width: Double(targetWidth), height: Double(targetHeight)))
         }
     }
