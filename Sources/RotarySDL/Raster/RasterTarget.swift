@@ -7,8 +7,9 @@ public struct RasterTarget {
     public let pixels: UnsafeMutablePointer<UInt32>
     /// Distance between rows, pixels.
     public let stride: Int
-    /// Window position of the block's top-left pixel.
+    /// Window column of the block's left edge, pixels.
     public let originX: Int
+    /// Window row of the block's top edge, pixels.
     public let originY: Int
 
     /// A block at `pixels` whose rows lie `stride` pixels apart, its first pixel at window

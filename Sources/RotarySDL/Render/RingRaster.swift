@@ -10,16 +10,18 @@ public struct RingRaster: Sendable {
         public var look: RingLook
         /// Centre in target pixels.
         public var center: Point
-        /// Radii of the hole and the rim, pixels.
+        /// Radius of the hole, pixels.
         public var innerRadius: Double
+        /// Radius of the rim, pixels.
         public var outerRadius: Double
         /// Screen angle of item 0's centre when the ring is not turned, degrees.
         public var markerDegrees: Double
         /// The opaque colour baked into gaps, dimming and the rim, or nil for a transparent
         /// background (the ring is then blended over what lies below it).
         public var backdrop: RGBA?
-        /// Size of the target the ring is drawn on, pixels (pixels outside are left out).
+        /// Width of the target the ring is drawn on, pixels (pixels outside are left out).
         public var targetWidth: Int
+        /// Height of the target the ring is drawn on, pixels.
         public var targetHeight: Int
 
         /// A recipe from its parts.

@@ -64,29 +64,35 @@ extension DrawingTests {
             ]), named: "ring-blended")
         }
 
+        /// Round and square ends, a translucent full ring, a hairline.
+        static let arcScene: [DrawCommand] = [
+            .fill(nil, dark),
+            .arc(ArcStroke(center: middle, radius: 60, width: 12, fromDegrees: -90, sweepDegrees: 250,
+                           color: RGBA(248, 113, 113), roundCaps: true)),
+            .arc(ArcStroke(center: middle, radius: 40, width: 9, fromDegrees: 30, sweepDegrees: 200,
+                           color: RGBA(96, 165, 250))),
+            .arc(ArcStroke(center: middle, radius: 25, width: 5, color: RGBA(251, 191, 36, 140))),
+            .arc(ArcStroke(center: middle, radius: 12, width: 0.6, color: RGBA(255, 255, 255))),
+        ]
+
         @Test("arcs: round and square ends, a translucent full ring, a hairline")
         func arcs() throws {
-            try golden.check(Canvas().draw([
-                .fill(nil, Self.dark),
-                .arc(ArcStroke(center: Self.middle, radius: 60, width: 12, fromDegrees: -90, sweepDegrees: 250,
-                               color: RGBA(248, 113, 113), roundCaps: true)),
-                .arc(ArcStroke(center: Self.middle, radius: 40, width: 9, fromDegrees: 30, sweepDegrees: 200,
-                               color: RGBA(96, 165, 250))),
-                .arc(ArcStroke(center: Self.middle, radius: 25, width: 5, color: RGBA(251, 191, 36, 140))),
-                .arc(ArcStroke(center: Self.middle, radius: 12, width: 0.6, color: RGBA(255, 255, 255))),
-            ]), named: "arc")
+            try golden.check(Canvas().draw(Self.arcScene), named: "arc")
         }
+
+        /// Large, translucent over each other, tiny.
+        static let discScene: [DrawCommand] = [
+            .fill(nil, dark),
+            .disc(center: Point(x: 70, y: 70), radius: 50, color: RGBA(34, 197, 94)),
+            .disc(center: Point(x: 105.3, y: 100.7), radius: 35.5, color: RGBA(59, 130, 246, 150)),
+            .disc(center: Point(x: 20, y: 140), radius: 6, color: RGBA(255, 255, 255)),
+            .disc(center: Point(x: 40, y: 140), radius: 2, color: RGBA(255, 255, 255)),
+            .disc(center: Point(x: 55.5, y: 140.5), radius: 0.7, color: RGBA(255, 255, 255)),
+        ]
 
         @Test("discs: large, translucent over each other, tiny")
         func discs() throws {
-            try golden.check(Canvas().draw([
-                .fill(nil, Self.dark),
-                .disc(center: Point(x: 70, y: 70), radius: 50, color: RGBA(34, 197, 94)),
-                .disc(center: Point(x: 105.3, y: 100.7), radius: 35.5, color: RGBA(59, 130, 246, 150)),
-                .disc(center: Point(x: 20, y: 140), radius: 6, color: RGBA(255, 255, 255)),
-                .disc(center: Point(x: 40, y: 140), radius: 2, color: RGBA(255, 255, 255)),
-                .disc(center: Point(x: 55.5, y: 140.5), radius: 0.7, color: RGBA(255, 255, 255)),
-            ]), named: "disc")
+            try golden.check(Canvas().draw(Self.discScene), named: "disc")
         }
 
         @Test("images: tinted, faded and turned about their centres")

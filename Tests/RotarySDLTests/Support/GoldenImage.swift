@@ -16,9 +16,12 @@ struct GoldenImage {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Golden")
 
-    func check(_ actual: Surface, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    /// Compares `actual` with the reference `name`.png, or records it under `RECORD_GOLDEN=1`
+    /// unless `recording` is false (a picture checked against another test's reference).
+    func check(_ actual: Surface, named name: String, recording: Bool = true,
+               sourceLocation: SourceLocation = #_sourceLocation) throws {
         let reference = Self.folder.appendingPathComponent(name + ".png").path
-        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
+        if recording, ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
             try actual.savePNG(to: reference)
             Issue.record(Comment(rawValue: "recorded \(reference) (RECORD_GOLDEN=1); look at it, then run without RECORD_GOLDEN"),
                          sourceLocation: sourceLocation)
@@ -52,8 +55,9 @@ struct GoldenImage {
         guard differing > maxPixels else { return }
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("rotary-sdl-golden-failures")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        let actualPath = out.appendingPathComponent(name + ".actual.png").path
-        let diffPath = out.appendingPathComponent(name + ".diff.png").path
+        let label = recording ? name : name + ".\(sourceLocation.fileName.split(separator: ".")[0])"
+        let actualPath = out.appendingPathComponent(label + ".actual.png").path
+        let diffPath = out.appendingPathComponent(label + ".diff.png").path
         try actual.savePNG(to: actualPath)
         try Surface(diff).savePNG(to: diffPath)
         let message = "\(name): \(differing) pixels differ by more than \(maxDelta) (worst \(worst)); actual \(actualPath), diff \(diffPath)"
