@@ -32,8 +32,9 @@ extension DrawingTests {
             ]), named: "clip")
         }
 
-        @Test("rings on an opaque backdrop: a dial around a wheel, composed as one square")
-        func ringOpaque() throws {
+        /// A dial around a wheel on one opaque backdrop, over magenta that must not show
+        /// inside their square.
+        static var ringOpaqueScene: [DrawCommand] {
             var dial = DrawingTests.look(count: 12, labelSize: 9, labelRadius: 66)
             dial.style.ticksPerItem = 5
             dial.style.tickFromRadius = 72
@@ -43,25 +44,35 @@ extension DrawingTests {
             wheel.fill = RGBA(124, 58, 237)
             wheel.style.gapPixels = 3
             wheel.style.dimmedOpacity = 0.45
-            try golden.check(Canvas().draw([
-                .fill(nil, RGBA(255, 0, 255)),  // must be covered: the composed square is opaque
-                .ring(RingDraw(look: dial, center: Self.middle, innerRadius: 60, outerRadius: 76, markerDegrees: -90,
-                               rotationDegrees: 10, highlighted: 0, backdrop: Self.dark)),
-                .ring(RingDraw(look: wheel, center: Self.middle, innerRadius: 22, outerRadius: 56, markerDegrees: -90,
-                               rotationDegrees: -12, highlighted: 5, backdrop: Self.dark)),
-            ]), named: "ring-opaque")
+            return [
+                .fill(nil, RGBA(255, 0, 255)),
+                .ring(RingDraw(look: dial, center: middle, innerRadius: 60, outerRadius: 76, markerDegrees: -90,
+                               rotationDegrees: 10, highlighted: 0, backdrop: dark)),
+                .ring(RingDraw(look: wheel, center: middle, innerRadius: 22, outerRadius: 56, markerDegrees: -90,
+                               rotationDegrees: -12, highlighted: 5, backdrop: dark)),
+            ]
         }
 
-        @Test("a ring without backdrop blended over a checkerboard: gaps, dimmed items and rim let it through")
-        func ringBlended() throws {
+        @Test("rings on an opaque backdrop: a dial around a wheel, composed as one square")
+        func ringOpaque() throws {
+            try golden.check(Canvas().draw(Self.ringOpaqueScene), named: "ring-opaque")
+        }
+
+        /// A ring without backdrop, with gaps and dimmed items, over a checkerboard.
+        static var ringBlendedScene: [DrawCommand] {
             var look = DrawingTests.look(count: 5, labelSize: 14, labelRadius: 50)
             look.fill = RGBA(220, 38, 38)
             look.style.gapPixels = 6
             look.style.dimmedOpacity = 0.4
-            try golden.check(Canvas().draw(DrawingTests.checkerboard() + [
+            return DrawingTests.checkerboard() + [
                 .ring(RingDraw(look: look, center: Point(x: 84, y: 76), innerRadius: 30, outerRadius: 70,
                                markerDegrees: -90, rotationDegrees: 20, highlighted: 0)),
-            ]), named: "ring-blended")
+            ]
+        }
+
+        @Test("a ring without backdrop blended over a checkerboard: gaps, dimmed items and rim let it through")
+        func ringBlended() throws {
+            try golden.check(Canvas().draw(Self.ringBlendedScene), named: "ring-blended")
         }
 
         /// Round and square ends, a translucent full ring, a hairline.

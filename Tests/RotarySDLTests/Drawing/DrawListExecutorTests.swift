@@ -129,3 +129,21 @@ extension DrawingTests {
         }
     }
 }
+
+extension DrawingTests.Executor {
+    @Test("an adopted renderer is drawn on and outlives its wrapper and executor")
+    func adoptedRenderer() throws {
+        let surface = try Surface(width: 40, height: 40)
+        let sdlRenderer = try #require(SDL_CreateSoftwareRenderer(surface.pointer))
+        defer { SDL_DestroyRenderer(sdlRenderer) }
+        do {
+            let renderer = Renderer(adopting: sdlRenderer)
+            let executor = DrawListExecutor(renderer: renderer, fonts: DrawingTests.fonts)
+            try executor.draw(DrawList([.fill(nil, RGBA(0, 0, 0)), .disc(center: Point(x: 20, y: 20), radius: 8,
+                                                                         color: RGBA(255, 255, 255))]))
+        }
+        SDL_RenderPresent(sdlRenderer)
+        #expect(surface.pixel(x: 20, y: 20) == RGBA(255, 255, 255))
+        #expect(SDL_RenderClear(sdlRenderer) == 0, "the program's renderer still works")
+    }
+}
