@@ -80,24 +80,12 @@ struct ShapeCoverage {
     func paint(_ color: RGBA, into target: RasterTarget, area: Rect) {
         let (x0, x1) = (Int(area.x), Int(area.maxX)), (y0, y1) = (Int(area.y), Int(area.maxY))
         let rgb = color.argb & 0x00FF_FFFF, alpha = Double(color.a)
-        let (outer, inner) = (reach.upperBound, reach.lowerBound)
-        for y in y0..<y1 {
-            let dy = Double(y) + 0.5 - center.y
-            let outerSquared = outer * outer - dy * dy
-            guard outerSquared > 0 else { continue }
-            let outerReach = outerSquared.squareRoot()
-            let innerSquared = inner * inner - dy * dy
-            let innerReach = innerSquared > 0 ? innerSquared.squareRoot() : -1
-            let spans = innerReach < 0 ? [(center.x - outerReach, center.x + outerReach)]
-                : [(center.x - outerReach, center.x - innerReach), (center.x + innerReach, center.x + outerReach)]
-            for (from, to) in spans {
-                let first = max(x0, Int(from.rounded(.down))), last = min(x1, Int(to.rounded(.up)) + 1)
-                guard first < last else { continue }
-                for x in first..<last {
-                    let amount = coverage(dx: Double(x) + 0.5 - center.x, dy: dy)
-                    guard amount > 0 else { continue }
-                    target.pixels[target.offset(x: x, y: y)] = UInt32((alpha * amount).rounded()) << 24 | rgb
-                }
+        AnnulusSpans.forEach(cx: center.x, cy: center.y, inner: reach.lowerBound, outer: reach.upperBound, rows: y0..<y1,
+                             columns: x0..<x1) { y, dy, xs in
+            for x in xs {
+                let amount = coverage(dx: Double(x) + 0.5 - center.x, dy: dy)
+                guard amount > 0 else { continue }
+                target.pixels[target.offset(x: x, y: y)] = UInt32((alpha * amount).rounded()) << 24 | rgb
             }
         }
     }

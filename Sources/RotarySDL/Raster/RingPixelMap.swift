@@ -51,48 +51,36 @@ public struct RingPixelMap: Sendable {
         rowRange = y0..<y1
         let columnsPerDegree = Double(columns) / 360
         let lastRow = ring.rows - 1
-        let inner = max(0, innerRadius - 1)
-        for y in y0..<y1 {
-            let dy = Double(y) + 0.5 - cy
-            let outerSquared = (outerRadius + 1) * (outerRadius + 1) - dy * dy
-            guard outerSquared > 0 else { continue }
-            let outerReach = outerSquared.squareRoot()
-            let innerSquared = inner * inner - dy * dy
-            let innerReach = innerSquared > 0 ? innerSquared.squareRoot() : -1
-            // The row crosses the ring in one span, or in two either side of the hole.
-            let spans = innerReach < 0 ? [(cx - outerReach, cx + outerReach)]
-                : [(cx - outerReach, cx - innerReach), (cx + innerReach, cx + outerReach)]
-            for (from, to) in spans {
-                let x0 = max(0, Int(from.rounded(.down))), x1 = min(width, Int(to.rounded(.up)) + 1)
-                var run: Run?
-                for x in x0..<max(x0, x1) {
-                    let dx = Double(x) + 0.5 - cx
-                    let r = (dx * dx + dy * dy).squareRoot()
-                    let coverage = min(max(min(outerRadius - r, r - innerRadius) + 0.5, 0), 1)
-                    guard coverage > 0 else {
-                        if let open = run { runs.append(open); run = nil }
-                        continue
-                    }
-                    let row = min(max(Int(r - innerRadius), 0), lastRow)
-                    let degrees = FastAngle.degrees(dy: dy, dx: dx) - markerDegrees
-                    var column = Int((degrees * columnsPerDegree).rounded(.down)) % columns
-                    if column < 0 { column += columns }
-                    let texel = UInt32(row) << Self.columnBits | UInt32(column)
-                    if coverage >= 1 {
-                        if var open = run {
-                            open.count += 1
-                            run = open
-                        } else {
-                            run = Run(x: Int32(x), y: Int32(y), count: 1, lookup: Int32(texels.count))
-                        }
-                        texels.append(texel)
-                    } else {
-                        if let open = run { runs.append(open); run = nil }
-                        edges.append(Edge(x: Int32(x), y: Int32(y), texel: texel, coverage: UInt32((coverage * 256).rounded())))
-                    }
+        AnnulusSpans.forEach(cx: cx, cy: cy, inner: max(0, innerRadius - 1), outer: outerRadius + 1, rows: y0..<y1,
+                             columns: 0..<width) { y, dy, xs in
+            var run: Run?
+            for x in xs {
+                let dx = Double(x) + 0.5 - cx
+                let r = (dx * dx + dy * dy).squareRoot()
+                let coverage = min(max(min(outerRadius - r, r - innerRadius) + 0.5, 0), 1)
+                guard coverage > 0 else {
+                    if let open = run { runs.append(open); run = nil }
+                    continue
                 }
-                if let open = run { runs.append(open) }
+                let row = min(max(Int(r - innerRadius), 0), lastRow)
+                let degrees = FastAngle.degrees(dy: dy, dx: dx) - markerDegrees
+                var column = Int((degrees * columnsPerDegree).rounded(.down)) % columns
+                if column < 0 { column += columns }
+                let texel = UInt32(row) << Self.columnBits | UInt32(column)
+                if coverage >= 1 {
+                    if var open = run {
+                        open.count += 1
+                        run = open
+                    } else {
+                        run = Run(x: Int32(x), y: Int32(y), count: 1, lookup: Int32(texels.count))
+                    }
+                    texels.append(texel)
+                } else {
+                    if let open = run { runs.append(open); run = nil }
+                    edges.append(Edge(x: Int32(x), y: Int32(y), texel: texel, coverage: UInt32((coverage * 256).rounded())))
+                }
             }
+            if let open = run { runs.append(open) }
         }
     }
 
