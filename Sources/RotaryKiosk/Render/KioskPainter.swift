@@ -9,8 +9,8 @@ import RotarySDL
 final class KioskPainter {
     private let renderer: Renderer
     private let compositor: FrameCompositor
-    private var wheelView: RingView
-    private var dialView: RingView
+    private var wheelView: RingRaster
+    private var dialView: RingRaster
     private let marker: Texture
     private let buttonFace: Texture
     private let badge: Texture
@@ -29,9 +29,9 @@ final class KioskPainter {
         self.fonts = fonts
         self.theme = theme
         compositor = try FrameCompositor(renderer: renderer, background: theme.background)
-        wheelView = try RingView(ring: screen.wheel, look: ScreenLooks.wheel(screen, theme: theme), fonts: fonts,
+        wheelView = try RingRaster(ring: screen.wheel, look: ScreenLooks.wheel(screen, theme: theme), fonts: fonts,
                                  compositor: compositor)
-        dialView = try RingView(ring: screen.dial, look: ScreenLooks.dial(screen, theme: theme), fonts: fonts,
+        dialView = try RingRaster(ring: screen.dial, look: ScreenLooks.dial(screen, theme: theme), fonts: fonts,
                                 compositor: compositor)
         let markerSize = Int(screen.layout.dialMarkerSize.rounded())
         marker = try Texture(renderer: renderer, surface: ImageLoader.load(theme.marker, width: markerSize, height: markerSize))
@@ -44,12 +44,11 @@ final class KioskPainter {
 
     /// Draws one frame of `screen` (not presented) with `overlay` over it.
     func draw(_ screen: KioskScreen, overlay: ScreenOverlay = ScreenOverlay()) throws {
-        let background = compositor.background
         try compositor.draw(covering: [wheelView.map.rowRange, dialView.map.rowRange], on: renderer) { frame in
-            wheelView.draw(screen.wheel, into: frame, background: background)
+            wheelView.draw(rotationDegrees: screen.wheel.rotationDegrees, highlighted: screen.wheel.selectedIndex, into: frame)
             var dial = screen.dial
             if let coordinate = overlay.dialShowing { dial.place(atCoordinate: coordinate) }
-            dialView.draw(dial, into: frame, background: background)
+            dialView.draw(rotationDegrees: dial.rotationDegrees, highlighted: dial.selectedIndex, into: frame)
         }
         let layout = screen.layout
         let flash = RGBA(255, UInt8(255 - 200 * overlay.rejectFlash), UInt8(255 - 200 * overlay.rejectFlash))

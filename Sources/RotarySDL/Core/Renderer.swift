@@ -1,11 +1,17 @@
 import CSDL2
 
-/// An SDL renderer for one window, destroyed with this object (and, by SDL, every texture
-/// made from it: textures hold a strong reference to their renderer for that reason).
+/// An SDL renderer for one window or surface, destroyed with this object (and, by SDL, every
+/// texture made from it: textures hold a strong reference to their renderer for that
+/// reason) unless it was adopted from the program (``init(adopting:)``).
 public final class Renderer {
     let pointer: OpaquePointer
-    /// The window or surface drawn on, kept alive as long as the renderer.
-    private let target: AnyObject
+    /// The window or surface drawn on, kept alive as long as the renderer (nil: adopted).
+    private let target: AnyObject?
+    /// Whether `deinit` destroys the SDL renderer (false for one the program owns).
+    private let owned: Bool
+    /// Whether SDL draws with the CPU (its software renderer), which snaps the corners of
+    /// triangles to whole pixels: soft edges are then worked out per pixel instead.
+    let isSoftware: Bool
 
     /// Which rasteriser to ask SDL for.
     public enum Kind: String, Sendable, CaseIterable {
@@ -38,6 +44,8 @@ public final class Renderer {
         }
         pointer = renderer
         target = window
+        owned = true
+        isSoftware = Self.isSoftware(renderer)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
 
@@ -49,10 +57,30 @@ public final class Renderer {
         }
         pointer = renderer
         target = surface
+        owned = true
+        isSoftware = true
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
 
-    deinit { SDL_DestroyRenderer(pointer) }
+    /// Wraps a program's own `SDL_Renderer` to draw with it (embedding Rotary's controls in a
+    /// game or app): no hints are set, no state is changed, and it is never destroyed here.
+    /// The program initialises SDL video and must keep its renderer alive for as long as
+    /// this object and every texture or ``DrawListExecutor`` made with it.
+    public init(adopting renderer: OpaquePointer) {
+        pointer = renderer
+        target = nil
+        owned = false
+        isSoftware = Self.isSoftware(renderer)
+    }
+
+    private static func isSoftware(_ renderer: OpaquePointer) -> Bool {
+        var info = SDL_RendererInfo()
+        return SDL_GetRendererInfo(renderer, &info) == 0 && info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
+    }
+
+    deinit {
+        if owned { SDL_DestroyRenderer(pointer) }
+    }
 
     /// SDL's name for the renderer, e.g. "software", "opengl".
     public var name: String {

@@ -1,7 +1,9 @@
 import CSDL2
 
-/// SDL itself, with SDL_image and SDL_ttf: initialised once by `init`, shut down by `deinit`.
-/// Keep it alive for as long as any window, renderer or texture exists.
+/// SDL's video and events, with SDL_image: initialised once by `init`, shut down by `deinit`.
+/// Keep it alive for as long as any window made with it exists. A program that initialises
+/// SDL video itself needs none: drawing (``Renderer``, ``DrawListExecutor``) and fonts
+/// (which start SDL_ttf themselves, see ``Font``) work without it.
 public final class SDLSystem {
     /// The video driver SDL picked, e.g. "x11", "kmsdrm", "offscreen".
     public let videoDriver: String
@@ -17,16 +19,10 @@ public final class SDLSystem {
             SDL_Quit()
             throw error
         }
-        do { try FontLibrary.start() } catch {
-            IMG_Quit()
-            SDL_Quit()
-            throw error
-        }
         videoDriver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "unknown"
     }
 
     deinit {
-        FontLibrary.stop()
         IMG_Quit()
         SDL_Quit()
     }

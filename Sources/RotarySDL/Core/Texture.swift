@@ -54,9 +54,21 @@ public final class Texture {
         return try body(pixels.assumingMemoryBound(to: UInt32.self), Int(pitch) / 4)
     }
 
-    /// Multiplies the texture's colours by `color` when drawing (255: unchanged).
+    /// Multiplies the texture's colours by `color` when drawing (255: unchanged; the colour's
+    /// alpha is ignored, see ``setAlphaModulation(_:)``).
     public func setColorModulation(_ color: RGBA) {
         SDL_SetTextureColorMod(pointer, color.r, color.g, color.b)
+    }
+
+    /// Multiplies the texture's alpha by `alpha`/255 when drawing (255: unchanged).
+    public func setAlphaModulation(_ alpha: UInt8) {
+        SDL_SetTextureAlphaMod(pointer, alpha)
+    }
+
+    /// Whether drawing the texture blends it over what is there (straight alpha) or replaces
+    /// the pixels it covers.
+    func setBlended(_ blended: Bool) {
+        SDL_SetTextureBlendMode(pointer, blended ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
     }
 }
 
@@ -78,5 +90,11 @@ extension Renderer {
     /// Draws `texture` over the whole target.
     public func drawFullTarget(_ texture: Texture) throws {
         try check(SDL_RenderCopy(pointer, texture.pointer, nil, nil), "SDL_RenderCopy")
+    }
+
+    /// Draws `texture` unscaled with its top-left corner at pixel (`x`, `y`).
+    func draw(_ texture: Texture, atX x: Int, y: Int) throws {
+        var rect = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(texture.width), h: Int32(texture.height))
+        try check(SDL_RenderCopy(pointer, texture.pointer, nil, &rect), "SDL_RenderCopy")
     }
 }

@@ -1,10 +1,11 @@
 import CSDL2
 
-/// An SDL window, destroyed with this object.
+/// An SDL window, destroyed with this object unless it was adopted from the program
+/// (``init(adopting:)``).
 public final class Window {
     let pointer: OpaquePointer
-    /// Keeps SDL initialised while the window lives.
-    private let system: SDLSystem
+    /// Keeps SDL initialised while the window lives (nil: the program initialised SDL).
+    private let system: SDLSystem?
 
     /// Opens a window of `width`×`height` pixels, or a fullscreen one covering the first
     /// display. A fullscreen window is created at the display's own position and size, not
@@ -26,7 +27,17 @@ public final class Window {
         self.system = system
     }
 
-    deinit { SDL_DestroyWindow(pointer) }
+    /// Wraps a program's own `SDL_Window`, e.g. to make a ``Renderer`` for it: nothing about
+    /// the window is changed and it is never destroyed here. The program initialises SDL
+    /// video and keeps the window alive for as long as this object and its renderer.
+    public init(adopting window: OpaquePointer) {
+        pointer = window
+        system = nil
+    }
+
+    deinit {
+        if system != nil { SDL_DestroyWindow(pointer) }  // a window we created, not the program's
+    }
 
     /// The window's id, as carried by its events.
     public var id: UInt32 { SDL_GetWindowID(pointer) }

@@ -2,38 +2,71 @@ import CSDL2
 import RotaryKit
 
 extension Renderer {
-    /// Fills `rect` (x, y, width, height; the whole target when nil) with `color`, blended.
-    public func fill(_ color: RGBA, rect: (x: Double, y: Double, w: Double, h: Double)? = nil) throws {
+    /// Fills `rect` (window pixels; the whole target when nil) with `color`, blended by the
+    /// renderer's draw blend mode (blended unless a program changed it).
+    public func fill(_ color: RGBA, rect: Rect? = nil) throws {
         try check(SDL_SetRenderDrawColor(pointer, color.r, color.g, color.b, color.a), "SDL_SetRenderDrawColor")
         if let rect {
-            var r = SDL_FRect(x: Float(rect.x), y: Float(rect.y), w: Float(rect.w), h: Float(rect.h))
+            var r = SDL_FRect(x: Float(rect.x), y: Float(rect.y), w: Float(rect.width), h: Float(rect.height))
             try check(SDL_RenderFillRectF(pointer, &r), "SDL_RenderFillRectF")
         } else {
             try check(SDL_RenderFillRect(pointer, nil), "SDL_RenderFillRect")
         }
     }
 
-    /// Strokes an arc `width` pixels wide centred on `radius`, from `fromDegrees` clockwise
-    /// through `sweepDegrees`, as a strip of triangles (a progress ring: it changes every
-    /// frame, so it is not worth a texture).
+    /// Strokes an arc `width` pixels wide centred on `radius` pixels around `center`, from
+    /// screen angle `fromDegrees` clockwise through `sweepDegrees` (≥ 360: a full ring), with
+    /// anti-aliased edges and square or round ends, blended (on a GPU by the renderer's draw
+    /// blend mode, which Rotary's renderers and ``DrawListExecutor`` set to blending). It may
+    /// change every frame, so it is drawn afresh each time: as triangles with feathered edges
+    /// on a GPU, per pixel on the software renderer.
     public func strokeArc(center: Point, radius: Double, width: Double, fromDegrees: Double, sweepDegrees: Double,
-                          color: RGBA) throws {
-        guard sweepDegrees > 0 else { return }
-        let slices = max(1, Int((sweepDegrees / 3).rounded(.up)))
-        let c = SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a)
-        func vertex(_ degrees: Double, _ r: Double) -> SDL_Vertex {
-            let p = Degrees.point(at: degrees, radius: r, around: center)
-            return SDL_Vertex(position: SDL_FPoint(x: Float(p.x), y: Float(p.y)), color: c, tex_coord: SDL_FPoint(x: 0, y: 0))
+                          color: RGBA, roundCaps: Bool = false) throws {
+        if isSoftware {
+            try paint(ShapeCoverage(arc: center, radius: radius, width: width, fromDegrees: fromDegrees,
+                                    sweepDegrees: sweepDegrees, roundCaps: roundCaps), color: color)
+        } else {
+            try draw(AntialiasedMesh.arc(center: center, radius: radius, width: width, fromDegrees: fromDegrees,
+                                         sweepDegrees: sweepDegrees, color: color, roundCaps: roundCaps))
         }
-        var vertices: [SDL_Vertex] = []
-        vertices.reserveCapacity(slices * 6)
-        for i in 0..<slices {
-            let a0 = fromDegrees + sweepDegrees * Double(i) / Double(slices)
-            let a1 = fromDegrees + sweepDegrees * Double(i + 1) / Double(slices)
-            let (i0, o0) = (vertex(a0, radius - width / 2), vertex(a0, radius + width / 2))
-            let (i1, o1) = (vertex(a1, radius - width / 2), vertex(a1, radius + width / 2))
-            vertices += [i0, o0, o1, i0, o1, i1]
+    }
+
+    /// Fills a circle of `radius` pixels around `center` with anti-aliased edges, blended as
+    /// ``strokeArc(center:radius:width:fromDegrees:sweepDegrees:color:roundCaps:)`` is.
+    public func fillDisc(center: Point, radius: Double, color: RGBA) throws {
+        if isSoftware {
+            try paint(ShapeCoverage(disc: center, radius: radius), color: color)
+        } else {
+            try draw(AntialiasedMesh.disc(center: center, radius: radius, color: color))
         }
-        try check(SDL_RenderGeometry(pointer, nil, vertices, Int32(vertices.count), nil, 0), "SDL_RenderGeometry")
+    }
+
+    private func draw(_ mesh: AntialiasedMesh) throws {
+        guard !mesh.indices.isEmpty else { return }
+        try check(SDL_RenderGeometry(pointer, nil, mesh.vertices, Int32(mesh.vertices.count), mesh.indices,
+                                     Int32(mesh.indices.count)), "SDL_RenderGeometry")
+    }
+
+    /// Paints `shape` per pixel into a transparent texture of its visible square and blends
+    /// that over the target.
+    private func paint(_ shape: ShapeCoverage?, color: RGBA) throws {
+        guard let shape, color.a > 0 else { return }
+        let (width, height) = try outputSize()
+        var visible = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        if SDL_RenderIsClipEnabled(pointer) == SDL_TRUE {
+            var clip = SDL_Rect()
+            SDL_RenderGetClipRect(pointer, &clip)
+            visible = visible.intersection(Rect(x: Double(clip.x), y: Double(clip.y), width: Double(clip.w),
+                                                height: Double(clip.h))) ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        }
+        guard let area = shape.bounds.intersection(visible) else { return }
+        let texture = try Texture(streamingFor: self, width: Int(area.width), height: Int(area.height))
+        try texture.withLockedRows(0..<texture.height) { pixels, stride in
+            pixels.update(repeating: 0, count: texture.height * stride)
+            shape.paint(color, into: RasterTarget(pixels: pixels, stride: stride, originX: Int(area.x), originY: Int(area.y)),
+                        area: area)
+        }
+        texture.setBlended(true)
+        try draw(texture, atX: Int(area.x), y: Int(area.y))
     }
 }

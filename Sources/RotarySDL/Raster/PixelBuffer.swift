@@ -35,27 +35,3 @@ public struct PixelBuffer: Equatable, Sendable {
         return PixelMath.lerp(top, bottom, ty)
     }
 }
-
-/// Channel arithmetic on 0xAARRGGBB words.
-public enum PixelMath {
-    /// `a + (b − a)·t/256` for every channel, `t` in 0…256.
-    @inline(__always)
-    public static func lerp(_ a: UInt32, _ b: UInt32, _ t: UInt32) -> UInt32 {
-        if t == 0 { return a }
-        if t >= 256 { return b }
-        let s = 256 - t
-        let rb = ((a & 0x00FF_00FF) &* s &+ (b & 0x00FF_00FF) &* t) >> 8 & 0x00FF_00FF
-        let ag = ((a >> 8 & 0x00FF_00FF) &* s &+ (b >> 8 & 0x00FF_00FF) &* t) & 0xFF00_FF00
-        return rb | ag
-    }
-
-    /// A premultiplied colour `source` scaled by `coverage` (0…256) and laid over the opaque
-    /// `background`: the result is opaque.
-    @inline(__always)
-    public static func over(_ source: UInt32, coverage: UInt32, background: UInt32) -> UInt32 {
-        let scaled = lerp(0, source, coverage)
-        let keep = 256 - ((scaled >> 24) + (scaled >> 31))  // 256 − alpha, with 255 → 256
-        let rest = lerp(0, background, keep)
-        return (0xFF00_0000 | ((scaled & 0x00FF_FFFF) &+ (rest & 0x00FF_FFFF))) & 0xFFFF_FFFF
-    }
-}

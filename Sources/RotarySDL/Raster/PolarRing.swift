@@ -7,19 +7,25 @@ public struct RingArt: Sendable {
     public var outerRadius: Double
     /// Number of items (at least 1).
     public var itemCount: Int
-    /// The opaque colour behind the ring (for gaps and dimming).
+    /// The colour behind the ring, 0xAARRGGBB: opaque, blended into gaps, dimmed items and
+    /// the rim; or with alpha 0 for a ring blended over whatever is drawn below it, whose
+    /// gaps, dimmed items and rim then keep their colours and fade their alpha.
     public var background: UInt32
     /// Gaps, dimming and ticks.
     public var style: RingStyle
 
-    /// A ring of `itemCount` items between the radii on `background`.
+    /// A ring of `itemCount` items between the radii on `background` (0xAARRGGBB: alpha 0 is
+    /// a transparent background, any other alpha is taken as opaque).
     public init(innerRadius: Double, outerRadius: Double, itemCount: Int, background: UInt32, style: RingStyle) {
         self.innerRadius = innerRadius
         self.outerRadius = outerRadius
         self.itemCount = max(1, itemCount)
-        self.background = background | 0xFF00_0000
+        self.background = background >> 24 == 0 ? 0 : background | 0xFF00_0000
         self.style = style
     }
+
+    /// Whether the ring is blended over what lies below it (its background has alpha 0).
+    public var isTransparent: Bool { background >> 24 == 0 }
 }
 
 /// A ring's art unrolled into polar form: one row per pixel of radius and `columns` angles
@@ -38,7 +44,8 @@ public struct PolarRing: Sendable {
     public let rows: Int
     /// The ring's look.
     public let art: RingArt
-    /// Texels with every item at full opacity, opaque (the background is blended in).
+    /// Texels with every item at full opacity: opaque with the background blended in, or,
+    /// on a transparent background, straight alpha.
     public private(set) var full: [UInt32]
     /// Texels as shown: the selected item from `full`, the others dimmed.
     public private(set) var shown: [UInt32] = []
@@ -75,7 +82,8 @@ public struct PolarRing: Sendable {
 
     /// Paints item `item` from `picture` (premultiplied, drawn upright as if under a
     /// 12 o'clock marker, with the ring's centre at `center` in its pixel coordinates), with
-    /// the gaps at its sides and its ticks.
+    /// the gaps at its sides and its ticks: laid over an opaque background, or on a
+    /// transparent one kept as straight alpha, the gaps fading alpha only.
     public mutating func paint(item: Int, picture: PixelBuffer, center: (x: Double, y: Double)) {
         let mine = (0..<columns).filter { columnItem[$0] == item }
         let (art, columns, offsets, directions) = (self.art, self.columns, self.offsets, self.directions)
@@ -95,7 +103,9 @@ public struct PolarRing: Sendable {
                     var texel = art.background
                     if coverage > 0 {
                         let sample = picture.sample(x: center.x + r * directions[c].x, y: center.y + r * directions[c].y)
-                        texel = PixelMath.over(sample, coverage: UInt32((coverage * 256).rounded()), background: art.background)
+                        let weight = UInt32((coverage * 256).rounded())
+                        texel = art.isTransparent ? PixelMath.fadeAlpha(PixelMath.unpremultiplied(sample), weight)
+                            : PixelMath.over(sample, coverage: weight, background: art.background)
                     }
                     if tickSpacing > 0 {
                         texel = Self.tick(on: texel, offset: offsets[c], radius: r, tickSpacing: tickSpacing, art: art)
@@ -127,11 +137,14 @@ public struct PolarRing: Sendable {
         }
     }
 
+    /// Dims column `c` of `shown`: towards the opaque background, or on a transparent one by
+    /// fading alpha only.
     private mutating func dim(column c: Int) {
         let weight = UInt32((min(max(art.style.dimmedOpacity, 0), 1) * 256).rounded())
+        let (transparent, background) = (art.isTransparent, art.background)
         var i = c
         for _ in 0..<rows {
-            shown[i] = PixelMath.lerp(art.background, full[i], weight)
+            shown[i] = transparent ? PixelMath.fadeAlpha(full[i], weight) : PixelMath.lerp(background, full[i], weight)
             i += columns
         }
     }
@@ -154,7 +167,9 @@ public struct PolarRing: Sendable {
         let phase = (offset / tickSpacing).rounded() * tickSpacing - offset
         let distance = abs(phase) * Double.pi / 180 * r
         let amount = min(max(art.style.tickWidth / 2 - distance + 0.5, 0), 1) * min(r - from, 1)
-        return amount > 0 ? PixelMath.lerp(texel, art.style.tickColor.argb, UInt32((amount * 256).rounded())) : texel
+        guard amount > 0 else { return texel }
+        if art.isTransparent { return PixelMath.straightOver(art.style.tickColor.argb, amount: amount, bottom: texel) }
+        return PixelMath.lerp(texel, art.style.tickColor.argb, UInt32((amount * 256).rounded()))
     }
 }
 

@@ -2,26 +2,34 @@ import Foundation
 
 /// For one ring on one window: which polar texel every window pixel inside the ring shows
 /// when the ring is not turned. Built once per layout; drawing the ring turned by any angle
-/// is then, per pixel, one table read and one texel copy (``draw(_:rotationDegrees:into:background:)``).
+/// is then, per pixel, one table read and one texel copy (``draw(_:rotationDegrees:into:)``).
 ///
 /// Pixels fully inside the ring are listed as runs along rows; pixels the rim only partly
-/// covers are listed apart, with their coverage, and blended with the background.
+/// covers are listed apart, with their coverage, and blended with the ring's background (on
+/// a transparent background: their alpha faded). Pixels are window coordinates, so a map
+/// serves any ``RasterTarget`` that covers the ring.
 public struct RingPixelMap: Sendable {
-    /// A horizontal run of fully covered pixels: `count` pixels from `pixel` (an index into
-    /// the window's pixels), whose texels are `texels[lookup ..< lookup + count]`.
+    /// A horizontal run of fully covered pixels: `count` pixels from window pixel (`x`, `y`),
+    /// whose texels are `texels[lookup ..< lookup + count]`.
     struct Run: Sendable {
-        var pixel: Int32
+        var x: Int32
+        var y: Int32
         var count: Int32
         var lookup: Int32
+    }
+
+    /// A partly covered rim pixel: window pixel (`x`, `y`), packed texel, coverage 1…255.
+    struct Edge: Sendable {
+        var x: Int32
+        var y: Int32
+        var texel: UInt32
+        var coverage: UInt32
     }
 
     /// Each covered pixel's texel, run after run, packed as `row << columnBits | column`.
     private var texels: [UInt32] = []
     private var runs: [Run] = []
-    /// Partly covered rim pixels: window pixel index, packed texel, coverage 1…255.
-    private var edgePixels: [Int32] = []
-    private var edgeTexels: [UInt32] = []
-    private var edgeCoverage: [UInt32] = []
+    private var edges: [Edge] = []
     /// Columns of the polar ring this map reads.
     public let columns: Int
     /// The window rows the ring touches (for updating only what changed).
@@ -30,9 +38,9 @@ public struct RingPixelMap: Sendable {
     static let columnBits: UInt32 = 14
 
     /// Maps the ring with centre (`cx`, `cy`), radii and `markerDegrees` (screen angle of
-    /// item 0's centre when the ring is not turned) onto a `width`×`height` window whose
-    /// rows lie `stride` pixels apart.
-    public init(width: Int, height: Int, stride: Int, cx: Double, cy: Double, innerRadius: Double,
+    /// item 0's centre when the ring is not turned) onto a `width`×`height` window; pixels
+    /// outside the window are left out.
+    public init(width: Int, height: Int, cx: Double, cy: Double, innerRadius: Double,
                 outerRadius: Double, markerDegrees: Double, ring: PolarRing) {
         columns = ring.columns
         let area = Double.pi * ((outerRadius + 1) * (outerRadius + 1) - max(0, innerRadius - 1) * max(0, innerRadius - 1))
@@ -43,72 +51,58 @@ public struct RingPixelMap: Sendable {
         rowRange = y0..<y1
         let columnsPerDegree = Double(columns) / 360
         let lastRow = ring.rows - 1
-        let inner = max(0, innerRadius - 1)
-        for y in y0..<y1 {
-            let dy = Double(y) + 0.5 - cy
-            let outerSquared = (outerRadius + 1) * (outerRadius + 1) - dy * dy
-            guard outerSquared > 0 else { continue }
-            let outerReach = outerSquared.squareRoot()
-            let innerSquared = inner * inner - dy * dy
-            let innerReach = innerSquared > 0 ? innerSquared.squareRoot() : -1
-            // The row crosses the ring in one span, or in two either side of the hole.
-            let spans = innerReach < 0 ? [(cx - outerReach, cx + outerReach)]
-                : [(cx - outerReach, cx - innerReach), (cx + innerReach, cx + outerReach)]
-            for (from, to) in spans {
-                let x0 = max(0, Int(from.rounded(.down))), x1 = min(width, Int(to.rounded(.up)) + 1)
-                var run: Run?
-                for x in x0..<max(x0, x1) {
-                    let dx = Double(x) + 0.5 - cx
-                    let r = (dx * dx + dy * dy).squareRoot()
-                    let coverage = min(max(min(outerRadius - r, r - innerRadius) + 0.5, 0), 1)
-                    guard coverage > 0 else {
-                        if let open = run { runs.append(open); run = nil }
-                        continue
-                    }
-                    let row = min(max(Int(r - innerRadius), 0), lastRow)
-                    let degrees = FastAngle.degrees(dy: dy, dx: dx) - markerDegrees
-                    var column = Int((degrees * columnsPerDegree).rounded(.down)) % columns
-                    if column < 0 { column += columns }
-                    let texel = UInt32(row) << Self.columnBits | UInt32(column)
-                    let pixel = Int32(y * stride + x)
-                    if coverage >= 1 {
-                        if var open = run {
-                            open.count += 1
-                            run = open
-                        } else {
-                            run = Run(pixel: pixel, count: 1, lookup: Int32(texels.count))
-                        }
-                        texels.append(texel)
-                    } else {
-                        if let open = run { runs.append(open); run = nil }
-                        edgePixels.append(pixel)
-                        edgeTexels.append(texel)
-                        edgeCoverage.append(UInt32((coverage * 256).rounded()))
-                    }
+        AnnulusSpans.forEach(cx: cx, cy: cy, inner: max(0, innerRadius - 1), outer: outerRadius + 1, rows: y0..<y1,
+                             columns: 0..<width) { y, dy, xs in
+            var run: Run?
+            for x in xs {
+                let dx = Double(x) + 0.5 - cx
+                let r = (dx * dx + dy * dy).squareRoot()
+                let coverage = min(max(min(outerRadius - r, r - innerRadius) + 0.5, 0), 1)
+                guard coverage > 0 else {
+                    if let open = run { runs.append(open); run = nil }
+                    continue
                 }
-                if let open = run { runs.append(open) }
+                let row = min(max(Int(r - innerRadius), 0), lastRow)
+                let degrees = FastAngle.degrees(dy: dy, dx: dx) - markerDegrees
+                var column = Int((degrees * columnsPerDegree).rounded(.down)) % columns
+                if column < 0 { column += columns }
+                let texel = UInt32(row) << Self.columnBits | UInt32(column)
+                if coverage >= 1 {
+                    if var open = run {
+                        open.count += 1
+                        run = open
+                    } else {
+                        run = Run(x: Int32(x), y: Int32(y), count: 1, lookup: Int32(texels.count))
+                    }
+                    texels.append(texel)
+                } else {
+                    if let open = run { runs.append(open); run = nil }
+                    edges.append(Edge(x: Int32(x), y: Int32(y), texel: texel, coverage: UInt32((coverage * 256).rounded())))
+                }
             }
+            if let open = run { runs.append(open) }
         }
     }
 
     /// Number of window pixels this ring draws.
-    public var pixelCount: Int { texels.count + edgePixels.count }
+    public var pixelCount: Int { texels.count + edges.count }
 
-    /// Draws `ring` turned by `rotationDegrees` (clockwise) into the pixels at `frame`,
-    /// blending rim pixels with the opaque `background` colour. The runs are split between
-    /// two cores; they write disjoint pixels.
-    public func draw(_ ring: PolarRing, rotationDegrees: Double, into frame: UnsafeMutablePointer<UInt32>,
-                     background: UInt32) {
+    /// Draws `ring` turned by `rotationDegrees` (clockwise) into `target`, which must cover
+    /// every pixel of the map. Rim pixels are blended with the ring's opaque background, or on
+    /// a transparent one get the texel with its alpha faded. The runs are split between two
+    /// cores; they write disjoint pixels.
+    public func draw(_ ring: PolarRing, rotationDegrees: Double, into target: RasterTarget) {
         let turns = rotationDegrees / 360
         let shift = Int32(((turns - turns.rounded(.down)) * Double(columns)).rounded()) % Int32(columns)
-        let out = UnsafeSendable(frame)
+        let out = UnsafeSendable(target.pixels)
         let (shown, texels, runs, width) = (ring.shown, self.texels, self.runs, Int32(columns))
+        let (stride, originX, originY) = (target.stride, target.originX, target.originY)
         DispatchQueue.concurrentPerform(iterations: 2) { half in
             let range = half == 0 ? 0..<runs.count / 2 : runs.count / 2..<runs.count
             shown.withUnsafeBufferPointer { shown in
                 texels.withUnsafeBufferPointer { lookup in
                     for run in runs[range] {
-                        var p = Int(run.pixel), l = Int(run.lookup)
+                        var p = (Int(run.y) - originY) * stride + Int(run.x) - originX, l = Int(run.lookup)
                         for _ in 0..<run.count {
                             out.pointer[p] = shown[Self.texelIndex(lookup[l], shift: shift, columns: width)]
                             p += 1
@@ -118,9 +112,17 @@ public struct RingPixelMap: Sendable {
                 }
             }
         }
-        for i in edgePixels.indices {
-            let texel = shown[Self.texelIndex(edgeTexels[i], shift: shift, columns: width)]
-            frame[Int(edgePixels[i])] = PixelMath.lerp(background, texel, edgeCoverage[i])
+        let background = ring.art.background
+        if ring.art.isTransparent {
+            for edge in edges {
+                let texel = shown[Self.texelIndex(edge.texel, shift: shift, columns: width)]
+                target.pixels[target.offset(x: Int(edge.x), y: Int(edge.y))] = PixelMath.fadeAlpha(texel, edge.coverage)
+            }
+        } else {
+            for edge in edges {
+                let texel = shown[Self.texelIndex(edge.texel, shift: shift, columns: width)]
+                target.pixels[target.offset(x: Int(edge.x), y: Int(edge.y))] = PixelMath.lerp(background, texel, edge.coverage)
+            }
         }
     }
 

@@ -6,18 +6,22 @@ import RotaryKit
 /// once per layout so that every frame after it is a lookup. One canvas serves every item in
 /// turn, so only one item's picture exists at a time.
 public enum RingArtist {
-    /// The polar art of a ring with radii `innerRadius`…`outerRadius`, texts from `fonts`.
-    public static func polarRing(_ look: RingLook, innerRadius: Double, outerRadius: Double, fonts: FontBook,
-                                 selected: Int) throws -> PolarRing {
+    /// The polar art of a ring with radii `innerRadius`…`outerRadius` on `background` (an
+    /// opaque colour, or nil for a transparent background), texts from `fonts`, item
+    /// `selected` bright.
+    public static func polarRing(_ look: RingLook, innerRadius: Double, outerRadius: Double, background: RGBA?,
+                                 fonts: FontBook, selected: Int) throws -> PolarRing {
         let art = RingArt(innerRadius: innerRadius, outerRadius: outerRadius, itemCount: look.items.count,
-                          background: look.background.argb, style: look.style)
+                          background: background.map { $0.argb | 0xFF00_0000 } ?? 0, style: look.style)
         var polar = PolarRing(art: art, columns: Int((2 * Double.pi * outerRadius * 1.1).rounded(.up)))
         let frame = CanvasFrame(itemCount: art.itemCount, innerRadius: innerRadius, outerRadius: outerRadius)
         let canvas = try Surface(width: frame.width, height: frame.height)
         let renderer = try Renderer(surface: canvas)
         var textures: [ImageLoader.Source: Texture] = [:]
         for (index, item) in look.items.enumerated() {
-            try renderer.clear(look.fill)
+            // Premultiplied: SDL's blending over a premultiplied canvas keeps it premultiplied,
+            // which is what the polar ring samples (a translucent fill stays right).
+            try renderer.clear(premultiplied(look.fill))
             if let source = item.texture {
                 let side = max(frame.width, frame.height)
                 let texture = try textures[source]
@@ -41,6 +45,12 @@ public enum RingArtist {
         }
         polar.show(selected: selected)
         return polar
+    }
+
+    /// `color` with its channels multiplied by its alpha, as the canvas holds colours.
+    private static func premultiplied(_ color: RGBA) -> RGBA {
+        func scaled(_ channel: UInt8) -> UInt8 { UInt8((Int(channel) * Int(color.a) + 127) / 255) }
+        return RGBA(scaled(color.r), scaled(color.g), scaled(color.b), color.a)
     }
 }
 

@@ -8,10 +8,10 @@ public final class Font {
     /// Size in points (pixels at 72 dpi).
     public let size: Int
 
-    /// Opens `path` at `size` points. Needs ``SDLSystem`` or `TTF_Init` first.
+    /// Opens `path` at `size` points. SDL_ttf is started for as long as the font is open, so
+    /// neither ``SDLSystem`` nor SDL video is needed.
     public init(path: String, size: Int) throws {
-        guard let font = FontLibrary.open(path: path, size: Int32(clamping: size)) else { throw SDLError("TTF_OpenFont(\(path), \(size))") }
-        pointer = font
+        pointer = try FontLibrary.open(path: path, size: Int32(clamping: size))
         self.path = path
         self.size = size
     }
@@ -40,18 +40,9 @@ public final class Font {
     }
 
     /// Runs `body` with the font at `path` opened for inspection (glyph coverage, sizes)
-    /// without a window: SDL_ttf is initialised just for the call. `TTF_Init` is counted, so
-    /// an ``SDLSystem`` alive at the same time is not disturbed. The font is closed before
-    /// SDL_ttf is, so it must not outlive `body`.
+    /// without a window, and closes it afterwards.
     public static func inspecting<T>(path: String, size: Int = 16, _ body: (Font) throws -> T) throws -> T {
-        try FontLibrary.start()
-        defer { FontLibrary.stop() }
-        let result: T
-        do {
-            let font = try Font(path: path, size: size)
-            result = try body(font)
-        }
-        return result
+        try body(Font(path: path, size: size))
     }
 
     /// `text` drawn anti-aliased in `color` on a transparent surface. An empty string gives

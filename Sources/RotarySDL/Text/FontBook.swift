@@ -1,4 +1,5 @@
-/// One font file opened at whatever sizes are asked for, each size opened once.
+/// One font file opened at whatever sizes are asked for, each size opened once. Needs no
+/// ``SDLSystem``: each open font keeps SDL_ttf started (see ``Font``).
 public final class FontBook {
     /// The font file.
     public let path: String

@@ -1,0 +1,114 @@
+import CSDL2
+import RotaryKit
+
+/// Turns RotaryKit's ``DrawList``s into pixels on a ``Renderer``: the window's own one or a
+/// program's adopted one (``Renderer/init(adopting:)``), where the controls are drawn over
+/// the program's frame. Everything slow is cached and made again only when it changes:
+/// pictures per art and pixel size, texts per text, size and colour, ring art per look and
+/// geometry. Commands are drawn in order; nothing is presented.
+///
+/// The renderer's draw colour, blend mode and clip are left as they were found. A `clip`
+/// command clips within the clip the program had set, and `clip(nil)` returns to it.
+/// Coordinates are the renderer's output pixels (no logical size or scale is assumed).
+public final class DrawListExecutor {
+    /// What changed since the previous ``draw(_:)``: regions of the target, merged so they
+    /// do not overlap; empty when nothing changed; nil for the whole target (the first
+    /// frame, a new target size, a failed frame before, or a change without bounds).
+    public private(set) var changedRegions: [Rect]?
+    /// Why art could not be drawn, for a person: each broken picture or ring art once, in
+    /// the order met. Its commands draw nothing; the rest of the frame is drawn.
+    public private(set) var failures: [String] = []
+
+    private let renderer: Renderer
+    private let images: ImageCache
+    private let texts: TextCache
+    private let rings: RingComposer
+    private var previous: (list: DrawList, width: Int, height: Int)?
+
+    /// An executor drawing on `renderer` with texts set in `fonts`.
+    public init(renderer: Renderer, fonts: FontBook) {
+        self.renderer = renderer
+        images = ImageCache(renderer: renderer)
+        texts = TextCache(renderer: renderer, fonts: fonts)
+        rings = RingComposer(renderer: renderer, fonts: fonts)
+    }
+
+    /// Draws every command of `list` in order and sets ``changedRegions``. Broken art is
+    /// skipped and reported in ``failures``; an SDL failure throws.
+    public func draw(_ list: DrawList) throws {
+        let (width, height) = try renderer.outputSize()
+        if let previous, previous.width == width, previous.height == height {
+            changedRegions = list.changedRegions(since: previous.list)
+        } else {
+            changedRegions = nil
+        }
+        previous = nil  // until this frame is drawn through
+        let host = RendererState(of: renderer)
+        defer {
+            rings.endFrame()
+            host.restore()
+        }
+        try check(SDL_SetRenderDrawBlendMode(renderer.pointer, SDL_BLENDMODE_BLEND), "SDL_SetRenderDrawBlendMode")
+        var visible = true  // false while clipped to nothing
+        var i = 0
+        let commands = list.commands
+        while i < commands.count {
+            let command = commands[i]
+            i += 1
+            if case .clip(let rect) = command {
+                visible = try clip(to: rect, within: host.clip, width: width, height: height)
+                continue
+            }
+            guard visible else { continue }
+            switch command {
+            case .ring(let first):
+                var group = [first]
+                while let backdrop = first.backdrop, i < commands.count, case .ring(let next) = commands[i],
+                      next.backdrop == backdrop {
+                    group.append(next)
+                    i += 1
+                }
+                try rings.draw(group, width: width, height: height, failure: record)
+            case .fill(let rect, let color):
+                try renderer.fill(color, rect: rect)
+            case .arc(let arc):
+                try renderer.strokeArc(center: arc.center, radius: arc.radius, width: arc.width, fromDegrees: arc.fromDegrees,
+                                       sweepDegrees: arc.sweepDegrees, color: arc.color, roundCaps: arc.roundCaps)
+            case .disc(let center, let radius, let color):
+                try renderer.fillDisc(center: center, radius: radius, color: color)
+            case .image(let image):
+                try images.draw(image, failure: record)
+            case .text(let text):
+                try texts.draw(text)
+            case .clip:
+                break  // handled above
+            }
+        }
+        previous = (list, width, height)
+    }
+
+    /// Clips to `rect` (the whole pixels it touches) within the program's clip `host` and the
+    /// `width`×`height` target, or to `host` alone when `rect` is nil. False when no pixel is
+    /// left to draw on.
+    private func clip(to rect: Rect?, within host: SDL_Rect?, width: Int, height: Int) throws -> Bool {
+        guard let rect else {
+            if var host {
+                try check(SDL_RenderSetClipRect(renderer.pointer, &host), "SDL_RenderSetClipRect")
+            } else {
+                try check(SDL_RenderSetClipRect(renderer.pointer, nil), "SDL_RenderSetClipRect")
+            }
+            return true
+        }
+        let limit = host.map { Rect(x: Double($0.x), y: Double($0.y), width: Double($0.w), height: Double($0.h)) }
+            ?? Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        guard let wanted = rect.pixelAligned.intersection(limit) else { return false }
+        var sdl = SDL_Rect(x: Int32(wanted.x), y: Int32(wanted.y), w: Int32(wanted.width), h: Int32(wanted.height))
+        try check(SDL_RenderSetClipRect(renderer.pointer, &sdl), "SDL_RenderSetClipRect")
+        return true
+    }
+
+    /// Notes a failure once.
+    private func record(_ message: String) {
+        if !failures.contains(message) { failures.append(message) }
+    }
+}

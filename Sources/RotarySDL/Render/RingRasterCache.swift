@@ -1,0 +1,43 @@
+import RotaryKit
+
+/// The ring rasters of recent frames, each kept while its recipe is drawn every frame and
+/// rebuilt only when the recipe changes. A recipe whose art cannot be made is remembered as
+/// such (and reported once), so it is not repainted every frame.
+struct RingRasterCache {
+    private struct Entry {
+        var recipe: RingRaster.Recipe
+        var raster: RingRaster?
+        var used: Bool
+    }
+
+    private var entries: [Entry] = []
+
+    /// The index of the raster for `recipe`, built with item `selected` bright when missing;
+    /// nil when its art cannot be made (`failure` is told why, the first time).
+    /// Recipes are compared, not hashed: the looks of one frame are usually the very same
+    /// arrays as the last frame's, which compare at once.
+    mutating func index(for recipe: RingRaster.Recipe, selected: Int, fonts: FontBook,
+                        failure: (String) -> Void) -> Int? {
+        if let index = entries.firstIndex(where: { $0.recipe == recipe }) {
+            entries[index].used = true
+            return entries[index].raster == nil ? nil : index
+        }
+        var raster: RingRaster?
+        do { raster = try RingRaster(recipe, fonts: fonts, selected: selected) } catch {
+            failure("\(error)")
+        }
+        entries.append(Entry(recipe: recipe, raster: raster, used: true))
+        return raster == nil ? nil : entries.count - 1
+    }
+
+    /// Draws the raster at `index` (from ``index(for:selected:fonts:failure:)`` this frame).
+    mutating func draw(at index: Int, rotationDegrees: Double, highlighted: Int, into target: RasterTarget) {
+        entries[index].raster?.draw(rotationDegrees: rotationDegrees, highlighted: highlighted, into: target)
+    }
+
+    /// Forgets the rasters no ring used since the last call; indices are invalid afterwards.
+    mutating func dropUnused() {
+        entries.removeAll { !$0.used }
+        for i in entries.indices { entries[i].used = false }
+    }
+}

@@ -1,0 +1,149 @@
+import CSDL2
+import Foundation
+import Testing
+@testable import RotarySDL
+
+extension DrawingTests {
+    @Suite("DrawListExecutor: what changed, the host renderer's state, broken art")
+    struct Executor {
+        static let disc = DrawCommand.disc(center: Point(x: 40, y: 40), radius: 10, color: RGBA(255, 255, 255))
+
+        @Test("changed regions: everything on the first frame, nothing for the same list, old and new place of a moved command")
+        func changedRegions() throws {
+            let canvas = try Canvas()
+            let background = DrawCommand.fill(nil, RGBA(0, 0, 0))
+            _ = try canvas.draw([background, Self.disc])
+            #expect(canvas.executor.changedRegions == nil)
+            _ = try canvas.draw([background, Self.disc])
+            #expect(canvas.executor.changedRegions == [])
+            let moved = DrawCommand.disc(center: Point(x: 100, y: 40), radius: 10, color: RGBA(255, 255, 255))
+            _ = try canvas.draw([background, moved])
+            let regions = try #require(canvas.executor.changedRegions)
+            #expect(regions.count == 2)
+            #expect(regions.contains { $0.contains(Point(x: 40, y: 40)) } && regions.contains { $0.contains(Point(x: 100, y: 40)) })
+            _ = try canvas.draw([background])
+            #expect(canvas.executor.changedRegions == nil)
+        }
+
+        @Test("the host renderer's draw colour, blend mode and clip are as they were after drawing")
+        func restoresHostState() throws {
+            let canvas = try Canvas()
+            let pointer = canvas.renderer.pointer
+            SDL_SetRenderDrawColor(pointer, 1, 2, 3, 4)
+            SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_ADD)
+            var clip = SDL_Rect(x: 10, y: 20, w: 100, h: 90)
+            SDL_RenderSetClipRect(pointer, &clip)
+            var look = DrawingTests.look(count: 4, labelSize: 10, labelRadius: 30)
+            look.style.gapPixels = 2
+            _ = try canvas.draw([
+                .clip(Rect(x: 0, y: 0, width: 50, height: 50)),
+                .fill(nil, RGBA(200, 0, 0, 100)),
+                .ring(RingDraw(look: look, center: Point(x: 80, y: 80), innerRadius: 20, outerRadius: 40, markerDegrees: -90,
+                               rotationDegrees: 0, highlighted: 0, backdrop: RGBA(0, 0, 0))),
+                .clip(nil),
+                .arc(ArcStroke(center: Point(x: 80, y: 80), radius: 50, width: 4, color: RGBA(0, 255, 0))),
+                .image(ImageDraw(art: .builtIn("ui/marker"), center: Point(x: 30, y: 30), width: 20, height: 20)),
+                .text(TextDraw("Hi", points: 12, center: Point(x: 80, y: 80), maxWidth: 40)),
+            ])
+            var r: UInt8 = 0, g: UInt8 = 0, b: UInt8 = 0, a: UInt8 = 0
+            SDL_GetRenderDrawColor(pointer, &r, &g, &b, &a)
+            #expect([r, g, b, a] == [1, 2, 3, 4])
+            var mode = SDL_BLENDMODE_NONE
+            SDL_GetRenderDrawBlendMode(pointer, &mode)
+            #expect(mode == SDL_BLENDMODE_ADD)
+            var after = SDL_Rect()
+            SDL_RenderGetClipRect(pointer, &after)
+            #expect(SDL_RenderIsClipEnabled(pointer) == SDL_TRUE)
+            #expect([after.x, after.y, after.w, after.h] == [10, 20, 100, 90])
+        }
+
+        @Test("clips stay within the host's clip, and clip(nil) returns to it")
+        func clipsWithinHost() throws {
+            let canvas = try Canvas()
+            try canvas.renderer.clear(RGBA(0, 0, 0))
+            var clip = SDL_Rect(x: 40, y: 40, w: 80, h: 80)
+            SDL_RenderSetClipRect(canvas.renderer.pointer, &clip)
+            let picture = try canvas.draw([
+                .clip(Rect(x: 0, y: 0, width: 60, height: 60)),
+                .fill(nil, RGBA(255, 0, 0)),
+                .clip(nil),
+                .fill(Rect(x: 100, y: 100, width: 60, height: 60), RGBA(0, 255, 0)),
+                .clip(Rect(x: 0, y: 0, width: 30, height: 30)),  // outside the host's clip: nothing
+                .fill(nil, RGBA(0, 0, 255)),
+            ])
+            #expect(picture.pixel(x: 50, y: 50) == RGBA(255, 0, 0))
+            #expect(picture.pixel(x: 30, y: 30) == RGBA(0, 0, 0))
+            #expect(picture.pixel(x: 70, y: 50) == RGBA(0, 0, 0))
+            #expect(picture.pixel(x: 110, y: 110) == RGBA(0, 255, 0))
+            #expect(picture.pixel(x: 130, y: 130) == RGBA(0, 0, 0))
+            #expect(picture.pixel(x: 10, y: 10) == RGBA(0, 0, 0))
+        }
+
+        @Test("broken art draws nothing, the rest of the frame is drawn, and it is reported once")
+        func brokenArt() throws {
+            let canvas = try Canvas()
+            let missing = ImageDraw(art: .file("/nonexistent/rotary-art.png"), center: Point(x: 80, y: 80), width: 40, height: 40)
+            let broken = ImageDraw(art: .svg(Array("not svg".utf8)), center: Point(x: 80, y: 80), width: 40, height: 40)
+            let frame: [DrawCommand] = [.fill(nil, RGBA(0, 0, 0)), .image(missing), .image(broken), Self.disc]
+            _ = try canvas.draw(frame)
+            let picture = try canvas.draw(frame)
+            #expect(picture.pixel(x: 80, y: 80) == RGBA(0, 0, 0))
+            #expect(picture.pixel(x: 40, y: 40) == RGBA(255, 255, 255))
+            #expect(canvas.executor.failures.count == 2, "\(canvas.executor.failures)")
+            #expect(canvas.executor.failures.first?.contains("/nonexistent/rotary-art.png") == true)
+        }
+
+        @Test("a ring that cannot be drawn is reported, the rest is drawn")
+        func impossibleRing() throws {
+            let canvas = try Canvas()
+            let look = DrawingTests.look(count: 3, labelSize: 10, labelRadius: 30)
+            let picture = try canvas.draw([
+                .fill(nil, RGBA(0, 0, 0)),
+                .ring(RingDraw(look: look, center: Point(x: 80, y: 80), innerRadius: 50, outerRadius: 20, markerDegrees: 0,
+                               rotationDegrees: 0, highlighted: 0, backdrop: RGBA(0, 0, 0))),
+                Self.disc,
+            ])
+            #expect(picture.pixel(x: 40, y: 40) == RGBA(255, 255, 255))
+            #expect(canvas.executor.failures.count == 1)
+        }
+
+        @Test("a ring turned between frames is drawn turned, with its raster kept")
+        func ringTurns() throws {
+            let canvas = try Canvas()
+            var look = DrawingTests.look(count: 2, labelSize: 10, labelRadius: 45)
+            look.items[1].label = ""
+            look.fill = RGBA(255, 0, 0)
+            func ring(_ degrees: Double) -> DrawCommand {
+                .ring(RingDraw(look: look, center: Point(x: 80, y: 80), innerRadius: 40, outerRadius: 70, markerDegrees: -90,
+                               rotationDegrees: degrees, highlighted: 0, backdrop: RGBA(0, 0, 0)))
+            }
+            let still = try canvas.draw([ring(0)])
+            let turned = try canvas.draw([ring(180)])
+            #expect(canvas.executor.changedRegions?.count == 1)
+            // Item 0's label sits at the top; turned half round it sits at the bottom.
+            func hasLabel(_ picture: Surface, y: Int) -> Bool {
+                (60..<100).contains { x in picture.pixel(x: x, y: y).g > 128 }
+            }
+            #expect(hasLabel(still, y: 35) && !hasLabel(still, y: 125))
+            #expect(hasLabel(turned, y: 125) && !hasLabel(turned, y: 35))
+        }
+    }
+}
+
+extension DrawingTests.Executor {
+    @Test("an adopted renderer is drawn on and outlives its wrapper and executor")
+    func adoptedRenderer() throws {
+        let surface = try Surface(width: 40, height: 40)
+        let sdlRenderer = try #require(SDL_CreateSoftwareRenderer(surface.pointer))
+        defer { SDL_DestroyRenderer(sdlRenderer) }
+        do {
+            let renderer = Renderer(adopting: sdlRenderer)
+            let executor = DrawListExecutor(renderer: renderer, fonts: DrawingTests.fonts)
+            try executor.draw(DrawList([.fill(nil, RGBA(0, 0, 0)), .disc(center: Point(x: 20, y: 20), radius: 8,
+                                                                         color: RGBA(255, 255, 255))]))
+        }
+        SDL_RenderPresent(sdlRenderer)
+        #expect(surface.pixel(x: 20, y: 20) == RGBA(255, 255, 255))
+        #expect(SDL_RenderClear(sdlRenderer) == 0, "the program's renderer still works")
+    }
+}

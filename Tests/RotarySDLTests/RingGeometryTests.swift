@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+@testable import RotarySDL
+
+/// A ring's polar art and its pixel map, in pure Swift: no SDL, no fonts. Each item is
+/// painted from a picture of one flat colour.
+@Suite("PolarRing and RingPixelMap: geometry, turning and transparent edges")
+struct RingGeometryTests {
+    static let colors: [UInt32] = [0xFFE0_4040, 0xFF40_E040, 0xFF40_40E0, 0xFFE0_E040, 0xFF40_E0E0, 0xFFE0_40E0]
+    static let (inner, outer, center) = (20.0, 60.0, (x: 64.5, y: 70.25))
+
+    /// A ring of six flat items on `background`, item 0 bright.
+    static func ring(background: UInt32, style: RingStyle = RingStyle()) -> PolarRing {
+        let art = RingArt(innerRadius: inner, outerRadius: outer, itemCount: colors.count, background: background, style: style)
+        var polar = PolarRing(art: art, columns: 360)
+        let side = Int(2 * outer) + 8
+        for (item, color) in colors.enumerated() {
+            polar.paint(item: item, picture: PixelBuffer(width: side, height: side, fill: color),
+                        center: (Double(side) / 2, Double(side) / 2))
+        }
+        polar.show(selected: 0)
+        return polar
+    }
+
+    static func map(_ polar: PolarRing, width: Int = 128, height: Int = 140) -> RingPixelMap {
+        RingPixelMap(width: width, height: height, cx: center.x, cy: center.y, innerRadius: inner, outerRadius: outer,
+                     markerDegrees: -90, ring: polar)
+    }
+
+    /// The ring drawn into a `width`×`height` buffer filled with `fill`.
+    static func draw(_ polar: PolarRing, rotation: Double = 0, fill: UInt32 = 0) -> PixelBuffer {
+        var buffer = PixelBuffer(width: 128, height: 140, fill: fill)
+        buffer.pixels.withUnsafeMutableBufferPointer { pixels in
+            map(polar).draw(polar, rotationDegrees: rotation, into: RasterTarget(pixels: pixels.baseAddress!, stride: 128))
+        }
+        return buffer
+    }
+
+    @Test("a map draws the annulus' pixels, rim pixels partly covered included, on the rows the ring spans")
+    func pixelCount() {
+        let map = Self.map(Self.ring(background: 0xFF00_0000))
+        // Every pixel whose centre lies less than half a pixel outside the ring is touched.
+        let (outer, inner) = (Self.outer + 0.5, Self.inner - 0.5)
+        let area = Double.pi * (outer * outer - inner * inner)
+        #expect(abs(Double(map.pixelCount) - area) < area * 0.005, "\(map.pixelCount) pixels, area \(area)")
+        #expect(map.rowRange == Int((Self.center.y - Self.outer).rounded(.down))..<Int((Self.center.y + Self.outer).rounded(.up)) + 1)
+    }
+
+    @Test("rows and columns outside the target are left out")
+    func clipped() {
+        let map = Self.map(Self.ring(background: 0xFF00_0000), width: 64, height: 70)
+        #expect(map.rowRange == 10..<70)
+        let area = Double.pi * (Self.outer * Self.outer - Self.inner * Self.inner)
+        #expect(Double(map.pixelCount) < area * 0.28 && Double(map.pixelCount) > area * 0.22, "a quarter, about")
+    }
+
+    @Test("turning by one item's angle shows each pixel the next item, exactly")
+    func turnByOneItem() {
+        let polar = Self.ring(background: 0xFF00_0000, style: RingStyle())
+        let still = Self.draw(polar), turned = Self.draw(polar, rotation: 360 / Double(Self.colors.count))
+        var compared = 0
+        for i in still.pixels.indices {
+            guard let item = Self.colors.firstIndex(of: still.pixels[i]) else { continue }
+            #expect(turned.pixels[i] == Self.colors[(item + 1) % Self.colors.count])
+            compared += 1
+        }
+        #expect(compared > 8000)
+    }
+
+    @Test("on a transparent background the rim, the gaps and dimmed items keep their colour and fade alpha only")
+    func transparentEdges() {
+        var style = RingStyle()
+        style.gapPixels = 4
+        style.dimmedOpacity = 0.5
+        let polar = Self.ring(background: 0, style: style)
+        #expect(polar.art.isTransparent)
+        let picture = Self.draw(polar, rotation: 7)
+        var partial = 0, dimmed = 0
+        for pixel in picture.pixels where pixel != 0 {
+            let color = pixel | 0xFF00_0000, alpha = pixel >> 24
+            #expect(Self.colors.contains(color), "pixel \(String(pixel, radix: 16)) changed its colour")
+            if alpha > 0 && alpha < 120 { partial += 1 }
+            if alpha >= 126 && alpha <= 129 { dimmed += 1 }
+        }
+        #expect(partial > 300, "rim and gap pixels partly transparent")
+        #expect(dimmed > 6000, "five dimmed items at half alpha")
+    }
+
+    @Test("on an opaque background the rim blends with it: every pixel stays opaque")
+    func opaqueEdges() {
+        let polar = Self.ring(background: 0xFF10_2030)
+        let picture = Self.draw(polar, fill: 0xFF10_2030)
+        #expect(picture.pixels.allSatisfy { $0 >> 24 == 0xFF })
+    }
+}
