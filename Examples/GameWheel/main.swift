@@ -45,7 +45,10 @@ let rotary = DrawListExecutor(renderer: Renderer(adopting: gameRenderer),
 var mapper = InputMapper(windowWidth: width, windowHeight: height)
 
 // --- The game's state: a ship bobbing through a field of stars.
-var stars = (0..<90).map { i in (x: Double((i * 7919) % 720), y: Double((i * 104_729) % 420), speed: 20 + Double(i % 5) * 25) }
+struct Star { var x: Double, y: Double, speed: Double }
+var stars = (0..<90).map { (i: Int) -> Star in
+    Star(x: Double(i * 7919 % 720), y: Double(i * 104_729 % 420), speed: 20 + Double(i % 5) * 25)
+}
 var shipColor = weapons[0].color
 var clock = 0.0
 

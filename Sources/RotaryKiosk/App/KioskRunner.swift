@@ -56,14 +56,14 @@ public final class KioskRunner {
         let screen = KioskScreen(layout: try layout(), programs: config.programs, dialMinutes: config.dialMinutes)
         var session = KioskSession(screen: screen, settings: SessionSettings(config: config, windowed: options.windowed))
         let scene = KioskScene(renderer: renderer, theme: art.theme, fonts: fonts, events: events)
-        try scene.rebuild(for: session.screen)
+        scene.rebuild(for: session.screen)
 
         let outputs = KioskOutputs(config: config, stateDirectory: stateDirectory, live: trace == nil && !headless,
                                    logger: logger, problems: scene.backgroundProblems)
         outputs.attach(to: events)
         try scene.drawFirstFrame(session, ms: 0)
         // Only a config the kiosk has drawn with, art and all, becomes the one to fall back on.
-        if let stateDirectory, art.failures.isEmpty, let why = choice.keepAsLastGood(in: stateDirectory) {
+        if let stateDirectory, art.failures.isEmpty, scene.drewEverything, let why = choice.keepAsLastGood(in: stateDirectory) {
             logger.warning("\(why)")
         }
         var startProblems = choice.problems.filter { $0.severity == .error }.map { KioskEvent.error("config: \($0)") }

@@ -9,41 +9,54 @@ final class KioskScene {
     let renderer: Renderer
     private var theme: Theme
     private var onBuiltInTheme = false
-    private let fonts: FontBook
     let events: EventSink
     /// Problems found off the main thread, published as `error` events with the next events.
     let backgroundProblems = ProblemMailbox()
     /// Whether the service badge shows.
     private(set) var showsServiceBadge = false
-    private var painter: KioskPainter?
+    private let executor: DrawListExecutor
+    private var view: KioskView?
+    private var failuresReported = 0
     private var lastMs = 0.0
 
     init(renderer: Renderer, theme: Theme, fonts: FontBook, events: EventSink) {
         self.renderer = renderer
         self.theme = theme
-        self.fonts = fonts
         self.events = events
+        executor = DrawListExecutor(renderer: renderer, fonts: fonts)
     }
 
-    /// Builds the art for `screen`'s layout (after start, a resize, a rotation or a reset).
-    /// Should the config's theme fail to draw at all, the built-in theme takes over (an
-    /// `error` says so): a broken theme never leaves the panel black.
-    func rebuild(for screen: KioskScreen) throws {
-        painter = nil
-        do {
-            painter = try KioskPainter(renderer: renderer, screen: screen, theme: theme, fonts: fonts)
-        } catch where !onBuiltInTheme {
-            backgroundProblems.post("the theme cannot be drawn (\(error)); the built-in theme is used")
-            theme = Theme()
-            onBuiltInTheme = true
-            painter = try KioskPainter(renderer: renderer, screen: screen, theme: theme, fonts: fonts)
-        }
+    /// Whether every frame so far was drawn with the config's own theme, art and all.
+    var drewEverything: Bool { executor.failures.isEmpty && !onBuiltInTheme }
+
+    /// Lays the view out for `screen` (after start, a resize, a rotation or a reset); the
+    /// art is made as the next frame needs it.
+    func rebuild(for screen: KioskScreen) {
+        view = KioskView(screen: screen, theme: theme)
     }
 
-    /// Draws and presents a frame of `session`.
+    /// Draws and presents a frame of `session`. Art that cannot be drawn is reported as an
+    /// `error`, and the built-in theme takes over at once, in this same frame: a broken
+    /// theme never leaves the panel black.
     func draw(_ session: KioskSession) throws {
-        try painter?.draw(session.screen, overlay: ScreenOverlay(session, serviceBadge: showsServiceBadge))
+        try drawFrame(session)
+        if executor.failures.count > failuresReported {
+            for failure in executor.failures[failuresReported...] { backgroundProblems.post("cannot draw \(failure)") }
+            failuresReported = executor.failures.count
+            if !onBuiltInTheme {
+                backgroundProblems.post("the theme cannot be drawn; the built-in theme is used")
+                theme = Theme()
+                onBuiltInTheme = true
+                rebuild(for: session.screen)
+                try drawFrame(session)
+            }
+        }
         renderer.present()
+    }
+
+    private func drawFrame(_ session: KioskSession) throws {
+        guard let view else { return }
+        try executor.draw(view.drawList(session.screen, overlay: ScreenOverlay(session, serviceBadge: showsServiceBadge)))
     }
 
     /// Draws the first frame and announces `ready` with the layout.

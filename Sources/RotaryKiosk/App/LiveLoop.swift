@@ -35,7 +35,7 @@ struct LiveLoop {
             if needsLayout {
                 session.relayout(try layout())
                 mapper = InputMapper(windowWidth: session.screen.layout.width, windowHeight: session.screen.layout.height)
-                try scene.rebuild(for: session.screen)
+                scene.rebuild(for: session.screen)
                 scene.emitLayout(session, ms: Self.nowMs())
                 needsLayout = false
                 shownDimmed = false

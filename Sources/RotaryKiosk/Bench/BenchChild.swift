@@ -23,9 +23,9 @@ struct BenchChild {
         var session = KioskSession(screen: KioskScreen(layout: ScreenLayout(width: Double(w), height: Double(h)),
                                                        programs: Program.demo, dialMinutes: Program.defaultDialMinutes),
                                    settings: SessionSettings())
-        let painter = try KioskPainter(renderer: renderer, screen: session.screen, theme: theme,
-                                       fonts: FontBook(path: try FontLocator.locate(theme.fontPattern)))
-        try frame(painter, renderer, session.screen)
+        let view = KioskView(screen: session.screen, theme: theme)
+        let executor = DrawListExecutor(renderer: renderer, fonts: FontBook(path: try FontLocator.locate(theme.fontPattern)))
+        try frame(executor, renderer, view.drawList(session.screen, overlay: ScreenOverlay(session, serviceBadge: false)))
         let firstFrameMs = ProcessClock.msSince(spawnedAtNs)
 
         let wheel = session.screen.wheel
@@ -39,7 +39,7 @@ struct BenchChild {
                                              time: Double(i) / 60))
             _ = session.advance(by: 1.0 / 60)
             let start = ProcessClock.monotonicNs()
-            try frame(painter, renderer, session.screen)
+            try frame(executor, renderer, view.drawList(session.screen, overlay: ScreenOverlay(session, serviceBadge: false)))
             times.append(ProcessClock.msSince(start))
         }
         let (median, p99) = BenchResult.percentiles(times)
@@ -51,8 +51,8 @@ struct BenchChild {
     }
 
     /// Draws, waits until the renderer has really finished (a one-pixel read-back), presents.
-    private func frame(_ painter: KioskPainter, _ renderer: Renderer, _ screen: KioskScreen) throws {
-        try painter.draw(screen)
+    private func frame(_ executor: DrawListExecutor, _ renderer: Renderer, _ list: DrawList) throws {
+        try executor.draw(list)
         try renderer.synchronise()
         renderer.present()
     }

@@ -65,8 +65,9 @@ public struct ArcSlider: ControlModel, Equatable {
 
     /// Where the value lies in the range, 0…1.
     public var fraction: Double {
-        let width = range.upperBound - range.lowerBound
-        return width > 0 ? (value - range.lowerBound) / width : 0
+        // Halved first, so a range as wide as Doubles go does not overflow to infinity.
+        let width = range.upperBound / 2 - range.lowerBound / 2
+        return width > 0 ? min(max((value / 2 - range.lowerBound / 2) / width, 0), 1) : 0
     }
     /// Screen angle of the thumb.
     public var thumbDegrees: Double { track.degrees(atFraction: fraction) }

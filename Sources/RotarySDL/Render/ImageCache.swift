@@ -23,11 +23,12 @@ final class ImageCache {
         self.renderer = renderer
     }
 
-    /// Draws `image` (loaded at its rounded pixel size, tinted, turned); when its art cannot
+    /// Draws `image` (at its rounded pixel size, tinted, turned); when its art cannot
     /// be loaded draws nothing and, the first time, hands `failure` the reason.
     func draw(_ image: ImageDraw, failure: (String) -> Void) throws {
         guard image.width >= 0.5, image.height >= 0.5, image.tint.a > 0, !broken.contains(image.art) else { return }
-        // Loaded at most as large as art may be; drawn at the size asked for.
+        // Loaded at most as large as art may be, at whole pixels, and drawn at that size: a
+        // picture scaled by a fraction of a pixel would only blur.
         let key = Key(art: image.art, width: Int(min(image.width, Double(ArtHeader.maxSide)).rounded()),
                       height: Int(min(image.height, Double(ArtHeader.maxSide)).rounded()))
         let texture: Texture
@@ -45,6 +46,6 @@ final class ImageCache {
         }
         texture.setColorModulation(image.tint)
         texture.setAlphaModulation(image.tint.a)
-        try renderer.draw(texture, centeredAt: image.center, size: (image.width, image.height), degrees: image.degrees)
+        try renderer.draw(texture, centeredAt: image.center, degrees: image.degrees)
     }
 }

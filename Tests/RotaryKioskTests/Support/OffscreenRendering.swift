@@ -19,8 +19,9 @@ enum OffscreenRendering {
         _ = system
         let surface = try Surface(width: Int(screen.layout.width), height: Int(screen.layout.height))
         let renderer = try Renderer(surface: surface)
-        let painter = try KioskPainter(renderer: renderer, screen: screen, theme: theme, fonts: fonts)
-        try painter.draw(screen, overlay: overlay)
+        let executor = DrawListExecutor(renderer: renderer, fonts: fonts)
+        try executor.draw(KioskView(screen: screen, theme: theme).drawList(screen, overlay: overlay))
+        if let failure = executor.failures.first { throw SDLError("drawing the kiosk", message: failure) }
         renderer.present()
         return try renderer.readPixels()
     }
