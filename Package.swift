@@ -75,11 +75,12 @@ let package = Package(
         ),
         .executableTarget(name: "rotary-kiosk", dependencies: ["RotaryKiosk"]),
         .target(name: "ExampleSupport", dependencies: ["RotarySDL", "CSDL2"], path: "Examples/ExampleSupport"),
+        .target(name: "GoldenSupport", dependencies: ["RotarySDL"], path: "Tests/GoldenSupport"),
         .testTarget(name: "RotaryKitTests", dependencies: ["RotaryKit"]),
-        .testTarget(name: "RotarySDLTests", dependencies: ["RotarySDL"]),
+        .testTarget(name: "RotarySDLTests", dependencies: ["RotarySDL", "GoldenSupport"]),
         .testTarget(
             name: "RotaryKioskTests",
-            dependencies: ["RotaryKiosk", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["RotaryKiosk", "GoldenSupport", .product(name: "PropertyBased", package: "swift-property-based")],
             exclude: ["Fuzz/Corpus"]
         ),
     ] + examples.map { example in

@@ -47,33 +47,26 @@ var mapper = InputMapper(windowWidth: width, windowHeight: height)
 // --- The game's state: a ship bobbing through a field of stars.
 struct Star { var x: Double, y: Double, speed: Double }
 var stars = (0..<90).map { (i: Int) -> Star in
-    Star(x: Double(i * 7919 % 720), y: Double(i * 104_729 % 420), speed: 20 + Double(i % 5) * 25)
+    Star(x: Double(i * 263 % 720), y: Double(i * 131 % 420), speed: 20 + Double(i % 5) * 25)
 }
 var shipColor = weapons[0].color
 var clock = 0.0
 
-/// A scripted mouse drag round the wheel for the screenshot, as real SDL events.
-func pushMouse(_ type: SDL_EventType, at point: Point) {
-    var event = SDL_Event()
-    event.type = type.rawValue
-    if type == SDL_MOUSEMOTION {
-        event.motion.x = Int32(point.x)
-        event.motion.y = Int32(point.y)
-    } else {
-        event.button.button = UInt8(SDL_BUTTON_LEFT)
-        event.button.x = Int32(point.x)
-        event.button.y = Int32(point.y)
-    }
-    SDL_PushEvent(&event)
+/// The screenshot's scripted drag round the wheel, on the game's clock (SDL stamps pushed
+/// events with the wall clock, which would make the fling differ from run to run).
+func scriptedTouch(frame: Int) -> ControlInput? {
+    guard (10...40).contains(frame) else { return nil }
+    let point = Degrees.point(at: -90 + Double(frame - 10) * 4.2, radius: 70, around: wheelCenter)
+    let phase: PointerEvent.Phase = frame == 10 ? .down : frame == 40 ? .up : .moved
+    return .pointer(PointerEvent(phase, at: point, time: Double(frame) / 60))
 }
 
 var frame = 0
 var running = true
 while running {
     let dt = 1.0 / 60  // the game's fixed step
-    if screenshot != nil, (10...40).contains(frame) {  // turn the wheel two weapons on
-        let point = Degrees.point(at: -90 + Double(frame - 10) * 4.2, radius: 70, around: wheelCenter)
-        pushMouse(frame == 10 ? SDL_MOUSEBUTTONDOWN : frame == 40 ? SDL_MOUSEBUTTONUP : SDL_MOUSEMOTION, at: point)
+    if screenshot != nil, let touch = scriptedTouch(frame: frame) {
+        for case .selected(_, let index, _, _) in panel.apply(touch) { shipColor = weapons[index].color }
     }
     var event = SDL_Event()
     while SDL_PollEvent(&event) == 1 {

@@ -1,3 +1,4 @@
+import GoldenSupport
 import RotaryKit
 import RotarySDL
 import Testing
@@ -12,7 +13,7 @@ extension DrawingTests {
 /// The screen drawn by the software renderer in known states, compared with reference PNGs.
 @Suite("Golden images")
 struct GoldenImageTests {
-    let golden = GoldenImage()
+    let golden = GoldenImage(besides: #filePath, maxPixels: 40)
 
     @Test("at rest on the first program and its 15 minutes", arguments: [(400.0, 400.0), (800.0, 480.0)])
     func atRest(width: Double, height: Double) throws {

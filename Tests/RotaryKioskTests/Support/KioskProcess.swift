@@ -22,16 +22,26 @@ struct KioskProcess {
         return dir.appendingPathComponent("rotary-kiosk")
     }
 
-    /// Runs it with `arguments` and no display: DISPLAY and WAYLAND_DISPLAY are removed, so
+    /// Another executable of this package (an example), built beside the test binary.
+    static func builtExecutable(named name: String) -> URL {
+        let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var dir = exe.deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: dir.appendingPathComponent(name).path), dir.path != "/" {
+            dir.deleteLastPathComponent()
+        }
+        return dir.appendingPathComponent(name)
+    }
+
+    /// Runs it (or `program`) with `arguments` and no display: DISPLAY and WAYLAND_DISPLAY are removed, so
     /// the run is headless whatever machine the tests run on.
     /// `environment` is laid over the test's own; `directory` is the working directory.
     static func runHeadless(_ arguments: [String], timeout: TimeInterval = 60, environment extra: [String: String] = [:],
-                            directory: String? = nil) throws -> Outcome {
+                            directory: String? = nil, program: URL = executable) throws -> Outcome {
         var environment = ProcessInfo.processInfo.environment
         for key in ["DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"] { environment.removeValue(forKey: key) }
         environment.merge(extra) { $1 }
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.arguments = arguments
         process.environment = environment

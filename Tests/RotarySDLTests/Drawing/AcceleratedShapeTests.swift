@@ -1,3 +1,4 @@
+import GoldenSupport
 import Foundation
 import Testing
 @testable import RotarySDL
@@ -22,7 +23,7 @@ extension DrawingTests {
             try executor.draw(DrawList(try #require(Self.scenes[scene])))
             // Edge pixels differ by up to about 30 levels (llvmpipe: worst 31 for the hairline); a
             // misplaced edge differs by far more, on every pixel along it.
-            try GoldenImage(maxDelta: 40, maxPixels: 12).check(renderer.readPixels(), named: scene, recording: false)
+            try GoldenImage(besides: #filePath, maxDelta: 40, maxPixels: 12).check(renderer.readPixels(), named: scene, recording: false)
         }
     }
 }

@@ -1,3 +1,4 @@
+import GoldenSupport
 import Foundation
 import Testing
 @testable import RotarySDL
@@ -7,7 +8,7 @@ extension DrawingTests {
     /// renderer and compared with its reference picture in `Golden/`.
     @Suite("Each draw command against its reference picture")
     struct Goldens {
-        let golden = GoldenImage()
+        let golden = GoldenImage(besides: #filePath)
         static let dark = RGBA(15, 23, 42)
         static let middle = Point(x: 80, y: 80)
 
