@@ -11,7 +11,8 @@ public struct BenchCommand: ParsableCommand {
         abstract: "Measure frame time, first frame and memory on this machine.",
         discussion: """
             The reference scene is the kiosk screen with the wheel dragged 1.5° every frame, so every frame \
-            redraws everything; each size and renderer runs in a fresh process without vsync.
+            redraws everything; --scenes arc knob strip time one control alone, moving. Each scene, size and \
+            renderer runs in a fresh process without vsync.
             """
     )
 
@@ -36,6 +37,9 @@ public struct BenchCommand: ParsableCommand {
     @Option(parsing: .upToNextOption, help: "Renderers to measure: software, accelerated.")
     var renderers: [Renderer.Kind] = [.software, .accelerated]
 
+    @Option(parsing: .upToNextOption, help: "What to draw: kiosk (the default), arc, knob, strip (one control alone).")
+    var scenes: [BenchScene] = [.kiosk]
+
     @Option(help: .hidden) var childSpawnedAtNs: UInt64?
 
     public init() {}
@@ -55,17 +59,20 @@ public struct BenchCommand: ParsableCommand {
     public func run() throws {
         let sizes = allSizes
         if let spawned = childSpawnedAtNs {
-            let result = try BenchChild(size: sizes[0], renderer: renderers[0], frames: frames, spawnedAtNs: spawned).run()
+            let result = try BenchChild(size: sizes[0], renderer: renderers[0], scene: scenes[0], frames: frames,
+                                        spawnedAtNs: spawned).run()
             print(String(decoding: try JSONEncoder().encode(result), as: UTF8.self))
             return
         }
         var results: [BenchResult] = []
-        for size in sizes {
-            for kind in renderers {
-                switch runChild(size: size, renderer: kind) {
-                case .success(let result): results.append(result)
-                case .failure(let reason):
-                    FileHandle.standardError.write(Data("bench: \(size.description) \(kind.rawValue): skipped (\(reason))\n".utf8))
+        for scene in scenes {
+            for size in sizes {
+                for kind in renderers {
+                    switch runChild(scene: scene, size: size, renderer: kind) {
+                    case .success(let result): results.append(result)
+                    case .failure(let reason):
+                        FileHandle.standardError.write(Data("bench: \(scene.rawValue) \(size.description) \(kind.rawValue): skipped (\(reason))\n".utf8))
+                    }
                 }
             }
         }
@@ -83,14 +90,14 @@ public struct BenchCommand: ParsableCommand {
     }
 
     /// Runs one measurement in a child process of this same executable.
-    private func runChild(size: WindowSize, renderer: Renderer.Kind) -> Result<BenchResult, ChildFailure> {
+    private func runChild(scene: BenchScene, size: WindowSize, renderer: Renderer.Kind) -> Result<BenchResult, ChildFailure> {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
         if !FileManager.default.isExecutableFile(atPath: process.executableURL!.path) {
             process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         }
         let start = ProcessClock.monotonicNs()
-        process.arguments = ["bench", "--sizes", size.description, "--renderers", renderer.rawValue,
+        process.arguments = ["bench", "--scenes", scene.rawValue, "--sizes", size.description, "--renderers", renderer.rawValue,
                              "--frames", String(frames), "--child-spawned-at-ns", String(start)]
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

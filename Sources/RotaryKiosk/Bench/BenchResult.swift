@@ -3,6 +3,8 @@
 /// hands its parent.
 public struct BenchResult: Codable, Equatable, Sendable {
     public var size: String
+    /// What was drawn: "kiosk", "arc", "knob" or "strip".
+    public var scene: String
     public var renderer: String
     /// SDL's name for the renderer actually used ("software", "opengl", …).
     public var rendererName: String
@@ -14,7 +16,7 @@ public struct BenchResult: Codable, Equatable, Sendable {
     public var peakRSSMB: Double
 
     enum CodingKeys: String, CodingKey {
-        case size, renderer, frames
+        case size, scene, renderer, frames
         case rendererName = "renderer_name", videoDriver = "video_driver", medianMs = "median_ms", p99Ms = "p99_ms"
         case firstFrameMs = "first_frame_ms", peakRSSMB = "peak_rss_mb"
     }
