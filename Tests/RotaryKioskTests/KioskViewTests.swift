@@ -41,7 +41,11 @@ struct KioskViewTests {
     func atRest() throws {
         let s = session()
         let commands = list(s)
-        #expect(commands.first == .fill(nil, Theme().background))
+        let fills = commands.prefix { if case .fill = $0 { true } else { false } }
+        let painted = fills.compactMap { if case .fill(let rect?, Theme().background) = $0 { rect.width * rect.height } else { nil } }
+        let square = Rect(center: Self.layout.center, radius: Self.layout.dialOuterRadius + 1).pixelAligned
+        #expect(painted.count == fills.count && painted.count >= 2, "the background, in bands round the rings' square")
+        #expect(painted.reduce(0, +) + square.width * square.height == Self.layout.width * Self.layout.height)
         let drawn = rings(commands)
         #expect(drawn.map(\.outerRadius) == [Self.layout.dialOuterRadius, Self.layout.wheelOuterRadius])
         #expect(drawn.allSatisfy { $0.backdrop == Theme().background })

@@ -35,7 +35,7 @@ struct KioskView: Sendable {
 
     /// One frame of `screen` with `overlay` over it.
     func drawList(_ screen: KioskScreen, overlay: ScreenOverlay) -> DrawList {
-        var list = DrawList([.fill(nil, background)])
+        var list = DrawList(backgroundFills.map { .fill($0, background) })
         list.append(contentsOf: RingDrawing.commands(screen.dial, look: dialLook, backdrop: background,
                                                      showing: overlay.dialShowing))
         list.append(contentsOf: RingDrawing.commands(screen.wheel, look: wheelLook, backdrop: background))
@@ -49,6 +49,21 @@ struct KioskView: Sendable {
         }
         if overlay.dimmed { list.append(.fill(nil, RGBA(0, 0, 0, 190))) }
         return list
+    }
+
+    /// The window outside the dial's square, as up to four bands: the rings' own opaque
+    /// backdrop paints the square, so the background is not painted twice.
+    private var backgroundFills: [Rect] {
+        let window = Rect(x: 0, y: 0, width: layout.width, height: layout.height)
+        guard let square = Rect(center: layout.center, radius: layout.dialOuterRadius + 1).pixelAligned.intersection(window) else {
+            return [window]
+        }
+        return [
+            Rect(x: 0, y: 0, width: window.width, height: square.y),
+            Rect(x: 0, y: square.maxY, width: window.width, height: window.maxY - square.maxY),
+            Rect(x: 0, y: square.y, width: square.x, height: square.height),
+            Rect(x: square.maxX, y: square.y, width: window.maxX - square.maxX, height: square.height),
+        ].filter { !$0.isEmpty }
     }
 
     /// Both markers, flashing red and shaking sideways after a refused start.

@@ -6,6 +6,12 @@ extension Renderer {
     /// renderer's draw blend mode (blended unless a program changed it).
     public func fill(_ color: RGBA, rect: Rect? = nil) throws {
         try check(SDL_SetRenderDrawColor(pointer, color.r, color.g, color.b, color.a), "SDL_SetRenderDrawColor")
+        // An opaque colour replaces what is there: without blending, the software renderer
+        // fills like memset instead of blending every pixel.
+        var mode = SDL_BLENDMODE_BLEND
+        SDL_GetRenderDrawBlendMode(pointer, &mode)
+        if color.a == 255 { SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_NONE) }
+        defer { SDL_SetRenderDrawBlendMode(pointer, mode) }
         if let rect {
             var r = SDL_FRect(x: Float(rect.x), y: Float(rect.y), w: Float(rect.width), h: Float(rect.height))
             try check(SDL_RenderFillRectF(pointer, &r), "SDL_RenderFillRectF")
