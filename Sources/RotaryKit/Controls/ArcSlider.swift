@@ -17,9 +17,16 @@ public struct ArcSlider: ControlModel, Equatable {
 
     /// Which drag direction a knob listens to.
     public enum KnobAxis: Equatable, Sendable {
-        case vertical, horizontal, both
+        /// Only up and down count: each pixel upwards adds `valuePerPixel`.
+        case vertical
+        /// Only sideways counts: each pixel to the right adds `valuePerPixel`.
+        case horizontal
+        /// Both count, added together: up and right add, down and left take away, so equal
+        /// moves up and to the left cancel out.
+        case both
     }
 
+    /// Names the slider in its events and in ``ControlPanel/ref(of:)``; unique within a panel.
     public let id: String
     /// Centre of the arc in window pixels.
     public var center: Point
@@ -78,6 +85,9 @@ public struct ArcSlider: ControlModel, Equatable {
 
     // MARK: - ControlModel
 
+    /// In arc mode, whether `point` lies within ``grabRadius`` pixels of the thumb's centre (the
+    /// rest of the track does not take a touch); in knob mode, whether it lies within
+    /// `radius + thumbRadius` pixels of the centre, so the whole knob can be grabbed.
     public func hitTest(_ point: Point) -> Bool {
         switch mode {
         case .arc: point.distance(to: thumbCenter) <= grabRadius
@@ -85,6 +95,13 @@ public struct ArcSlider: ControlModel, Equatable {
         }
     }
 
+    /// One finger at a time holds the slider; the others are ignored until it lifts. A move
+    /// sets the value: in arc mode from the finger's angle (pinned at an end while the finger
+    /// is in the gap), in knob mode from the distance dragged since `down` times
+    /// `valuePerPixel`. Each change of value reports ``ControlEvent/value(id:value:)`` and
+    /// ``ControlEvent/detent(id:index:)``; the lift (or a cancel) reports
+    /// ``ControlEvent/selected(id:index:label:value:)`` when the value differs from the one
+    /// last selected.
     public mutating func handle(_ event: PointerEvent) -> [ControlEvent] {
         switch event.phase {
         case .down:
@@ -105,6 +122,10 @@ public struct ArcSlider: ControlModel, Equatable {
         }
     }
 
+    /// `steps(n)` moves the value by `n` steps, `first` and `last` go to the ends of the
+    /// range, `item(n)` to the `n`-th step above the minimum. There is no animation: a
+    /// change reports `value`, `detent` and `selected` at once. `activate` does nothing, and
+    /// neither does any command while a finger holds the slider.
     public mutating func turn(_ command: TurnCommand) -> [ControlEvent] {
         guard finger == nil else { return [] }
         let events: [ControlEvent]
@@ -118,7 +139,9 @@ public struct ArcSlider: ControlModel, Equatable {
         return events + selectIfChanged()
     }
 
+    /// Nothing on a slider moves by itself: returns no events whatever `dt` (seconds) is.
     public mutating func advance(by dt: Double) -> [ControlEvent] { [] }
+    /// Whether no finger holds the slider.
     public var isAtRest: Bool { finger == nil }
 
     // MARK: - Internals

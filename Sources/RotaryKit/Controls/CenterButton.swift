@@ -4,6 +4,7 @@
 /// long press armed, holding it that long reports `longPressed` once instead, and the
 /// lift that follows presses nothing.
 public struct CenterButton: ControlModel, Equatable {
+    /// Names the button in its events and in ``ControlPanel/ref(of:)``; unique within a panel.
     public let id: String
     /// Centre in window pixels.
     public var center: Point
@@ -25,8 +26,13 @@ public struct CenterButton: ControlModel, Equatable {
         self.radius = radius
     }
 
+    /// Whether `point` lies within ``radius`` pixels of the centre (the edge included).
     public func hitTest(_ point: Point) -> Bool { point.distance(to: center) <= radius }
 
+    /// `down` presses the button (one finger at a time). While the finger moves, the button
+    /// shows pressed only when the finger is on it. A lift on the button reports
+    /// ``ControlEvent/pressed(id:)`` unless a long press already fired; a lift elsewhere or a
+    /// cancel reports nothing.
     public mutating func handle(_ event: PointerEvent) -> [ControlEvent] {
         switch event.phase {
         case .down:
@@ -50,10 +56,14 @@ public struct CenterButton: ControlModel, Equatable {
         }
     }
 
+    /// `activate` (Enter, Space) reports ``ControlEvent/pressed(id:)``; other commands do nothing.
     public mutating func turn(_ command: TurnCommand) -> [ControlEvent] {
         command == .activate ? [.pressed(id: id)] : []
     }
 
+    /// Adds `dt` seconds to ``heldSeconds`` while a finger holds the button and reports
+    /// ``ControlEvent/longPressed(id:)`` once, when the hold reaches ``longPressSeconds`` with
+    /// the finger still on the button.
     public mutating func advance(by dt: Double) -> [ControlEvent] {
         guard finger != nil, dt.isFinite, dt > 0 else { return [] }
         heldSeconds += dt
@@ -68,6 +78,7 @@ public struct CenterButton: ControlModel, Equatable {
         return min(heldSeconds / threshold, 1)
     }
 
+    /// Whether no finger holds the button.
     public var isAtRest: Bool { finger == nil }
 
     /// A held button changes by itself only when its long press comes due.

@@ -22,8 +22,9 @@ public struct Rect: Equatable, Hashable, Sendable {
         self.init(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
     }
 
-    /// The right and bottom edges.
+    /// The right edge, `x + width`, pixels.
     public var maxX: Double { x + width }
+    /// The bottom edge, `y + height`, pixels.
     public var maxY: Double { y + height }
     /// The middle.
     public var center: Point { Point(x: x + width / 2, y: y + height / 2) }

@@ -3,7 +3,15 @@
 public struct PointerEvent: Equatable, Sendable {
     /// What happened to the finger.
     public enum Phase: Equatable, Sendable {
-        case down, moved, up, cancelled
+        /// The finger touched (the mouse button was pressed).
+        case down
+        /// The finger moved while down.
+        case moved
+        /// The finger lifted (the mouse button was released).
+        case up
+        /// The touch ended without a lift, e.g. the system took the finger away: a control
+        /// lets go and reports no tap or press.
+        case cancelled
     }
 
     /// What happened.

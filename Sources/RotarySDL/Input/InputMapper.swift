@@ -11,8 +11,10 @@ import RotaryKit
 public struct InputMapper: Sendable {
     /// The finger id the mouse's left button uses.
     public static let mouseFinger = -1
-    /// Window size in pixels, for scaling normalised touch coordinates.
+    /// Window width in pixels: a touch's normalised x (0…1) is multiplied by it. Update it
+    /// when the window is resized.
     public var windowWidth: Double
+    /// Window height in pixels: a touch's normalised y (0…1) is multiplied by it.
     public var windowHeight: Double
     private var mouseDown = false
 
