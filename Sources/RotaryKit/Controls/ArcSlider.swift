@@ -51,6 +51,8 @@ public struct ArcSlider: ControlModel, Equatable {
     private var grip = ArcGrip()
 
     /// A slider at `value` (clamped and snapped to a step). `step` ≤ 0 means 1/100 of the range.
+    /// `center` is in window pixels, the radii in pixels, the angles in screen degrees;
+    /// `grabRadius` defaults to twice `thumbRadius`.
     public init(id: String, center: Point, radius: Double, startDegrees: Double = 135, endDegrees: Double = 45,
                 range: ClosedRange<Double> = 0...100, step: Double = 1, value: Double = 0,
                 thumbRadius: Double = 16, grabRadius: Double? = nil, mode: Mode = .arc) {
@@ -76,7 +78,7 @@ public struct ArcSlider: ControlModel, Equatable {
         let width = range.upperBound / 2 - range.lowerBound / 2
         return width > 0 ? min(max((value / 2 - range.lowerBound / 2) / width, 0), 1) : 0
     }
-    /// Screen angle of the thumb.
+    /// Screen angle of the thumb's centre, degrees (0° right, clockwise positive).
     public var thumbDegrees: Double { track.degrees(atFraction: fraction) }
     /// The thumb's centre in window pixels.
     public var thumbCenter: Point { Degrees.point(at: thumbDegrees, radius: radius, around: center) }

@@ -19,7 +19,7 @@ public struct CenterButton: ControlModel, Equatable {
     private var finger: Int?
     private var longPressFired = false
 
-    /// A button of `radius` pixels at `center`.
+    /// A button of `radius` pixels at `center` (window pixels), with long presses off.
     public init(id: String, center: Point, radius: Double) {
         self.id = id
         self.center = center
@@ -81,7 +81,8 @@ public struct CenterButton: ControlModel, Equatable {
     /// Whether no finger holds the button.
     public var isAtRest: Bool { finger == nil }
 
-    /// A held button changes by itself only when its long press comes due.
+    /// Seconds until a held button's long press comes due (it changes by itself only then);
+    /// nil unless a long press is armed, a finger is on the button and it has not fired yet.
     public var secondsUntilChange: Double? {
         guard finger != nil, let threshold = longPressSeconds, isPressed, !longPressFired else { return nil }
         return max(0, threshold - heldSeconds)

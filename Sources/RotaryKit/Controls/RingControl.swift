@@ -31,7 +31,8 @@ public struct RingControl: ControlModel, Equatable {
     public private(set) var drag: SnapDrag<CyclicLayout>
     private var unwrapper = AngleUnwrapper(startingAt: 0)
 
-    /// A ring of `labels.count` items at rest on `selected`.
+    /// A ring of `labels.count` items at rest on `selected`. `center` is in window pixels, the
+    /// radii in pixels, `markerDegrees` in screen degrees (−90: 12 o'clock).
     public init(id: String, kind: Kind, labels: [String], center: Point, innerRadius: Double,
                 outerRadius: Double, markerDegrees: Double = -90, selected: Int = 0,
                 motion: MotionTuning = .angular, touch: TouchTuning = .standard) {
@@ -113,7 +114,8 @@ public struct RingControl: ControlModel, Equatable {
     public mutating func advance(by dt: Double) -> [ControlEvent] { map(drag.advance(by: dt)) }
     /// Whether the ring is still and no finger holds it.
     public var isAtRest: Bool { drag.isAtRest }
-    /// A ring held still by a finger changes only when the finger moves.
+    /// 0 while the ring moves by itself; nil when it is at rest or held still by a finger
+    /// (then only the finger's moves change it).
     public var secondsUntilChange: Double? { drag.isAtRest || drag.isHeldStill ? nil : 0 }
 
     // MARK: - Internals

@@ -21,7 +21,8 @@ public struct StripControl: ControlModel, Equatable {
     /// Drag, fling and snap state.
     public private(set) var drag: SnapDrag<StripLayout>
 
-    /// A strip of `labels` with item widths `itemWidths` (pixels), at rest on `selected`.
+    /// A strip of `labels` with item widths `itemWidths` (pixels), at rest on `selected`; its
+    /// rectangle and `markerX` are in window pixels.
     public init(id: String, labels: [String], itemWidths: [Double], x: Double, y: Double, width: Double,
                 height: Double, markerX: Double? = nil, selected: Int = 0,
                 motion: MotionTuning = .linear, touch: TouchTuning = .standard) {

@@ -11,7 +11,7 @@ public enum DrawCommand: Equatable, Sendable {
     case ring(RingDraw)
     /// An arc or circle stroked with anti-aliased edges.
     case arc(ArcStroke)
-    /// A filled, anti-aliased circle.
+    /// A filled, anti-aliased circle: `center` in window pixels, `radius` in pixels.
     case disc(center: Point, radius: Double, color: RGBA)
     /// A picture at a size, turned, tinted.
     case image(ImageDraw)
@@ -53,7 +53,7 @@ public struct RingDraw: Equatable, Sendable {
     /// or nil to blend the ring over what is already drawn, as an embedded control does.
     public var backdrop: RGBA?
 
-    /// A ring command.
+    /// A ring command; see each property for its meaning and unit.
     public init(look: RingLook, center: Point, innerRadius: Double, outerRadius: Double, markerDegrees: Double,
                 rotationDegrees: Double, highlighted: Int, backdrop: RGBA? = nil) {
         self.look = look
@@ -85,7 +85,7 @@ public struct ArcStroke: Equatable, Sendable {
     /// Whether the ends are rounded (a progress track) rather than cut square.
     public var roundCaps: Bool
 
-    /// A stroke.
+    /// A stroke; see each property for its meaning and unit (a full circle by default).
     public init(center: Point, radius: Double, width: Double, fromDegrees: Double = 0, sweepDegrees: Double = 360,
                 color: RGBA, roundCaps: Bool = false) {
         self.center = center
@@ -115,7 +115,7 @@ public struct ImageDraw: Equatable, Sendable {
     /// Multiplies the picture's colours; its alpha fades the picture (opaque white: unchanged).
     public var tint: RGBA
 
-    /// A picture command.
+    /// A picture command; see each property for its meaning and unit.
     public init(art: ArtSource, center: Point, width: Double, height: Double, degrees: Double = 0,
                 tint: RGBA = RGBA(255, 255, 255)) {
         self.art = art
@@ -144,7 +144,7 @@ public struct TextDraw: Equatable, Sendable {
     /// Colour of the letters; its alpha fades the text.
     public var color: RGBA
 
-    /// A text command.
+    /// A text command; see each property for its meaning and unit.
     public init(_ text: String, points: Int, center: Point, maxWidth: Double, degrees: Double = 0,
                 color: RGBA = RGBA(255, 255, 255)) {
         self.text = text

@@ -10,7 +10,7 @@ public struct RGBA: Equatable, Hashable, Sendable {
     /// Opacity, 0 (transparent) … 255 (opaque); the colour channels are not multiplied by it.
     public var a: UInt8
 
-    /// A colour from its four channels.
+    /// A colour from its four channels, each 0…255 (opaque unless `a` says otherwise).
     public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) {
         self.r = r
         self.g = g

@@ -16,7 +16,7 @@ public struct PointerEvent: Equatable, Sendable {
 
     /// What happened.
     public var phase: Phase
-    /// Which finger: the same id from down to up.
+    /// Which finger: an id that stays the same from down to up (the mouse is one more finger).
     public var finger: Int
     /// Where, in window pixels.
     public var position: Point

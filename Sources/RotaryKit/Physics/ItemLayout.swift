@@ -11,9 +11,10 @@ public protocol ItemLayout: Equatable, Sendable {
     func coordinate(at position: Double) -> Double
     /// Axis position at which item coordinate `k` is under the marker.
     func position(ofCoordinate k: Int) -> Double
-    /// The nearest coordinate a control may rest on (bounded layouts clamp).
+    /// The nearest item coordinate a control may rest on (bounded layouts clamp).
     func clamped(coordinate k: Int) -> Int
-    /// The position limited to where the control may go (bounded layouts clamp).
+    /// The axis position (axis units) limited to where the control may go (bounded layouts
+    /// clamp).
     func clamped(position: Double) -> Double
     /// The item index shown at coordinate `k`.
     func index(ofCoordinate k: Int) -> Int
@@ -43,7 +44,7 @@ public struct CyclicLayout: ItemLayout {
     public func position(ofCoordinate k: Int) -> Double { Double(k) * spacing }
     /// `k` itself: a ring may rest on any coordinate.
     public func clamped(coordinate k: Int) -> Int { k }
-    /// `position` itself: a ring turns without limit.
+    /// `position` (degrees) itself: a ring turns without limit.
     public func clamped(position: Double) -> Double { position }
     /// The item at coordinate `k`: `k` wrapped into 0..<count (coordinate −1 is the last item).
     public func index(ofCoordinate k: Int) -> Int {

@@ -8,7 +8,7 @@ public struct ButtonFace: Equatable, Sendable {
     /// Brightness of the face picture, 0…255 (255: as drawn).
     public var shade: UInt8
 
-    /// A face.
+    /// A face: `label`, an optional `detail` line, and `shade` 0…255 (255: the picture as drawn).
     public init(label: String, detail: String = "", shade: UInt8 = 255) {
         self.label = label
         self.detail = detail

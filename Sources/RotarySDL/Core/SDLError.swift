@@ -21,7 +21,8 @@ public struct SDLError: Error, CustomStringConvertible, Sendable {
         self.line = line
     }
 
-    /// An error of ours with an explicit `message` (no SDL call behind it).
+    /// An error of ours with an explicit `message` (no SDL call behind it); `file` and `line`
+    /// default to the caller's.
     public init(_ operation: String, message: String, file: String = #fileID, line: Int = #line) {
         self.operation = operation
         self.message = message
