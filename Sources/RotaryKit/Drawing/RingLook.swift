@@ -24,7 +24,9 @@ public struct RingLook: Equatable, Sendable {
     public var items: [RingItemLook]
     /// Colour under items without a texture.
     public var fill: RGBA
-    /// The opaque colour around the ring.
+    /// The colour the program shows around the ring, kept with the look for its own use
+    /// (e.g. as the ``RingDrawing`` backdrop of a full-screen ring). Drawing does not read it:
+    /// what lies around a ring is the command's `backdrop`, or what was drawn before.
     public var background: RGBA
     /// Width and height of each item's icon, pixels (below 1: icons are not drawn).
     public var iconSize: Double = 0
@@ -40,7 +42,8 @@ public struct RingLook: Equatable, Sendable {
     /// Gaps, dimming and ticks.
     public var style = RingStyle()
 
-    /// A ring look with `items` on `fill`, around which lies `background`.
+    /// A ring look with `items` on `fill`; `background` is kept for the program (see
+    /// ``background``).
     public init(items: [RingItemLook], fill: RGBA, background: RGBA) {
         self.items = items
         self.fill = fill
