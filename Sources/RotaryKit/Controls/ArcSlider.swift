@@ -17,9 +17,16 @@ public struct ArcSlider: ControlModel, Equatable {
 
     /// Which drag direction a knob listens to.
     public enum KnobAxis: Equatable, Sendable {
-        case vertical, horizontal, both
+        /// Only up and down count: each pixel upwards adds `valuePerPixel`.
+        case vertical
+        /// Only sideways counts: each pixel to the right adds `valuePerPixel`.
+        case horizontal
+        /// Both count, added together: up and right add, down and left take away, so equal
+        /// moves up and to the left cancel out.
+        case both
     }
 
+    /// Names the slider in its events and in ``ControlPanel/ref(of:)``; unique within a panel.
     public let id: String
     /// Centre of the arc in window pixels.
     public var center: Point
@@ -44,6 +51,8 @@ public struct ArcSlider: ControlModel, Equatable {
     private var grip = ArcGrip()
 
     /// A slider at `value` (clamped and snapped to a step). `step` ≤ 0 means 1/100 of the range.
+    /// `center` is in window pixels, the radii in pixels, the angles in screen degrees;
+    /// `grabRadius` defaults to twice `thumbRadius`.
     public init(id: String, center: Point, radius: Double, startDegrees: Double = 135, endDegrees: Double = 45,
                 range: ClosedRange<Double> = 0...100, step: Double = 1, value: Double = 0,
                 thumbRadius: Double = 16, grabRadius: Double? = nil, mode: Mode = .arc) {
@@ -69,7 +78,7 @@ public struct ArcSlider: ControlModel, Equatable {
         let width = range.upperBound / 2 - range.lowerBound / 2
         return width > 0 ? min(max((value / 2 - range.lowerBound / 2) / width, 0), 1) : 0
     }
-    /// Screen angle of the thumb.
+    /// Screen angle of the thumb's centre, degrees (0° right, clockwise positive).
     public var thumbDegrees: Double { track.degrees(atFraction: fraction) }
     /// The thumb's centre in window pixels.
     public var thumbCenter: Point { Degrees.point(at: thumbDegrees, radius: radius, around: center) }
@@ -78,6 +87,9 @@ public struct ArcSlider: ControlModel, Equatable {
 
     // MARK: - ControlModel
 
+    /// In arc mode, whether `point` lies within ``grabRadius`` pixels of the thumb's centre (the
+    /// rest of the track does not take a touch); in knob mode, whether it lies within
+    /// `radius + thumbRadius` pixels of the centre, so the whole knob can be grabbed.
     public func hitTest(_ point: Point) -> Bool {
         switch mode {
         case .arc: point.distance(to: thumbCenter) <= grabRadius
@@ -85,6 +97,13 @@ public struct ArcSlider: ControlModel, Equatable {
         }
     }
 
+    /// One finger at a time holds the slider; the others are ignored until it lifts. A move
+    /// sets the value: in arc mode from the finger's angle (pinned at an end while the finger
+    /// is in the gap), in knob mode from the distance dragged since `down` times
+    /// `valuePerPixel`. Each change of value reports ``ControlEvent/value(id:value:)`` and
+    /// ``ControlEvent/detent(id:index:)``; the lift (or a cancel) reports
+    /// ``ControlEvent/selected(id:index:label:value:)`` when the value differs from the one
+    /// last selected.
     public mutating func handle(_ event: PointerEvent) -> [ControlEvent] {
         switch event.phase {
         case .down:
@@ -105,6 +124,10 @@ public struct ArcSlider: ControlModel, Equatable {
         }
     }
 
+    /// `steps(n)` moves the value by `n` steps, `first` and `last` go to the ends of the
+    /// range, `item(n)` to the `n`-th step above the minimum. There is no animation: a
+    /// change reports `value`, `detent` and `selected` at once. `activate` does nothing, and
+    /// neither does any command while a finger holds the slider.
     public mutating func turn(_ command: TurnCommand) -> [ControlEvent] {
         guard finger == nil else { return [] }
         let events: [ControlEvent]
@@ -118,7 +141,9 @@ public struct ArcSlider: ControlModel, Equatable {
         return events + selectIfChanged()
     }
 
+    /// Nothing on a slider moves by itself: returns no events whatever `dt` (seconds) is.
     public mutating func advance(by dt: Double) -> [ControlEvent] { [] }
+    /// Whether no finger holds the slider.
     public var isAtRest: Bool { finger == nil }
 
     // MARK: - Internals

@@ -4,6 +4,7 @@
 /// long press armed, holding it that long reports `longPressed` once instead, and the
 /// lift that follows presses nothing.
 public struct CenterButton: ControlModel, Equatable {
+    /// Names the button in its events and in ``ControlPanel/ref(of:)``; unique within a panel.
     public let id: String
     /// Centre in window pixels.
     public var center: Point
@@ -18,15 +19,20 @@ public struct CenterButton: ControlModel, Equatable {
     private var finger: Int?
     private var longPressFired = false
 
-    /// A button of `radius` pixels at `center`.
+    /// A button of `radius` pixels at `center` (window pixels), with long presses off.
     public init(id: String, center: Point, radius: Double) {
         self.id = id
         self.center = center
         self.radius = radius
     }
 
+    /// Whether `point` lies within ``radius`` pixels of the centre (the edge included).
     public func hitTest(_ point: Point) -> Bool { point.distance(to: center) <= radius }
 
+    /// `down` presses the button (one finger at a time). While the finger moves, the button
+    /// shows pressed only when the finger is on it. A lift on the button reports
+    /// ``ControlEvent/pressed(id:)`` unless a long press already fired; a lift elsewhere or a
+    /// cancel reports nothing.
     public mutating func handle(_ event: PointerEvent) -> [ControlEvent] {
         switch event.phase {
         case .down:
@@ -50,10 +56,14 @@ public struct CenterButton: ControlModel, Equatable {
         }
     }
 
+    /// `activate` (Enter, Space) reports ``ControlEvent/pressed(id:)``; other commands do nothing.
     public mutating func turn(_ command: TurnCommand) -> [ControlEvent] {
         command == .activate ? [.pressed(id: id)] : []
     }
 
+    /// Adds `dt` seconds to ``heldSeconds`` while a finger holds the button and reports
+    /// ``ControlEvent/longPressed(id:)`` once, when the hold reaches ``longPressSeconds`` with
+    /// the finger still on the button.
     public mutating func advance(by dt: Double) -> [ControlEvent] {
         guard finger != nil, dt.isFinite, dt > 0 else { return [] }
         heldSeconds += dt
@@ -68,9 +78,11 @@ public struct CenterButton: ControlModel, Equatable {
         return min(heldSeconds / threshold, 1)
     }
 
+    /// Whether no finger holds the button.
     public var isAtRest: Bool { finger == nil }
 
-    /// A held button changes by itself only when its long press comes due.
+    /// Seconds until a held button's long press comes due (it changes by itself only then);
+    /// nil unless a long press is armed, a finger is on the button and it has not fired yet.
     public var secondsUntilChange: Double? {
         guard finger != nil, let threshold = longPressSeconds, isPressed, !longPressFired else { return nil }
         return max(0, threshold - heldSeconds)

@@ -34,22 +34,29 @@ public struct ControlPanel: Sendable {
     /// An empty panel.
     public init() {}
 
-    /// Adds a control below those added before; returns where it is kept.
+    /// Adds a ring below the controls added before; returns ``ControlRef/ring(_:)`` with its
+    /// index in ``rings``.
     @discardableResult
     public mutating func add(_ ring: RingControl) -> ControlRef {
         rings.append(ring)
         return stacked(.ring(rings.count - 1))
     }
+    /// Adds a button below the controls added before; returns ``ControlRef/button(_:)`` with
+    /// its index in ``buttons``.
     @discardableResult
     public mutating func add(_ button: CenterButton) -> ControlRef {
         buttons.append(button)
         return stacked(.button(buttons.count - 1))
     }
+    /// Adds an arc slider or knob below the controls added before; returns
+    /// ``ControlRef/slider(_:)`` with its index in ``sliders``.
     @discardableResult
     public mutating func add(_ slider: ArcSlider) -> ControlRef {
         sliders.append(slider)
         return stacked(.slider(sliders.count - 1))
     }
+    /// Adds a strip below the controls added before; returns ``ControlRef/strip(_:)`` with its
+    /// index in ``strips``.
     @discardableResult
     public mutating func add(_ strip: StripControl) -> ControlRef {
         strips.append(strip)

@@ -1,9 +1,9 @@
 /// One finger's touch on a control, from down to up: tells a tap from a drag by the touch
 /// slop and duration, and tracks the velocity of the value the drag drives.
 public struct DragGesture: Equatable, Sendable {
-    /// The finger this gesture follows.
+    /// The id of the finger this gesture follows (``PointerEvent/finger``).
     public let finger: Int
-    /// Where and when the finger went down.
+    /// Where the finger went down, window pixels.
     public let downPoint: Point
     /// When the finger went down, in seconds.
     public let downTime: Double
@@ -32,7 +32,8 @@ public struct DragGesture: Equatable, Sendable {
         return isDragging
     }
 
-    /// Whether lifting at `time` makes this gesture a tap.
+    /// Whether lifting at `time` (seconds) makes this gesture a tap: it never left the slop
+    /// circle and was held no longer than the tuning's tap time.
     public func isTap(liftedAt time: Double) -> Bool {
         !isDragging && time - downTime <= tuning.maxTapSeconds
     }

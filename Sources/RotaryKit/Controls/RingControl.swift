@@ -7,9 +7,13 @@
 public struct RingControl: ControlModel, Equatable {
     /// Which face of the kiosk this ring is (only presentation differs).
     public enum Kind: String, Equatable, Sendable {
-        case wheel, dial
+        /// The program wheel: one item per program, with icon and name.
+        case wheel
+        /// The timer dial: one item per duration, usually a ring of numbers.
+        case dial
     }
 
+    /// Names the ring in its events and in ``ControlPanel/ref(of:)``; unique within a panel.
     public let id: String
     /// Wheel or dial.
     public let kind: Kind
@@ -27,7 +31,8 @@ public struct RingControl: ControlModel, Equatable {
     public private(set) var drag: SnapDrag<CyclicLayout>
     private var unwrapper = AngleUnwrapper(startingAt: 0)
 
-    /// A ring of `labels.count` items at rest on `selected`.
+    /// A ring of `labels.count` items at rest on `selected`. `center` is in window pixels, the
+    /// radii in pixels, `markerDegrees` in screen degrees (−90: 12 o'clock).
     public init(id: String, kind: Kind, labels: [String], center: Point, innerRadius: Double,
                 outerRadius: Double, markerDegrees: Double = -90, selected: Int = 0,
                 motion: MotionTuning = .angular, touch: TouchTuning = .standard) {
@@ -61,11 +66,20 @@ public struct RingControl: ControlModel, Equatable {
 
     // MARK: - ControlModel
 
+    /// Whether `point` lies on the band between ``innerRadius`` and ``outerRadius`` pixels
+    /// from the centre (both edges included): the hub and the outside are not the ring's.
     public func hitTest(_ point: Point) -> Bool {
         let r = point.distance(to: center)
         return r >= innerRadius && r <= outerRadius
     }
 
+    /// The first finger down holds the ring (a second is ignored) and stops it if it was
+    /// moving. Once the finger has moved past the touch slop the ring turns with the finger's
+    /// angle around the centre, reporting a ``ControlEvent/detent(id:index:)`` for each item
+    /// centre that crosses the marker. On the lift a drag is flung and snaps onto an item; a
+    /// quick tap that did not stop a moving ring turns the tapped item to the marker. Within
+    /// half the hub's radius of the centre (at least 4 pixels) the angle is too unsteady to
+    /// follow, so the finger's moves there are ignored.
     public mutating func handle(_ event: PointerEvent) -> [ControlEvent] {
         let tracked = event.position.distance(to: center) >= minTrackingRadius
         let raw = Degrees.angle(of: event.position, around: center)
@@ -85,14 +99,23 @@ public struct RingControl: ControlModel, Equatable {
         }
     }
 
+    /// `steps(n)` turns by `n` items (positive: clockwise, bringing the next items), `first` and
+    /// `last` go to item 0 and the last item, `item(n)` to item `n` the shortest way round;
+    /// all are animated by ``advance(by:)``. `activate` does nothing. Steps given while a
+    /// finger holds the ring wait for it to let go.
     public mutating func turn(_ command: TurnCommand) -> [ControlEvent] { map(drag.turn(command)) }
 
     /// Shows the ring at continuous item coordinate `coordinate` without animation or events
     /// (see ``SnapDrag/place(atCoordinate:)``).
     public mutating func place(atCoordinate coordinate: Double) { drag.place(atCoordinate: coordinate) }
+    /// Moves a fling, snap or step on by `dt` seconds: a ``ControlEvent/detent(id:index:)`` for
+    /// each item centre that passes the marker, and ``ControlEvent/selected(id:index:label:value:)``
+    /// when the ring comes to rest on an item other than the one it last rested on.
     public mutating func advance(by dt: Double) -> [ControlEvent] { map(drag.advance(by: dt)) }
+    /// Whether the ring is still and no finger holds it.
     public var isAtRest: Bool { drag.isAtRest }
-    /// A ring held still by a finger changes only when the finger moves.
+    /// 0 while the ring moves by itself; nil when it is at rest or held still by a finger
+    /// (then only the finger's moves change it).
     public var secondsUntilChange: Double? { drag.isAtRest || drag.isHeldStill ? nil : 0 }
 
     // MARK: - Internals

@@ -17,7 +17,7 @@ public struct SnapDrag<Layout: ItemLayout>: Equatable, Sendable {
         self.touch = touch
     }
 
-    /// The finger holding the control, if any.
+    /// The id of the finger holding the control, if any.
     public var heldBy: Int? { gesture?.finger }
 
     /// A finger went down at finger coordinate `coordinate`. A second finger is ignored.
@@ -29,7 +29,8 @@ public struct SnapDrag<Layout: ItemLayout>: Equatable, Sendable {
         gesture = DragGesture(down: event, value: grabPosition, tuning: touch)
     }
 
-    /// The holding finger moved to finger coordinate `coordinate`.
+    /// The holding finger moved to finger coordinate `coordinate` (axis units). Until the
+    /// finger leaves the touch slop the control does not move.
     public mutating func move(_ event: PointerEvent, coordinate: Double) -> [AxisEvent] {
         guard var g = gesture, g.finger == event.finger else { return [] }
         let target = grabPosition + (coordinate - grabCoordinate)

@@ -4,6 +4,7 @@
 /// Shares ``SnapAxis`` with the wheel; its axis is the content x under the marker, so a
 /// swipe to the left (content moving left) brings the next names.
 public struct StripControl: ControlModel, Equatable {
+    /// Names the strip in its events and in ``ControlPanel/ref(of:)``; unique within a panel.
     public let id: String
     /// Left edge in window pixels.
     public var x: Double
@@ -20,7 +21,8 @@ public struct StripControl: ControlModel, Equatable {
     /// Drag, fling and snap state.
     public private(set) var drag: SnapDrag<StripLayout>
 
-    /// A strip of `labels` with item widths `itemWidths` (pixels), at rest on `selected`.
+    /// A strip of `labels` with item widths `itemWidths` (pixels), at rest on `selected`; its
+    /// rectangle and `markerX` are in window pixels.
     public init(id: String, labels: [String], itemWidths: [Double], x: Double, y: Double, width: Double,
                 height: Double, markerX: Double? = nil, selected: Int = 0,
                 motion: MotionTuning = .linear, touch: TouchTuning = .standard) {
@@ -46,10 +48,16 @@ public struct StripControl: ControlModel, Equatable {
         drag.axis.layout.item(atContentX: drag.axis.position + windowX - markerX)
     }
 
+    /// Whether `point` lies inside the strip's rectangle (its edges included).
     public func hitTest(_ point: Point) -> Bool {
         point.x >= x && point.x <= x + width && point.y >= y && point.y <= y + height
     }
 
+    /// The first finger down holds the strip (a second is ignored) and stops it if it was
+    /// moving. Once the finger has moved past the touch slop the names follow it sideways,
+    /// reporting a ``ControlEvent/detent(id:index:)`` for each name centre that crosses the
+    /// marker. On the lift a swipe is flung and snaps the nearest name under the marker; a
+    /// quick tap on a name scrolls that name there.
     public mutating func handle(_ event: PointerEvent) -> [ControlEvent] {
         let coordinate = -event.position.x
         switch event.phase {
@@ -63,8 +71,15 @@ public struct StripControl: ControlModel, Equatable {
         }
     }
 
+    /// `steps(n)` scrolls by `n` names (positive: towards the last), `first` and `last` go to
+    /// the ends, `item(n)` to name `n`; all are animated by ``advance(by:)``. `activate` does
+    /// nothing. Steps given while a finger holds the strip wait for it to let go.
     public mutating func turn(_ command: TurnCommand) -> [ControlEvent] { map(drag.turn(command)) }
+    /// Moves a fling, snap or step on by `dt` seconds: a ``ControlEvent/detent(id:index:)`` for
+    /// each name centre that passes the marker, and ``ControlEvent/selected(id:index:label:value:)``
+    /// when the strip comes to rest on a name other than the one it last rested on.
     public mutating func advance(by dt: Double) -> [ControlEvent] { map(drag.advance(by: dt)) }
+    /// Whether the strip is still and no finger holds it.
     public var isAtRest: Bool { drag.isAtRest }
 
     private func map(_ events: [AxisEvent]) -> [ControlEvent] {

@@ -11,7 +11,7 @@ public enum DrawCommand: Equatable, Sendable {
     case ring(RingDraw)
     /// An arc or circle stroked with anti-aliased edges.
     case arc(ArcStroke)
-    /// A filled, anti-aliased circle.
+    /// A filled, anti-aliased circle: `center` in window pixels, `radius` in pixels.
     case disc(center: Point, radius: Double, color: RGBA)
     /// A picture at a size, turned, tinted.
     case image(ImageDraw)
@@ -39,8 +39,9 @@ public struct RingDraw: Equatable, Sendable {
     public var look: RingLook
     /// Centre in window pixels.
     public var center: Point
-    /// Radii of the hole and the rim, pixels.
+    /// Radius of the hole, pixels: nothing is drawn inside it.
     public var innerRadius: Double
+    /// Radius of the rim, pixels.
     public var outerRadius: Double
     /// Screen angle of the marker: where item 0's centre sits when the ring is not turned.
     public var markerDegrees: Double
@@ -52,7 +53,7 @@ public struct RingDraw: Equatable, Sendable {
     /// or nil to blend the ring over what is already drawn, as an embedded control does.
     public var backdrop: RGBA?
 
-    /// A ring command.
+    /// A ring command; see each property for its meaning and unit.
     public init(look: RingLook, center: Point, innerRadius: Double, outerRadius: Double, markerDegrees: Double,
                 rotationDegrees: Double, highlighted: Int, backdrop: RGBA? = nil) {
         self.look = look
@@ -69,6 +70,7 @@ public struct RingDraw: Equatable, Sendable {
 /// A stroke along a circle: `width` pixels wide, centred on `radius`, from `fromDegrees`
 /// clockwise through `sweepDegrees` (360: a full circle), optionally with round ends.
 public struct ArcStroke: Equatable, Sendable {
+    /// Centre of the circle, window pixels.
     public var center: Point
     /// Radius of the stroke's middle line, pixels.
     public var radius: Double
@@ -78,11 +80,12 @@ public struct ArcStroke: Equatable, Sendable {
     public var fromDegrees: Double
     /// Clockwise extent, degrees (≤ 0 draws nothing; ≥ 360 a full ring).
     public var sweepDegrees: Double
+    /// Colour of the stroke, blended over what is below (its alpha fades it).
     public var color: RGBA
     /// Whether the ends are rounded (a progress track) rather than cut square.
     public var roundCaps: Bool
 
-    /// A stroke.
+    /// A stroke; see each property for its meaning and unit (a full circle by default).
     public init(center: Point, radius: Double, width: Double, fromDegrees: Double = 0, sweepDegrees: Double = 360,
                 color: RGBA, roundCaps: Bool = false) {
         self.center = center
@@ -99,14 +102,20 @@ public struct ArcStroke: Equatable, Sendable {
 /// `degrees` about its centre, its colours multiplied by `tint` (white, opaque: unchanged;
 /// the tint's alpha fades the picture).
 public struct ImageDraw: Equatable, Sendable {
+    /// The picture: rasterised by the executor at the pixel size drawn.
     public var art: ArtSource
+    /// Where the picture's centre lands, window pixels.
     public var center: Point
+    /// Width the picture is drawn at, pixels (before turning).
     public var width: Double
+    /// Height the picture is drawn at, pixels (before turning).
     public var height: Double
+    /// Clockwise turn about the centre, degrees (0: upright as the art is drawn).
     public var degrees: Double
+    /// Multiplies the picture's colours; its alpha fades the picture (opaque white: unchanged).
     public var tint: RGBA
 
-    /// A picture command.
+    /// A picture command; see each property for its meaning and unit.
     public init(art: ArtSource, center: Point, width: Double, height: Double, degrees: Double = 0,
                 tint: RGBA = RGBA(255, 255, 255)) {
         self.art = art
@@ -122,14 +131,20 @@ public struct ImageDraw: Equatable, Sendable {
 /// by `degrees`. Text wider than `maxWidth` pixels is set smaller (down to 60 %) and then cut
 /// with an ellipsis. The colour's alpha fades it.
 public struct TextDraw: Equatable, Sendable {
+    /// The text, one line.
     public var text: String
+    /// Size in points (pixels at 72 dpi), before any fitting to ``maxWidth``.
     public var points: Int
+    /// Where the middle of the text lands, window pixels.
     public var center: Point
+    /// The widest the text may be, pixels: wider text is set smaller, then cut.
     public var maxWidth: Double
+    /// Clockwise turn about the centre, degrees (0: level, reading left to right).
     public var degrees: Double
+    /// Colour of the letters; its alpha fades the text.
     public var color: RGBA
 
-    /// A text command.
+    /// A text command; see each property for its meaning and unit.
     public init(_ text: String, points: Int, center: Point, maxWidth: Double, degrees: Double = 0,
                 color: RGBA = RGBA(255, 255, 255)) {
         self.text = text

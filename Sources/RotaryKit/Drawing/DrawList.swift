@@ -10,8 +10,9 @@ public struct DrawList: Equatable, Sendable {
         self.commands = commands
     }
 
-    /// Adds commands at the end.
+    /// Adds one command at the end: it is drawn after (over) everything already listed.
     public mutating func append(_ command: DrawCommand) { commands.append(command) }
+    /// Adds `more` at the end, in their order: what a view returns goes here whole.
     public mutating func append(contentsOf more: [DrawCommand]) { commands += more }
 
     /// The regions of the target that differ between `previous` and this list: for each

@@ -1,9 +1,16 @@
 /// A colour with 8-bit straight (not premultiplied) alpha: what every drawing command
 /// paints with.
 public struct RGBA: Equatable, Hashable, Sendable {
-    public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
+    /// Red, 0…255.
+    public var r: UInt8
+    /// Green, 0…255.
+    public var g: UInt8
+    /// Blue, 0…255.
+    public var b: UInt8
+    /// Opacity, 0 (transparent) … 255 (opaque); the colour channels are not multiplied by it.
+    public var a: UInt8
 
-    /// A colour from its four channels.
+    /// A colour from its four channels, each 0…255 (opaque unless `a` says otherwise).
     public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) {
         self.r = r
         self.g = g

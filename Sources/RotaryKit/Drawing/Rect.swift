@@ -9,7 +9,7 @@ public struct Rect: Equatable, Hashable, Sendable {
     /// Height, pixels (≥ 0 for a real rectangle).
     public var height: Double
 
-    /// A rectangle from its top-left corner and size.
+    /// A rectangle from its top-left corner and size, all in pixels.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y
@@ -17,13 +17,14 @@ public struct Rect: Equatable, Hashable, Sendable {
         self.height = height
     }
 
-    /// The square of side `2 · radius` centred on `center`: a circle's bounds.
+    /// The square of side `2 · radius` pixels centred on `center`: a circle's bounds.
     public init(center: Point, radius: Double) {
         self.init(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
     }
 
-    /// The right and bottom edges.
+    /// The right edge, `x + width`, pixels.
     public var maxX: Double { x + width }
+    /// The bottom edge, `y + height`, pixels.
     public var maxY: Double { y + height }
     /// The middle.
     public var center: Point { Point(x: x + width / 2, y: y + height / 2) }

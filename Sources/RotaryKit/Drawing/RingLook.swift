@@ -19,22 +19,31 @@ public struct RingItemLook: Equatable, Sendable {
 /// dimming and tick marks. Distances are pixels from the ring's centre. A ring's art is
 /// made from its look once (slow: pictures, text) and reused while the look is equal.
 public struct RingLook: Equatable, Sendable {
+    /// One look per item, item 0 first. The ring's art has as many items as this list, so
+    /// give it one per label of the ``RingControl`` it draws.
     public var items: [RingItemLook]
     /// Colour under items without a texture.
     public var fill: RGBA
-    /// The opaque colour around the ring.
+    /// The colour the program shows around the ring, kept with the look for its own use
+    /// (e.g. as the ``RingDrawing`` backdrop of a full-screen ring). Drawing does not read it:
+    /// what lies around a ring is the command's `backdrop`, or what was drawn before.
     public var background: RGBA
-    /// Icon size (square) and the radius its centre sits at.
+    /// Width and height of each item's icon, pixels (below 1: icons are not drawn).
     public var iconSize: Double = 0
+    /// Distance from the ring's centre to each icon's centre, pixels.
     public var iconRadius: Double = 0
-    /// Label font size (points) and the radius its centre sits at.
+    /// Size of the item names in points (pixels at 72 dpi); a name too wide for its item is
+    /// set smaller, then cut.
     public var labelSize: Int = 16
+    /// Distance from the ring's centre to the middle of each name, pixels.
     public var labelRadius: Double = 0
+    /// Colour of the item names.
     public var labelColor = RGBA(255, 255, 255)
     /// Gaps, dimming and ticks.
     public var style = RingStyle()
 
-    /// A ring look with `items` on `fill`, around which lies `background`.
+    /// A ring look with `items` on `fill`; `background` is kept for the program (see
+    /// ``background``).
     public init(items: [RingItemLook], fill: RGBA, background: RGBA) {
         self.items = items
         self.fill = fill
@@ -49,13 +58,18 @@ public struct RingStyle: Equatable, Sendable {
     public var gapPixels: Double = 0
     /// Opacity of items other than the selected one (1: no dimming).
     public var dimmedOpacity: Double = 1
-    /// Radial tick marks: `ticksPerItem` ticks per item (the first at the item's centre),
-    /// minor ones from `tickFromRadius` and the centre one from `majorTickFromRadius` out to
-    /// the rim, `tickWidth` pixels wide. 0 draws none.
+    /// Radial tick marks per item, spread evenly with the first on the item's centre (0: no
+    /// ticks). The ticks run out to the rim.
     public var ticksPerItem: Int = 0
+    /// Where the minor ticks (all but the one on an item's centre) start, pixels from the
+    /// ring's centre.
     public var tickFromRadius: Double = 0
+    /// Where the major tick (the one on an item's centre) starts, pixels from the ring's
+    /// centre: smaller than ``tickFromRadius`` makes it the longer one.
     public var majorTickFromRadius: Double = 0
+    /// Width of every tick, pixels.
     public var tickWidth: Double = 2
+    /// Colour of the ticks.
     public var tickColor = RGBA(255, 255, 255)
 
     /// No gaps, no dimming, no ticks.

@@ -14,7 +14,7 @@ public struct AngleUnwrapper: Equatable, Sendable {
         self.lastRaw = degrees
     }
 
-    /// Takes the next raw angle and returns the unwrapped one.
+    /// Takes the next raw angle, degrees in (−180°, 180°], and returns the unwrapped one.
     @discardableResult
     public mutating func update(raw: Double) -> Double {
         degrees += Degrees.delta(from: lastRaw, to: raw)

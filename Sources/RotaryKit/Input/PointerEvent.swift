@@ -3,12 +3,20 @@
 public struct PointerEvent: Equatable, Sendable {
     /// What happened to the finger.
     public enum Phase: Equatable, Sendable {
-        case down, moved, up, cancelled
+        /// The finger touched (the mouse button was pressed).
+        case down
+        /// The finger moved while down.
+        case moved
+        /// The finger lifted (the mouse button was released).
+        case up
+        /// The touch ended without a lift, e.g. the system took the finger away: a control
+        /// lets go and reports no tap or press.
+        case cancelled
     }
 
     /// What happened.
     public var phase: Phase
-    /// Which finger: the same id from down to up.
+    /// Which finger: an id that stays the same from down to up (the mouse is one more finger).
     public var finger: Int
     /// Where, in window pixels.
     public var position: Point

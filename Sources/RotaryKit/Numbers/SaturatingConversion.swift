@@ -1,3 +1,4 @@
+/// A conversion from `Double` that cannot trap.
 extension Int {
     /// `value` rounded toward zero as an `Int` that never traps: NaN becomes 0 and values
     /// beyond `Int`'s range become `Int.min` or `Int.max`. Swift's `Int(_: Double)` stops the
@@ -20,6 +21,7 @@ extension Int {
     }
 }
 
+/// A conversion from `Double` that cannot trap.
 extension Int32 {
     /// `value` rounded toward zero, NaN as 0, and clamped to `Int32`'s range (see
     /// `Int(saturating:)`).

@@ -56,7 +56,7 @@ public struct SnapAxis<Layout: ItemLayout>: Equatable, Sendable {
     public var isAtRest: Bool { phase == .resting }
     /// Whether the axis is moving onto an item by itself.
     public var isSettling: Bool { phase == .settling }
-    /// The coordinate a settling axis is heading for.
+    /// The item coordinate a settling axis is heading for (nil unless settling).
     public var targetCoordinate: Int? { phase == .settling ? motionTarget : nil }
     /// Current speed in units per second (zero unless settling).
     public var velocity: Double { motion.map { $0.state(after: elapsed).velocity } ?? 0 }
@@ -72,7 +72,7 @@ public struct SnapAxis<Layout: ItemLayout>: Equatable, Sendable {
         return wasMoving
     }
 
-    /// The held axis follows the finger to `newPosition` (clamped by the layout).
+    /// The held axis follows the finger to `newPosition`, axis units (clamped by the layout).
     public mutating func move(to newPosition: Double) -> [AxisEvent] {
         guard phase == .held, newPosition.isFinite else { return [] }
         position = layout.clamped(position: newPosition)

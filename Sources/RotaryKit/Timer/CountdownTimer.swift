@@ -1,6 +1,15 @@
 /// Where a countdown is.
 public enum TimerState: String, Equatable, Sendable {
-    case idle, running, paused, finished, cancelled
+    /// Not started, or acknowledged after it ended: a new countdown may start.
+    case idle
+    /// Counting down.
+    case running
+    /// Stopped part way; toggling resumes it.
+    case paused
+    /// Reached zero; waits to be acknowledged.
+    case finished
+    /// Stopped before zero; waits to be acknowledged.
+    case cancelled
 }
 
 /// A countdown's state at a transition, as reported in a `timer` event.
@@ -9,11 +18,13 @@ public struct TimerReport: Equatable, Sendable {
     public var state: TimerState
     /// The state it came from (tells a start from a resume).
     public var previous: TimerState
-    /// Which program (wheel index) and its name.
+    /// Which program the countdown is for: its index on the wheel.
     public var programIndex: Int
+    /// That program's name.
     public var program: String
-    /// The duration set, and what is left, in seconds.
+    /// The duration the countdown was started with, seconds.
     public var secondsTotal: Double
+    /// What is left of it, seconds (0 once finished).
     public var secondsLeft: Double
 }
 
@@ -21,10 +32,16 @@ public struct TimerReport: Equatable, Sendable {
 /// ``advance(by:)``, so a replay can run a 15-minute timer in moments and see it finish on
 /// the exact virtual second. Every transition returns its report.
 public struct CountdownTimer: Equatable, Sendable {
+    /// Where the countdown is.
     public private(set) var state: TimerState = .idle
+    /// The wheel index of the program last started or restored (0 before any).
     public private(set) var programIndex = 0
+    /// The name of the program last started or restored (empty before any).
     public private(set) var program = ""
+    /// The duration last started or restored, seconds (0 before any).
     public private(set) var secondsTotal = 0.0
+    /// Seconds still to count (0 once finished). After a cancel it keeps what was left,
+    /// until the next start or restore.
     public private(set) var secondsLeft = 0.0
 
     /// An idle timer.

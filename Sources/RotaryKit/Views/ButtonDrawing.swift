@@ -8,7 +8,7 @@ public struct ButtonFace: Equatable, Sendable {
     /// Brightness of the face picture, 0…255 (255: as drawn).
     public var shade: UInt8
 
-    /// A face.
+    /// A face: `label`, an optional `detail` line, and `shade` 0…255 (255: the picture as drawn).
     public init(label: String, detail: String = "", shade: UInt8 = 255) {
         self.label = label
         self.detail = detail
@@ -26,9 +26,11 @@ public struct ButtonLook: Equatable, Sendable {
     public var labelPoints: Int
     /// Brightness of the face while a finger is on it (0…255).
     public var pressedShade: UInt8 = 170
-    /// The long-press ring: its colour, its gap outside the button and its width, pixels.
+    /// Colour of the ring that fills while the button is held towards a long press.
     public var progressColor = RGBA(248, 113, 113)
+    /// Gap between the button's edge and the middle of that ring, pixels.
     public var progressGap: Double
+    /// Width of that ring, pixels.
     public var progressWidth: Double
     /// The screen angle that is "up" for the person reading (−90°: the top of the window;
     /// a panel mounted turned changes it). Texts are turned to match; the long-press ring

@@ -65,7 +65,8 @@ public enum StripDrawing {
     }
 
     /// A clip to the strip, each name that can be seen as a text at its item's centre (as wide
-    /// as its item at most), then `clip(nil)`, which ends any clip a program had set before.
+    /// as its item at most), then `clip(nil)`, which also ends any `clip` command listed
+    /// before these (an executor then goes back to the clip its target had).
     /// Names wholly outside the strip or faded to nothing are left out.
     public static func names(_ strip: StripControl, look: StripLook) -> [DrawCommand] {
         let bounds = rect(strip)

@@ -10,7 +10,8 @@ public final class FeedbackDevices {
     /// What was found, for the log: e.g. "audio on (pulseaudio), no rumble device".
     public private(set) var summary = ""
 
-    /// Opens audio (when `audio`) at `volume`, and the first rumble device (when `rumble`).
+    /// Opens audio (when `audio`) at `volume` (0…1: the peak of each sound), and the first
+    /// rumble device (when `rumble`).
     public init(audio wantsAudio: Bool, volume: Double, rumble wantsRumble: Bool) {
         var parts: [String] = []
         if wantsAudio {

@@ -7,8 +7,10 @@ public struct SDLError: Error, CustomStringConvertible, Sendable {
     public let operation: String
     /// `SDL_GetError()` right after the failure.
     public let message: String
-    /// Source file and line of the failing call.
+    /// Source file of the failing call, as `#fileID` gives it: module and file name, e.g.
+    /// "RotarySDL/Surface.swift".
     public let file: String
+    /// Line of the failing call in ``file``.
     public let line: Int
 
     /// Captures SDL's current error for `operation`.
@@ -19,7 +21,8 @@ public struct SDLError: Error, CustomStringConvertible, Sendable {
         self.line = line
     }
 
-    /// An error of ours with an explicit `message` (no SDL call behind it).
+    /// An error of ours with an explicit `message` (no SDL call behind it); `file` and `line`
+    /// default to the caller's.
     public init(_ operation: String, message: String, file: String = #fileID, line: Int = #line) {
         self.operation = operation
         self.message = message
@@ -27,6 +30,8 @@ public struct SDLError: Error, CustomStringConvertible, Sendable {
         self.line = line
     }
 
+    /// One line for a person or a log: what failed, SDL's message and where, e.g.
+    /// "SDL_CreateWindow failed: No available video device (RotarySDL/Window.swift:24)".
     public var description: String { "\(operation) failed: \(message) (\(file):\(line))" }
 }
 

@@ -6,8 +6,9 @@ import RotaryKit
 public final class Texture {
     let pointer: OpaquePointer
     private let renderer: Renderer
-    /// Size in pixels.
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
 
     /// A texture with a copy of `surface`'s pixels, blended and linearly filtered.
@@ -23,7 +24,7 @@ public final class Texture {
         SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
     }
 
-    /// An ARGB texture whose pixels are replaced often (``update(_:)``), drawn without
+    /// An ARGB texture whose pixels are replaced often (``withLockedRows(_:_:)``), drawn without
     /// blending: the frame the raster code composes.
     public init(streamingFor renderer: Renderer, width: Int, height: Int) throws {
         guard let texture = SDL_CreateTexture(renderer.pointer, Surface.format,

@@ -14,6 +14,7 @@ public enum ArtHeader: Equatable, Sendable {
 
     /// Why an art file is refused, for a person.
     public struct Refusal: Error, Equatable, Sendable, CustomStringConvertible {
+        /// What is wrong, in a few words, e.g. "the file is empty".
         public let description: String
         init(_ description: String) { self.description = description }
     }

@@ -8,7 +8,7 @@ import RotaryKit
 /// (at most ``ArtHeader/maxBytes``), its header checked by ``ArtHeader``, and only then
 /// decoded from memory, so what is checked is what is decoded.
 public enum ImageLoader {
-    /// Where an image comes from (RotaryKit's ``ArtSource``).
+    /// Where an image comes from (RotaryKit's `ArtSource`: built in, SVG bytes or a file).
     public typealias Source = ArtSource
 
     /// The image from `source`, `width`×`height` pixels. Throws an ``SDLError`` that says

@@ -9,14 +9,16 @@ import RotaryKit
 /// (`touchId == SDL_MOUSE_TOUCHID`) are dropped. Finger events are taken whatever their
 /// window id, because KMSDRM sends them with window id 0.
 public struct InputMapper: Sendable {
-    /// The finger id the mouse's left button uses.
+    /// The finger id the mouse's left button uses (touch fingers keep SDL's ids).
     public static let mouseFinger = -1
-    /// Window size in pixels, for scaling normalised touch coordinates.
+    /// Window width in pixels: a touch's normalised x (0…1) is multiplied by it. Update it
+    /// when the window is resized.
     public var windowWidth: Double
+    /// Window height in pixels: a touch's normalised y (0…1) is multiplied by it.
     public var windowHeight: Double
     private var mouseDown = false
 
-    /// A mapper for a window of the given size.
+    /// A mapper for a window of `windowWidth`×`windowHeight` pixels.
     public init(windowWidth: Double, windowHeight: Double) {
         self.windowWidth = windowWidth
         self.windowHeight = windowHeight

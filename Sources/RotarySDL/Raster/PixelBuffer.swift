@@ -11,7 +11,8 @@ public struct PixelBuffer: Equatable, Sendable {
     /// `width × height` pixels, top row first.
     public var pixels: [UInt32]
 
-    /// A buffer filled with `fill` (transparent black by default).
+    /// A buffer of `width`×`height` pixels filled with `fill`, a 0xAARRGGBB word (transparent
+    /// black by default).
     public init(width: Int, height: Int, fill: UInt32 = 0) {
         self.width = max(0, width)
         self.height = max(0, height)

@@ -2,8 +2,9 @@ import Foundation
 
 /// What a ring looks like before it is turned, apart from its items' pictures.
 public struct RingArt: Sendable {
-    /// Inner and outer radius in pixels.
+    /// Radius of the hole, pixels.
     public var innerRadius: Double
+    /// Radius of the rim, pixels.
     public var outerRadius: Double
     /// Number of items (at least 1).
     public var itemCount: Int

@@ -1,7 +1,7 @@
 import CSDL2
 import RotaryKit
 
-/// Turns RotaryKit's ``DrawList``s into pixels on a ``Renderer``: the window's own one or a
+/// Turns RotaryKit's `DrawList`s into pixels on a ``Renderer``: the window's own one or a
 /// program's adopted one (``Renderer/init(adopting:)``), where the controls are drawn over
 /// the program's frame. Everything slow is cached and made again only when it changes:
 /// pictures per art and pixel size, texts per text, size and colour, ring art per look and

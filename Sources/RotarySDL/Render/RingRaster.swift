@@ -24,7 +24,7 @@ public struct RingRaster: Sendable {
         /// Height of the target the ring is drawn on, pixels.
         public var targetHeight: Int
 
-        /// A recipe from its parts.
+        /// A recipe from its parts; see each property for its meaning and unit.
         public init(look: RingLook, center: Point, innerRadius: Double, outerRadius: Double, markerDegrees: Double,
                     backdrop: RGBA?, targetWidth: Int, targetHeight: Int) {
             self.look = look
@@ -37,7 +37,7 @@ public struct RingRaster: Sendable {
             self.targetHeight = targetHeight
         }
 
-        /// The recipe of a ring command on a `targetWidth`×`targetHeight` target.
+        /// The recipe of a ring command on a target of `targetWidth`×`targetHeight` pixels.
         public init(_ ring: RingDraw, targetWidth: Int, targetHeight: Int) {
             self.init(look: ring.look, center: ring.center, innerRadius: ring.innerRadius, outerRadius: ring.outerRadius,
                       markerDegrees: ring.markerDegrees, backdrop: ring.backdrop, targetWidth: targetWidth,

@@ -39,8 +39,8 @@ public final class Font {
         return missing
     }
 
-    /// Runs `body` with the font at `path` opened for inspection (glyph coverage, sizes)
-    /// without a window, and closes it afterwards.
+    /// Runs `body` with the font at `path` opened at `size` points for inspection (glyph
+    /// coverage, sizes) without a window, and closes it afterwards.
     public static func inspecting<T>(path: String, size: Int = 16, _ body: (Font) throws -> T) throws -> T {
         try body(Font(path: path, size: size))
     }
