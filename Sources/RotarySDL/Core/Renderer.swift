@@ -15,6 +15,8 @@ public final class Renderer {
     /// The pixel format of the window or surface a software renderer draws into (nil:
     /// accelerated, or adopted from a program).
     let targetFormat: UInt32?
+    /// Soft shapes recently cut for the software renderer.
+    var shapeRasters = ShapeRasterCache()
     /// Rows of one colour in the target's format, copied to fill it (see ``fill(_:rect:)``).
     var solidTiles = BoundedCache<SolidTileKey, Texture>(limit: 4)
 

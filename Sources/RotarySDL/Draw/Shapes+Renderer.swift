@@ -62,14 +62,16 @@ extension Renderer {
     /// Strokes an arc `width` pixels wide centred on `radius` pixels around `center`, from
     /// screen angle `fromDegrees` clockwise through `sweepDegrees` (≥ 360: a full ring), with
     /// anti-aliased edges and square or round ends, blended (on a GPU by the renderer's draw
-    /// blend mode, which Rotary's renderers and ``DrawListExecutor`` set to blending). It may
-    /// change every frame, so it is drawn afresh each time: as triangles with feathered edges
-    /// on a GPU, per pixel on the software renderer.
+    /// blend mode, which Rotary's renderers and ``DrawListExecutor`` set to blending; always
+    /// blended on the software renderer). On a GPU it is drawn as triangles with feathered
+    /// edges; on the software renderer as the rows it covers wholly and its edge pixels, cut
+    /// again only when it changes.
     public func strokeArc(center: Point, radius: Double, width: Double, fromDegrees: Double, sweepDegrees: Double,
                           color: RGBA, roundCaps: Bool = false) throws {
         if isSoftware {
             try paint(ShapeCoverage(arc: center, radius: radius, width: width, fromDegrees: fromDegrees,
-                                    sweepDegrees: sweepDegrees, roundCaps: roundCaps), color: color)
+                                    sweepDegrees: sweepDegrees, roundCaps: roundCaps),
+                      key: [1, center.x, center.y, radius, width, fromDegrees, sweepDegrees, roundCaps ? 1 : 0], color: color)
         } else {
             try draw(AntialiasedMesh.arc(center: center, radius: radius, width: width, fromDegrees: fromDegrees,
                                          sweepDegrees: sweepDegrees, color: color, roundCaps: roundCaps))
@@ -80,7 +82,7 @@ extension Renderer {
     /// ``strokeArc(center:radius:width:fromDegrees:sweepDegrees:color:roundCaps:)`` is.
     public func fillDisc(center: Point, radius: Double, color: RGBA) throws {
         if isSoftware {
-            try paint(ShapeCoverage(disc: center, radius: radius), color: color)
+            try paint(ShapeCoverage(disc: center, radius: radius), key: [0, center.x, center.y, radius], color: color)
         } else {
             try draw(AntialiasedMesh.disc(center: center, radius: radius, color: color))
         }
@@ -92,9 +94,11 @@ extension Renderer {
                                      Int32(mesh.indices.count)), "SDL_RenderGeometry")
     }
 
-    /// Paints `shape` per pixel into a transparent texture of its visible square and blends
-    /// that over the target.
-    private func paint(_ shape: ShapeCoverage?, color: RGBA) throws {
+    /// Blends `shape` (made from `key`) over the target per pixel, the way a texture holding
+    /// its coverage would be blended: the rows it covers wholly as rectangles, its edge pixels
+    /// as points of the colour faded to their coverage. No texture is made, and only the
+    /// edges are worked out per pixel; a shape drawn again unchanged is not cut again.
+    private func paint(_ shape: ShapeCoverage?, key: [Double], color: RGBA) throws {
         guard let shape, color.a > 0 else { return }
         let (width, height) = try outputSize()
         var visible = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
@@ -105,14 +109,41 @@ extension Renderer {
                                                 height: Double(clip.h))) ?? Rect(x: 0, y: 0, width: 0, height: 0)
         }
         guard let area = shape.bounds.intersection(visible) else { return }
-        let texture = try Texture(streamingFor: self, width: Int(area.width), height: Int(area.height))
-        try texture.withLockedRows(0..<texture.height) { pixels, stride in
-            pixels.update(repeating: 0, count: texture.height * stride)
-            shape.paint(color, into: RasterTarget(pixels: pixels, stride: stride, originX: Int(area.x), originY: Int(area.y)),
-                        area: area)
+        let columns = Int(area.x)..<Int(area.maxX), rows = Int(area.y)..<Int(area.maxY)
+        // As many levels as the colour has alpha steps, up to the most: exact for faint colours.
+        let levels = min(Int(color.a), ShapeRaster.maxLevels)
+        let raster = shapeRasters.raster(for: ShapeRasterCache.Key(shape: key, area: [columns.lowerBound, columns.upperBound,
+                                                                                      rows.lowerBound, rows.upperBound],
+                                                                   levels: levels)) {
+            shape.raster(columns: columns, rows: rows, levels: levels)
         }
-        texture.setBlended(true)
-        try draw(texture, atX: Int(area.x), y: Int(area.y))
+        try blend(raster, color: color)
+    }
+
+    /// Draws `raster` in `color` with the blend mode set to blending, then puts the renderer's
+    /// draw colour and blend mode back.
+    private func blend(_ raster: ShapeRaster, color: RGBA) throws {
+        var old = (r: UInt8(0), g: UInt8(0), b: UInt8(0), a: UInt8(0)), oldMode = SDL_BLENDMODE_NONE
+        SDL_GetRenderDrawColor(pointer, &old.r, &old.g, &old.b, &old.a)
+        SDL_GetRenderDrawBlendMode(pointer, &oldMode)
+        defer {
+            SDL_SetRenderDrawColor(pointer, old.r, old.g, old.b, old.a)
+            SDL_SetRenderDrawBlendMode(pointer, oldMode)
+        }
+        try check(SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_BLEND), "SDL_SetRenderDrawBlendMode")
+        if !raster.runs.isEmpty {
+            try check(SDL_SetRenderDrawColor(pointer, color.r, color.g, color.b, color.a), "SDL_SetRenderDrawColor")
+            try check(SDL_RenderFillRectsF(pointer, raster.runs, Int32(raster.runs.count)), "SDL_RenderFillRectsF")
+        }
+        try raster.points.withUnsafeBufferPointer { points in
+            for level in 1...raster.levels {
+                let range = raster.points(ofLevel: level)
+                guard !range.isEmpty, let base = points.baseAddress else { continue }
+                let alpha = UInt8((Double(color.a) * Double(level) / Double(raster.levels)).rounded())
+                try check(SDL_SetRenderDrawColor(pointer, color.r, color.g, color.b, alpha), "SDL_SetRenderDrawColor")
+                try check(SDL_RenderDrawPointsF(pointer, base + range.lowerBound, Int32(range.count)), "SDL_RenderDrawPointsF")
+            }
+        }
     }
 }
 
