@@ -4,13 +4,14 @@ import Testing
 @testable import RotarySDL
 
 extension DrawingTests {
-    /// Pictures are drawn from a texture of the part that shows, turned ones sampled by
-    /// PictureTurn on the software renderer; the reference is the whole picture drawn by SDL,
-    /// as before.
-    @Suite("Pictures cropped to what shows, turned")
+    /// Pictures are drawn from a texture of the part that shows, upright ones cut into opaque
+    /// blocks and the rest, turned ones sampled by PictureTurn on the software renderer; the
+    /// reference is the whole picture drawn by SDL, as before.
+    @Suite("Pictures cropped to what shows, cut into opaque bands, turned")
     struct Pictures {
         static let arts: [(ArtSource, Int)] = [
-            (.builtIn("ui/knob-face"), 150), (.builtIn("ui/knob-pointer"), 150), (.builtIn("ui/knob-pointer"), 97),
+            (.builtIn("ui/knob-face"), 150), (.builtIn("ui/knob-face"), 331), (.builtIn("ui/knob-pointer"), 150),
+            (.builtIn("ui/knob-pointer"), 97),
             (.builtIn("ui/marker"), 40), (.builtIn("ui/button"), 120), (.builtIn("icons/flame"), 33),
         ]
         static let places: [Point] = [Point(x: 80, y: 80), Point(x: 80.3, y: 79.6), Point(x: 20.5, y: -10.75),
@@ -65,6 +66,27 @@ extension DrawingTests {
                     #expect(off == 0, "\(art) \(size) at \(place), \(degrees)°: \(off) pixels differ")
                 }
             }
+        }
+
+        @Test("a knob's face is cut into a few bands, the pointer is not")
+        func bands() throws {
+            let face = try ImageLoader.load(.builtIn("ui/knob-face"), width: 400, height: 400).pixelBuffer()
+            let bands = try #require(OpaqueBands(face))
+            #expect(bands.bands.count > 3 && bands.bands.count < 40)
+            var opaque = 0
+            for band in bands.bands {
+                #expect(band.visible.lowerBound <= band.opaque.lowerBound || band.opaque.isEmpty)
+                #expect(band.opaque.upperBound <= band.visible.upperBound || band.opaque.isEmpty)
+                opaque += band.opaque.count * band.rows.count
+                for y in band.rows {
+                    for x in band.opaque { #expect(face.pixels[y * 400 + x] >> 24 == 255) }
+                    for x in 0..<400 where !band.visible.contains(x) { #expect(face.pixels[y * 400 + x] >> 24 == 0) }
+                }
+            }
+            #expect(zip(bands.bands, bands.bands.dropFirst()).allSatisfy { $0.rows.upperBound <= $1.rows.lowerBound })
+            #expect(opaque > 400 * 400 / 2, "\(opaque) opaque pixels copied")
+            let pointer = try ImageLoader.load(.builtIn("ui/knob-pointer"), width: 60, height: 60).pixelBuffer()
+            #expect(OpaqueBands(pointer) == nil)
         }
     }
 }
