@@ -73,6 +73,11 @@ struct PictureTurn {
                 let p = source + ((v >> 16) &* sourceWidth &+ (u >> 16))
                 let c00 = p[0], c01 = p[1], c10 = p[sourceWidth], c11 = p[sourceWidth &+ 1]
                 if c00 | c01 | c10 | c11 == 0 { continue }
+                // Inside a flat area every mix gives the colour itself.
+                if c00 == c01, c00 == c10, c00 == c11 {
+                    line[column] = c00
+                    continue
+                }
                 line[column] = Self.sample(c00, c01, c10, c11, across: u & 0xFFFF, down: v & 0xFFFF)
             }
         }
