@@ -172,8 +172,8 @@ extension ShapeCoverage {
             capReach = (width + 1) / 2 + 1
         }
         let epsilon = 1e-7
-        let firstRow = max(rows.lowerBound, Int((cy - outer - 1).rounded(.down)))
-        let endRow = min(rows.upperBound, Int((cy + outer + 1).rounded(.up)))
+        let firstRow = Int(max(Double(rows.lowerBound), (cy - outer - 1).rounded(.down)))
+        let endRow = Int(min(Double(rows.upperBound), (cy + outer + 1).rounded(.up)))
         guard firstRow < endRow else { return out.finish() }
         let left = Double(columns.lowerBound), right = Double(columns.upperBound - 1)
 

@@ -98,12 +98,13 @@ final class Picture {
     /// Draws the picture centred on `center`, turned clockwise by `degrees` about its centre,
     /// its colours and alpha multiplied by `tint`.
     func draw(centeredAt center: Point, degrees: Double, tint: RGBA, on renderer: Renderer) throws {
-        guard let texture else { return }
+        guard let texture, center.x.isFinite, center.y.isFinite, degrees.isFinite else { return }
         var left = Float(center.x - Double(width) / 2), top = Float(center.y - Double(height) / 2)
         if renderer.isSoftware {
             // Where SDL's software renderer puts the whole picture: it cuts the position to
-            // whole pixels, towards zero.
+            // whole pixels, towards zero. Far off the target there is nothing to draw.
             (left, top) = (left.rounded(.towardZero), top.rounded(.towardZero))
+            guard abs(left) < 16_777_216, abs(top) < 16_777_216 else { return }
         }
         // A quarter turn moves whole pixels: SDL does that by copying them.
         if degrees != 0, (degrees / 90).rounded() != degrees / 90, let pixels {

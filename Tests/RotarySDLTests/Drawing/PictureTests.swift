@@ -68,6 +68,20 @@ extension DrawingTests {
             }
         }
 
+        @Test("a picture at a position or angle that is not a number, or far away, draws nothing")
+        func nonsense() throws {
+            let surface = try ImageLoader.load(.builtIn("ui/knob-pointer"), width: 60, height: 60)
+            let empty = try Self.canvas { _ in }
+            for (place, degrees) in [(Point(x: .nan, y: 10), 0.0), (Point(x: 10, y: .infinity), 30), (Point(x: 80, y: 80), .nan),
+                                     (Point(x: 80, y: 80), -.infinity), (Point(x: 1e30, y: 80), 10), (Point(x: 80, y: -1e12), 0)] {
+                let drawn = try Self.canvas { renderer in
+                    try Picture(surface, renderer: renderer).draw(centeredAt: place, degrees: degrees, tint: RGBA(255, 255, 255),
+                                                                  on: renderer)
+                }
+                #expect(drawn == empty, "\(place), \(degrees)°")
+            }
+        }
+
         @Test("a knob's face is cut into a few bands, the pointer is not")
         func bands() throws {
             let face = try ImageLoader.load(.builtIn("ui/knob-face"), width: 400, height: 400).pixelBuffer()

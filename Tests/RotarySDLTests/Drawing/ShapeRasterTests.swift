@@ -237,6 +237,21 @@ extension DrawingTests {
             #expect(mode == SDL_BLENDMODE_ADD)
         }
 
+        @Test("huge and far-away shapes draw what of them shows, without trapping")
+        func hugeShapes() throws {
+            let pixels = try Canvas().draw([
+                .fill(nil, RGBA(0, 0, 0)),
+                // Beyond what an Int holds above and below the window; the window is inside.
+                .arc(ArcStroke(center: Point(x: 80, y: -1e19), radius: 1e19 + 1e6, width: 4e6, color: RGBA(0, 0, 255, 1))),
+                .disc(center: Point(x: 80, y: 1e12 + 100), radius: 1e12, color: RGBA(255, 0, 0)),
+                .arc(ArcStroke(center: Point(x: -1e15, y: 5), radius: 1e15 + 40, width: 20, fromDegrees: -10,
+                               sweepDegrees: 20, color: RGBA(0, 255, 0), roundCaps: true)),
+                .disc(center: Point(x: 1e300, y: -1e300), radius: 1e300, color: RGBA(0, 0, 255)),
+            ]).pixelBuffer()
+            #expect(pixels.pixels[150 * 160 + 80] & 0xFF_FFFF == 0xFF_0000, "below the huge disc's edge")
+            #expect(pixels.pixels[5 * 160 + 40] & 0xFF_FFFF == 0x00_FF00, "on the huge arc")
+        }
+
         @Test("a shape drawn again unchanged draws the same pixels (from the cache)")
         func cachedShape() throws {
             let canvas = try Canvas()
