@@ -12,6 +12,13 @@ public final class Renderer {
     /// Whether SDL draws with the CPU (its software renderer), which snaps the corners of
     /// triangles to whole pixels: soft edges are then worked out per pixel instead.
     let isSoftware: Bool
+    /// The pixel format of the window or surface a software renderer draws into (nil:
+    /// accelerated, or adopted from a program).
+    let targetFormat: UInt32?
+    /// Soft shapes recently cut for the software renderer.
+    var shapeRasters = ShapeRasterCache()
+    /// Rows of one colour in the target's format, copied to fill it (see ``fill(_:rect:)``).
+    var solidTiles = BoundedCache<SolidTileKey, Texture>(limit: 4)
 
     /// Which rasteriser to ask SDL for.
     public enum Kind: String, Sendable, CaseIterable {
@@ -46,6 +53,8 @@ public final class Renderer {
         target = window
         owned = true
         isSoftware = Self.isSoftware(renderer)
+        // A software renderer draws into the window's surface, made when it was created.
+        targetFormat = isSoftware ? SDL_GetWindowSurface(window.pointer).map { $0.pointee.format.pointee.format } : nil
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
 
@@ -59,6 +68,7 @@ public final class Renderer {
         target = surface
         owned = true
         isSoftware = true
+        targetFormat = surface.pointer.pointee.format.pointee.format
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
 
@@ -71,6 +81,7 @@ public final class Renderer {
         target = nil
         owned = false
         isSoftware = Self.isSoftware(renderer)
+        targetFormat = nil
     }
 
     private static func isSoftware(_ renderer: OpaquePointer) -> Bool {

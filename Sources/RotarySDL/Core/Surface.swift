@@ -70,6 +70,39 @@ public final class Surface {
         return buffer
     }
 
+    /// The smallest rectangle holding every pixel whose alpha is not 0, nil when none is.
+    func visibleBounds() -> (x: Int, y: Int, width: Int, height: Int)? {
+        var left = width, right = -1, top = height, bottom = -1
+        for y in 0..<height {
+            let row = (pointer.pointee.pixels + y * Int(pointer.pointee.pitch)).assumingMemoryBound(to: UInt32.self)
+            var first = -1
+            for x in 0..<width where row[x] >> 24 != 0 {
+                first = x
+                break
+            }
+            guard first >= 0 else { continue }
+            var last = first
+            for x in stride(from: width - 1, to: first, by: -1) where row[x] >> 24 != 0 {
+                last = x
+                break
+            }
+            (left, right, top, bottom) = (min(left, first), max(right, last), min(top, y), y)
+        }
+        return right < 0 ? nil : (left, top, right - left + 1, bottom - top + 1)
+    }
+
+    /// A copy of the `width`×`height` pixels from (`x`, `y`), which must lie inside.
+    func cropped(x: Int, y: Int, width: Int, height: Int) throws -> Surface {
+        precondition(x >= 0 && y >= 0 && x + width <= self.width && y + height <= self.height, "crop outside the surface")
+        let result = try Surface(width: width, height: height)
+        for row in 0..<height {
+            let from = pointer.pointee.pixels + (y + row) * Int(pointer.pointee.pitch) + x * 4
+            let to = result.pointer.pointee.pixels + row * Int(result.pointer.pointee.pitch)
+            to.copyMemory(from: from, byteCount: width * 4)
+        }
+        return result
+    }
+
     /// Writes the surface as a PNG file.
     public func savePNG(to path: String) throws {
         try check(IMG_SavePNG(pointer, path), "IMG_SavePNG(\(path))")

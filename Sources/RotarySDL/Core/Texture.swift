@@ -39,6 +39,14 @@ public final class Texture {
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
     }
 
+    /// Takes ownership of `texture`, made by `renderer`, `width`×`height` pixels.
+    init(adopting texture: OpaquePointer, renderer: Renderer, width: Int, height: Int) {
+        pointer = texture
+        self.renderer = renderer
+        self.width = width
+        self.height = height
+    }
+
     deinit { SDL_DestroyTexture(pointer) }
 
     /// Locks rows `rows` of a streaming texture and hands `body` their pixels (0xAARRGGBB,

@@ -1,6 +1,6 @@
 /// The pixels a ring may touch, row by row: each row crosses the ring in one span of
-/// columns, or in two either side of the hole. What ring maps and soft-edged shapes visit
-/// instead of their whole square.
+/// columns, or in two either side of the hole. What ring maps visit instead of their whole
+/// square.
 enum AnnulusSpans {
     /// Calls `body` with each row of `rows` that meets the ring between distances `inner` and
     /// `outer` from (`cx`, `cy`), the vertical distance of the row's centres from `cy`, and

@@ -1,8 +1,13 @@
+import CSDL2
 import RotaryKit
 
 /// Pictures as textures, one per art and pixel size, loaded on first use. Art that cannot be
 /// loaded is reported once and then skipped, so a broken file costs neither a frame nor a
 /// read per frame.
+///
+/// A texture holds only the part of its picture that shows (see ``Picture``): a knob's
+/// pointer is a sliver at the top of a square as large as the knob, and SDL's software
+/// renderer blends, and turns, every pixel of what it is given.
 final class ImageCache {
     private struct Key: Hashable {
         var art: ArtSource
@@ -16,7 +21,7 @@ final class ImageCache {
     }
 
     private let renderer: Renderer
-    private var textures = BoundedCache<Key, Texture>(limit: 256)
+    private var pictures = BoundedCache<Key, Picture>(limit: 256)
     private var broken: Set<ArtSource> = []
 
     init(renderer: Renderer) {
@@ -31,21 +36,143 @@ final class ImageCache {
         // picture scaled by a fraction of a pixel would only blur.
         let key = Key(art: image.art, width: Int(min(image.width, Double(ArtHeader.maxSide)).rounded()),
                       height: Int(min(image.height, Double(ArtHeader.maxSide)).rounded()))
-        let texture: Texture
+        let picture: Picture
         do {
-            texture = try textures.value(for: key) {
+            picture = try pictures.value(for: key) {
                 let surface: Surface
                 do { surface = try ImageLoader.load(key.art, width: key.width, height: key.height) } catch {
                     throw Unloadable(reason: "\(error)")
                 }
-                return try Texture(renderer: renderer, surface: surface)
+                return try Picture(surface, renderer: renderer)
             }
         } catch let error as Unloadable {
             broken.insert(image.art)
             return failure(error.reason)
         }
-        texture.setColorModulation(image.tint)
-        texture.setAlphaModulation(image.tint.a)
-        try renderer.draw(texture, centeredAt: image.center, degrees: image.degrees)
+        try picture.draw(centeredAt: image.center, degrees: image.degrees, tint: image.tint, on: renderer)
+    }
+}
+
+/// A picture as a texture of the part of it that shows: the smallest rectangle holding every
+/// pixel that is not wholly transparent, with one pixel more on each side where the picture
+/// has it (so a turned picture is sampled at its edges just as the whole would be). Drawn
+/// where, and turned about the point where, the whole picture would be.
+///
+/// On SDL's software renderer, which places a picture at whole pixels, a picture drawn
+/// upright gives the same pixels as the whole; a turned one is sampled by ``PictureTurn``
+/// into a texture kept for the next frame: the same pixels as SDL's own turn of the whole,
+/// which samples its whole bounding box into a new surface every time. A quarter turn is
+/// left to SDL, which copies whole pixels then.
+final class Picture {
+    /// The part that shows, nil when nothing does.
+    let texture: Texture?
+    /// Size of the whole picture, pixels.
+    let width: Int, height: Int
+    /// Where ``texture`` lies in the whole picture: its top-left pixel.
+    let offsetX: Int, offsetY: Int
+    /// The part's pixels, kept on the software renderer to turn them.
+    private let pixels: PixelBuffer?
+    /// The part cut into opaque blocks and the rest, on the software renderer, when that
+    /// draws it upright faster than blending it whole.
+    private let bands: OpaqueBands?
+    /// Where the part is drawn turned on the software renderer, made when first needed.
+    private var turned: Texture?
+
+    /// `surface`'s visible part as a texture made by `renderer`.
+    init(_ surface: Surface, renderer: Renderer) throws {
+        width = surface.width
+        height = surface.height
+        guard let shown = surface.visibleBounds() else {
+            (texture, offsetX, offsetY, pixels, bands) = (nil, 0, 0, nil, nil)
+            return
+        }
+        let x = max(0, shown.x - 1), y = max(0, shown.y - 1)
+        let w = min(width, shown.x + shown.width + 1) - x, h = min(height, shown.y + shown.height + 1) - y
+        let part = w == width && h == height ? surface : try surface.cropped(x: x, y: y, width: w, height: h)
+        texture = try Texture(renderer: renderer, surface: part)
+        (offsetX, offsetY) = (x, y)
+        pixels = renderer.isSoftware ? part.pixelBuffer() : nil
+        bands = pixels.flatMap { OpaqueBands($0) }
+    }
+
+    /// Draws the picture centred on `center`, turned clockwise by `degrees` about its centre,
+    /// its colours and alpha multiplied by `tint`.
+    func draw(centeredAt center: Point, degrees: Double, tint: RGBA, on renderer: Renderer) throws {
+        guard let texture, center.x.isFinite, center.y.isFinite, degrees.isFinite else { return }
+        var left = Float(center.x - Double(width) / 2), top = Float(center.y - Double(height) / 2)
+        if renderer.isSoftware {
+            // Where SDL's software renderer puts the whole picture: it cuts the position to
+            // whole pixels, towards zero. Far off the target there is nothing to draw.
+            (left, top) = (left.rounded(.towardZero), top.rounded(.towardZero))
+            guard abs(left) < 16_777_216, abs(top) < 16_777_216 else { return }
+        }
+        // A quarter turn moves whole pixels: SDL does that by copying them.
+        if degrees != 0, (degrees / 90).rounded() != degrees / 90, let pixels {
+            return try drawTurned(pixels, left: Int(left), top: Int(top), degrees: degrees, tint: tint, on: renderer)
+        }
+        texture.setColorModulation(tint)
+        texture.setAlphaModulation(tint.a)
+        if degrees == 0, tint.a == 255, let bands {
+            return try drawInBands(bands, texture: texture, left: Int(left) + offsetX, top: Int(top) + offsetY, on: renderer)
+        }
+        var rect = SDL_FRect(x: left + Float(offsetX), y: top + Float(offsetY), w: Float(texture.width),
+                             h: Float(texture.height))
+        if degrees == 0 {
+            try check(SDL_RenderCopyF(renderer.pointer, texture.pointer, nil, &rect), "SDL_RenderCopyF")
+        } else {
+            var pivot = SDL_FPoint(x: Float(width) / 2 - Float(offsetX), y: Float(height) / 2 - Float(offsetY))
+            try check(SDL_RenderCopyExF(renderer.pointer, texture.pointer, nil, &rect, degrees, &pivot, SDL_FLIP_NONE),
+                      "SDL_RenderCopyExF")
+        }
+    }
+
+    /// The software renderer's upright picture, the part's top-left corner at (`left`, `top`):
+    /// each band's opaque block copied, the rest blended. The same pixels as blending the
+    /// whole: a pixel blended at full alpha is the pixel.
+    private func drawInBands(_ bands: OpaqueBands, texture: Texture, left: Int, top: Int, on renderer: Renderer) throws {
+        func copy(_ columns: Range<Int>, _ rows: Range<Int>) throws {
+            guard !columns.isEmpty else { return }
+            var source = SDL_Rect(x: Int32(columns.lowerBound), y: Int32(rows.lowerBound), w: Int32(columns.count),
+                                  h: Int32(rows.count))
+            var rect = SDL_Rect(x: Int32(left + columns.lowerBound), y: Int32(top + rows.lowerBound), w: source.w, h: source.h)
+            try check(SDL_RenderCopy(renderer.pointer, texture.pointer, &source, &rect), "SDL_RenderCopy")
+        }
+        texture.setBlended(false)
+        for band in bands.bands { try copy(band.opaque, band.rows) }
+        texture.setBlended(true)
+        for band in bands.bands {
+            if band.opaque.isEmpty {
+                try copy(band.visible, band.rows)
+            } else {
+                try copy(band.visible.lowerBound..<band.opaque.lowerBound, band.rows)
+                try copy(band.opaque.upperBound..<band.visible.upperBound, band.rows)
+            }
+        }
+    }
+
+    /// The software renderer's turn: the whole picture's top-left corner at (`left`, `top`).
+    private func drawTurned(_ pixels: PixelBuffer, left: Int, top: Int, degrees: Double, tint: RGBA,
+                            on renderer: Renderer) throws {
+        let turn = PictureTurn(sourceWidth: pixels.width, sourceHeight: pixels.height, left: left + offsetX,
+                               top: top + offsetY, pivotX: Double(width) / 2 - Double(offsetX),
+                               pivotY: Double(height) / 2 - Double(offsetY), degrees: degrees)
+        guard turn.width > 0, turn.height > 0 else { return }
+        if turned.map({ $0.width < turn.width || $0.height < turn.height }) ?? true {
+            // Large enough for any angle: the part's diagonal, and a pixel each side.
+            let side = Int(Double(pixels.width * pixels.width + pixels.height * pixels.height).squareRoot().rounded(.up)) + 2
+            turned = try Texture(streamingFor: renderer, width: max(side, turn.width), height: max(side, turn.height))
+            turned?.setBlended(true)
+        }
+        guard let turned else { return }
+        try turned.withLockedRows(0..<turn.height) { target, stride in
+            pixels.pixels.withUnsafeBufferPointer { source in
+                turn.render(source.baseAddress!, into: target, stride: stride)
+            }
+        }
+        turned.setColorModulation(tint)
+        turned.setAlphaModulation(tint.a)
+        var source = SDL_Rect(x: 0, y: 0, w: Int32(turn.width), h: Int32(turn.height))
+        var rect = SDL_Rect(x: Int32(turn.x), y: Int32(turn.y), w: Int32(turn.width), h: Int32(turn.height))
+        try check(SDL_RenderCopy(renderer.pointer, turned.pointer, &source, &rect), "SDL_RenderCopy")
     }
 }
