@@ -1,21 +1,22 @@
 import RotaryAssets
 import RotarySDL
 
-/// Colours, fonts and art of the kiosk screen. The built-in theme uses the SVGs of
-/// `assets/` compiled into the binary; any piece can point at an SVG or PNG file instead.
+/// Colours, fonts and art of the kiosk screen. The built-in theme names the SVGs of
+/// `assets/` compiled into the binary (`ArtSource.builtIn`: a short name, so drawing caches
+/// key on it cheaply); any piece can point at an SVG or PNG file instead.
 public struct Theme: Sendable {
     /// Behind everything.
     public var background = RGBA(15, 18, 26)
     /// Segment textures, used in turn for the wheel's segments.
-    public var segmentTextures: [ImageLoader.Source] = RotaryAssets.segments.map { .svg($0) }
+    public var segmentTextures: [ArtSource] = RotaryAssets.segments.indices.map { .builtIn("segments/segment-\($0 + 1)") }
     /// Program names, dial numbers and the button label.
     public var textColor = RGBA(255, 255, 255)
     /// The dial band, its ticks and numbers.
     public var dialFill = RGBA(30, 36, 50)
     public var dialTickColor = RGBA(148, 163, 184)
     /// The centre button's face and the markers.
-    public var button: ImageLoader.Source = .svg(RotaryAssets.button)
-    public var marker: ImageLoader.Source = .svg(RotaryAssets.marker)
+    public var button: ArtSource = .builtIn("ui/button")
+    public var marker: ArtSource = .builtIn("ui/marker")
     /// Opacity of the wheel's segments and the dial's numbers away from the marker.
     public var dimmedSegmentOpacity = 0.6
     public var dimmedNumberOpacity = 0.75
@@ -44,8 +45,8 @@ public struct Theme: Sendable {
     }
 
     /// The art for a program's `icon`: none for an empty name, a built-in icon by name, else a file path.
-    public func iconSource(_ icon: String) -> ImageLoader.Source? {
+    public func iconSource(_ icon: String) -> ArtSource? {
         if icon.isEmpty || brokenIcons.contains(icon) { return nil }
-        return RotaryAssets.icon(named: icon).map { .svg($0) } ?? .file(icon)
+        return RotaryAssets.icon(named: icon) != nil ? .builtIn("icons/\(icon)") : .file(icon)
     }
 }

@@ -1,4 +1,3 @@
-import RotaryAssets
 import RotarySDL
 
 /// Every art file a config names, tried once at a small size before the kiosk uses it (and
@@ -26,10 +25,10 @@ public struct ThemeArtCheck: Sendable {
     public init(theme: Theme, icons: [String]) {
         self.theme = theme
         for (i, source) in theme.segmentTextures.enumerated() where fails(source, key: "theme.segments[\(i)]", instead: Self.builtIn) {
-            self.theme.segmentTextures[i] = .svg(RotaryAssets.segments[i % RotaryAssets.segments.count])
+            self.theme.segmentTextures[i] = Self.standard.segmentTextures[i % Self.standard.segmentTextures.count]
         }
-        if fails(theme.button, key: "theme.button", instead: Self.builtIn) { self.theme.button = .svg(RotaryAssets.button) }
-        if fails(theme.marker, key: "theme.marker", instead: Self.builtIn) { self.theme.marker = .svg(RotaryAssets.marker) }
+        if fails(theme.button, key: "theme.button", instead: Self.builtIn) { self.theme.button = Self.standard.button }
+        if fails(theme.marker, key: "theme.marker", instead: Self.builtIn) { self.theme.marker = Self.standard.marker }
         for (i, icon) in icons.enumerated() {
             if let source = theme.iconSource(icon), fails(source, key: "program[\(i)].icon", instead: "the program is shown without an icon") {
                 self.theme.brokenIcons.append(icon)
@@ -41,8 +40,10 @@ public struct ThemeArtCheck: Sendable {
     public var messages: [String] { failures.map { "\($0.key): \($0.message)" } }
 
     private static let builtIn = "the built-in art is used instead"
+    /// The built-in theme, whose art replaces a broken piece.
+    private static let standard = Theme()
 
-    private mutating func fails(_ source: ImageLoader.Source, key: String, instead: String) -> Bool {
+    private mutating func fails(_ source: ArtSource, key: String, instead: String) -> Bool {
         guard case .file(let path) = source else { return false }
         do {
             _ = try ImageLoader.load(source, width: Self.trialSize, height: Self.trialSize)

@@ -8,12 +8,9 @@ import RotaryKit
 /// (at most ``ArtHeader/maxBytes``), its header checked by ``ArtHeader``, and only then
 /// decoded from memory, so what is checked is what is decoded.
 public enum ImageLoader {
-    /// Where an image comes from (RotaryKit's `ArtSource`: built in, SVG bytes or a file).
-    public typealias Source = ArtSource
-
     /// The image from `source`, `width`×`height` pixels. Throws an ``SDLError`` that says
     /// what is wrong with a file (missing, a folder, empty, not PNG or SVG, too large, broken).
-    public static func load(_ source: Source, width: Int, height: Int) throws -> Surface {
+    public static func load(_ source: ArtSource, width: Int, height: Int) throws -> Surface {
         let w = max(1, width), h = max(1, height)
         switch source {
         case .builtIn(let name):

@@ -17,7 +17,7 @@ public enum RingArtist {
         let frame = CanvasFrame(itemCount: art.itemCount, innerRadius: innerRadius, outerRadius: outerRadius)
         let canvas = try Surface(width: frame.width, height: frame.height)
         let renderer = try Renderer(surface: canvas)
-        var textures: [ImageLoader.Source: Texture] = [:]
+        var textures: [ArtSource: Texture] = [:]
         for (index, item) in look.items.enumerated() {
             // Premultiplied: SDL's blending over a premultiplied canvas keeps it premultiplied,
             // which is what the polar ring samples (a translucent fill stays right).
