@@ -83,6 +83,21 @@ struct PersistenceTests {
         #expect((run.exitControl("wheel")?["selected"] as? NSNumber)?.intValue == 1)
     }
 
+    @Test("a countdown of a program the config no longer has survives one restart after another")
+    func vanishedProgramSurvivesRestarts() throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        try """
+        {"version":1,"state":"paused","program_index":9,"program":"Gone bath","seconds_total":1200,"seconds_left":754}
+        """.write(to: dir.appendingPathComponent("timer.json"), atomically: true, encoding: .utf8)
+        for start in 1...3 {
+            let run = try ReplayRun.run("", extra: ["--state-dir", dir.path])
+            let timer = try #require(run.named("timer").first, "start \(start)")
+            #expect(timer["state"] as? String == "paused" && timer["program"] as? String == "Gone bath", "start \(start)")
+            #expect(run.named("error").count == 1, "start \(start): only the note that the program is gone")
+            #expect(run.exitControl("button")?["label"] as? String == "12:34", "start \(start)")
+        }
+    }
+
     @Test("a corrupt or truncated state file is reported and ignored, never fatal",
           arguments: ["{\"version\":1,\"state\":\"runn", "", "garbage\u{0}\u{1}", "{\"state\":\"running\",\"program_index\":1}",
                       "{\"version\":1,\"state\":\"running\",\"program_index\":99,\"program\":\"X\",\"seconds_total\":60,\"ends_at\":9e18}"])

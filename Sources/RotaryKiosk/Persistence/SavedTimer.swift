@@ -18,8 +18,9 @@ public enum SavedTimer {
         /// Nothing to resume.
         case nothing
         /// A countdown to put back, with what is left now. `programIndex` is where the
-        /// program stood on the wheel when it was saved; the name is what identifies it.
-        case timer(state: TimerState, programIndex: Int, program: String, secondsTotal: Double, secondsLeft: Double)
+        /// program stood on the wheel when it was saved (nil: it had no place, its program
+        /// having left the config); the name is what identifies it.
+        case timer(state: TimerState, programIndex: Int?, program: String, secondsTotal: Double, secondsLeft: Double)
         /// The file was there but unusable; it is ignored. The message says why.
         case corrupt(String)
     }
@@ -29,8 +30,10 @@ public enum SavedTimer {
         var fields: [(String, JSONValue)] = [("version", .int(version)), ("state", .string(report.state.rawValue)),
                                              ("saved_at", .number(now))]
         if report.state == .running || report.state == .paused {
-            fields += [("program_index", .int(report.programIndex)), ("program", .string(report.program)),
-                       ("seconds_total", .number(report.secondsTotal)), ("seconds_left", .number(report.secondsLeft))]
+            // A countdown whose program left the config has no place on the wheel: no index.
+            if report.programIndex >= 0 { fields.append(("program_index", .int(report.programIndex))) }
+            fields += [("program", .string(report.program)), ("seconds_total", .number(report.secondsTotal)),
+                       ("seconds_left", .number(report.secondsLeft))]
             if report.state == .running { fields.append(("ends_at", .number(now + report.secondsLeft))) }
         }
         return Data((JSONValue.object(fields).text + "\n").utf8)
@@ -62,7 +65,7 @@ public enum SavedTimer {
             throw Problem("\"state\" is not one of idle, running, paused, finished, cancelled")
         }
         guard state == .running || state == .paused else { return .nothing }
-        let index = try wholeNumber(object, "program_index", in: 0...10_000)
+        let index = object["program_index"] == nil ? nil : try wholeNumber(object, "program_index", in: 0...10_000)
         guard let program = object["program"] as? String, !program.isEmpty, program.count <= 200 else {
             throw Problem("\"program\" must be a name of 1 to 200 characters")
         }
