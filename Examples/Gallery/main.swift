@@ -41,14 +41,14 @@ panel.add(ArcSlider(id: "spin", center: knobCenter, radius: knobRadius, startDeg
 // Looks: each control's own, sized from the control.
 var wheelLook = RingLook(items: programs.enumerated().map { i, program in
     RingItemLook(label: program.0, texture: .builtIn("segments/segment-\(i + 1)"), icon: .builtIn("icons/\(program.1)"))
-}, fill: RGBA(30, 36, 50), background: background)
+}, fill: RGBA(30, 36, 50))
 wheelLook.iconSize = (wheelOuter - wheelInner) * 0.3
 wheelLook.iconRadius = wheelInner + (wheelOuter - wheelInner) * 0.66
 wheelLook.labelSize = max(8, Int(wheelOuter * 0.07))
 wheelLook.labelRadius = wheelInner + (wheelOuter - wheelInner) * 0.33
 wheelLook.style.gapPixels = 2
 wheelLook.style.dimmedOpacity = 0.6
-var dialLook = RingLook(items: minutes.map { RingItemLook(label: String($0)) }, fill: RGBA(30, 36, 50), background: background)
+var dialLook = RingLook(items: minutes.map { RingItemLook(label: String($0)) }, fill: RGBA(30, 36, 50))
 dialLook.labelSize = max(8, Int((dialOuter - dialInner) * 0.55))
 dialLook.labelRadius = (dialInner + dialOuter) / 2
 dialLook.style.dimmedOpacity = 0.7

@@ -32,7 +32,7 @@ var panel = ControlPanel()
 panel.add(RingControl(id: "weapon", kind: .wheel, labels: weapons.map(\.name), center: wheelCenter,
                       innerRadius: 34, outerRadius: 100))
 var look = RingLook(items: weapons.map { RingItemLook(label: $0.name, icon: .builtIn($0.icon)) },
-                    fill: RGBA(30, 41, 59, 220), background: RGBA(0, 0, 0, 0))
+                    fill: RGBA(30, 41, 59, 220))
 look.iconSize = 26
 look.iconRadius = 78
 look.labelSize = 11

@@ -17,8 +17,8 @@ panel.focusIndex = 1  // keys turn the dial
 var timer = CountdownTimer()
 
 // How the dial looks: numbers facing outwards, a tick every minute, the chosen number bright.
-var look = RingLook(items: minutes.map { RingItemLook(label: String($0)) }, fill: RGBA(30, 36, 50),
-                    background: RGBA(15, 18, 26))
+let background = RGBA(15, 18, 26)
+var look = RingLook(items: minutes.map { RingItemLook(label: String($0)) }, fill: RGBA(30, 36, 50))
 look.labelSize = Int(radius * 0.13)
 look.labelRadius = radius * 0.85
 look.style.dimmedOpacity = 0.6
@@ -49,7 +49,7 @@ try app.run(script: script, settleSeconds: 2) { inputs, dt in
     panel.locked = timer.isActive ? ["dial"] : []
 
     let face = timer.isActive ? ButtonFace(label: TimeText.format(seconds: timer.secondsLeft)) : ButtonFace(label: "Start")
-    var list = DrawList([.fill(nil, look.background)])
+    var list = DrawList([.fill(nil, background)])
     list.append(contentsOf: RingDrawing.commands(panel.rings[0], look: look,
                                                  showing: timer.isActive ? coordinate(secondsLeft: timer.secondsLeft) : nil))
     list.append(contentsOf: MarkerDrawing.commands(center: center, radius: radius + marker.size * 0.45, degrees: -90, look: marker))

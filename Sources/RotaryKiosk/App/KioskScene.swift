@@ -2,7 +2,7 @@ import Foundation
 import RotaryKit
 import RotarySDL
 
-/// What the loops share: the renderer and painter for the current layout, the event stream,
+/// What the loops share: the renderer, the view and executor for the current layout, the event stream,
 /// and the service badge, shown from the first `error` event on (a broken config or art
 /// file, an unusable state folder, a failed save): calm, in a corner, never over a control.
 final class KioskScene {

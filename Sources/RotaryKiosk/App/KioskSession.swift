@@ -42,21 +42,34 @@ public struct KioskSession: Sendable {
 
     // MARK: - Input
 
-    /// Any input, live or replayed: the one way input reaches the session.
+    /// Any input, live or replayed: the one way input reaches the session. Fingers have the
+    /// kiosk's own rules (waking, acknowledging "Done", the admin corners); wheel, keys and
+    /// encoder wake the screen, show the focus, let any key but Escape acknowledge "Done",
+    /// and otherwise do what ``ControlPanel/apply(_:)`` does with them.
     public mutating func handle(_ input: ControlInput) -> [KioskEvent] {
-        switch input {
-        case .pointer(let event): pointer(event)
-        case .wheel(let notches, let point): wheel(notches: notches, at: point)
-        case .key(let name): key(name)
-        case .encoder(let steps): encoder(steps: steps)
+        if case .pointer(let event) = input { return pointer(event) }
+        guard wake() else { return [] }
+        guard case .key(let name) = input else {
+            if case .encoder = input { showsFocus = true }
+            return react(to: screen.panel.apply(input))
         }
+        let action = KeyBindings.action(forKey: name)
+        switch action {
+        case .turn, .nextFocus: showsFocus = true
+        case .quit:
+            if settings.escapeQuits { quitRequested = true }
+            return []
+        case .pressButton, nil: break
+        }
+        if timer.state == .finished { return timerChanged(timer.acknowledge()) }
+        return react(to: screen.panel.apply(input))
     }
 
     /// A finger or the mouse.
     public mutating func pointer(_ event: PointerEvent) -> [KioskEvent] {
         lastInput = clock
-        if event.phase == .down { showsFocus = false }
         if event.phase == .down {
+            showsFocus = false
             if isDimmed {
                 isDimmed = false
                 swallowed.append(event.finger)
@@ -78,42 +91,13 @@ public struct KioskSession: Sendable {
 
     /// Mouse-wheel notches over `point` (positive: towards the user). One notch towards the
     /// user turns the control under the pointer to its next item.
-    public mutating func wheel(notches: Int, at point: Point) -> [KioskEvent] {
-        guard wake() else { return [] }
-        guard let ref = screen.panel.control(at: point) else { return [] }
-        return react(to: screen.panel.turn(screen.panel.model(ref).id, .steps(notches)))
-    }
+    public mutating func wheel(notches: Int, at point: Point) -> [KioskEvent] { handle(.wheel(notches: notches, at: point)) }
 
     /// Rotary-encoder steps (positive: clockwise) to the focused control.
-    public mutating func encoder(steps: Int) -> [KioskEvent] {
-        guard wake() else { return [] }
-        showsFocus = true
-        return react(to: screen.panel.turnFocused(.steps(steps)))
-    }
+    public mutating func encoder(steps: Int) -> [KioskEvent] { handle(.encoder(steps: steps)) }
 
     /// A key by SDL's name.
-    public mutating func key(_ name: String) -> [KioskEvent] {
-        guard wake() else { return [] }
-        switch KeyBindings.action(forKey: name) {
-        case .turn, .nextFocus: showsFocus = true
-        default: break
-        }
-        if timer.state == .finished, KeyBindings.action(forKey: name) != .quit { return timerChanged(timer.acknowledge()) }
-        switch KeyBindings.action(forKey: name) {
-        case .turn(let command):
-            return react(to: screen.panel.turnFocused(command))
-        case .pressButton:
-            return react(to: screen.panel.turn(KioskScreen.buttonID, .activate))
-        case .nextFocus:
-            screen.panel.focusIndex = (screen.panel.focusIndex + 1) % max(1, screen.panel.stack.count)
-            return []
-        case .quit:
-            if settings.escapeQuits { quitRequested = true }
-            return []
-        case nil:
-            return []
-        }
-    }
+    public mutating func key(_ name: String) -> [KioskEvent] { handle(.key(name)) }
 
     // MARK: - Time
 
@@ -171,7 +155,7 @@ public struct KioskSession: Sendable {
         return soonest
     }
 
-    // MARK: - What the painter shows besides the models
+    // MARK: - What the view shows besides the models
 
     /// How strongly a refused start still flashes the markers, 1 → 0 over
     /// ``rejectFlashSeconds``.

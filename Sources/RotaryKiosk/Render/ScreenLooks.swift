@@ -10,7 +10,7 @@ enum ScreenLooks {
                          texture: theme.segmentTextures.isEmpty ? nil : theme.segmentTextures[index % theme.segmentTextures.count],
                          icon: theme.iconSource(program.icon))
         }
-        var look = RingLook(items: items, fill: theme.dialFill, background: theme.background)
+        var look = RingLook(items: items, fill: theme.dialFill)
         look.iconSize = layout.iconSize
         look.iconRadius = layout.iconRadius
         look.labelSize = layout.labelPoints
@@ -24,8 +24,7 @@ enum ScreenLooks {
     /// The dial: a band of numbers facing outwards with a tick every minute-step.
     static func dial(_ screen: KioskScreen, theme: Theme) -> RingLook {
         let layout = screen.layout
-        var look = RingLook(items: screen.dialMinutes.map { RingItemLook(label: String($0)) }, fill: theme.dialFill,
-                            background: theme.background)
+        var look = RingLook(items: screen.dialMinutes.map { RingItemLook(label: String($0)) }, fill: theme.dialFill)
         look.labelSize = layout.dialNumberPoints
         look.labelRadius = layout.dialNumberRadius
         look.labelColor = theme.textColor

@@ -1,7 +1,7 @@
 import Foundation
 import RotaryKit
 
-/// What the painter shows over the controls besides their own state: the service badge, the
+/// What the view draws over the controls besides their own state: the service badge, the
 /// focus, a refused start, "Done", the paused hint and dimming. Plain values taken from the
 /// session, so a picture of any state can be drawn without one.
 struct ScreenOverlay: Equatable, Sendable {

@@ -61,8 +61,8 @@ public struct ArcSlider: ControlModel, Equatable {
         self.radius = radius
         track = ArcGeometry(startDegrees: startDegrees, endDegrees: endDegrees)
         self.range = range
-        let width = range.upperBound - range.lowerBound
-        self.step = step > 0 && step.isFinite ? step : (width > 0 && width.isFinite ? width / 100 : 1)
+        let halfSpan = Self.halfSpan(of: range)
+        self.step = step > 0 && step.isFinite ? step : (halfSpan > 0 ? halfSpan / 50 : 1)
         self.thumbRadius = thumbRadius
         self.grabRadius = max(grabRadius ?? thumbRadius * 2, thumbRadius)
         self.mode = mode
@@ -74,16 +74,15 @@ public struct ArcSlider: ControlModel, Equatable {
 
     /// Where the value lies in the range, 0…1.
     public var fraction: Double {
-        // Halved first, so a range as wide as Doubles go does not overflow to infinity.
-        let width = range.upperBound / 2 - range.lowerBound / 2
-        return width > 0 ? min(max((value / 2 - range.lowerBound / 2) / width, 0), 1) : 0
+        let span = Self.halfSpan(of: range)
+        return span > 0 ? min(max((value / 2 - range.lowerBound / 2) / span, 0), 1) : 0
     }
     /// Screen angle of the thumb's centre, degrees (0° right, clockwise positive).
     public var thumbDegrees: Double { track.degrees(atFraction: fraction) }
     /// The thumb's centre in window pixels.
     public var thumbCenter: Point { Degrees.point(at: thumbDegrees, radius: radius, around: center) }
     /// Which step the value is on (0 at the minimum).
-    public var stepIndex: Int { Int(saturating: ((value - range.lowerBound) / step).rounded()) }
+    public var stepIndex: Int { Int(saturating: ((value / 2 - range.lowerBound / 2) / (step / 2)).rounded()) }
 
     // MARK: - ControlModel
 
@@ -145,6 +144,8 @@ public struct ArcSlider: ControlModel, Equatable {
     public mutating func advance(by dt: Double) -> [ControlEvent] { [] }
     /// Whether no finger holds the slider.
     public var isAtRest: Bool { finger == nil }
+    /// A slider never moves by itself: only a finger or a key changes it.
+    public var secondsUntilChange: Double? { nil }
 
     // MARK: - Internals
 
@@ -157,7 +158,7 @@ public struct ArcSlider: ControlModel, Equatable {
         switch mode {
         case .arc:
             let along = grip.follow(fingerTrack: fingerTrack(point), sweep: track.sweepDegrees)
-            return range.lowerBound + (range.upperBound - range.lowerBound) * along / track.sweepDegrees
+            return value(atFraction: along / track.sweepDegrees)
         case .knob(let axis, let perPixel):
             let dx = point.x - grip.downPoint.x, dy = grip.downPoint.y - point.y
             let distance = axis == .vertical ? dy : axis == .horizontal ? dx : dx + dy
@@ -169,9 +170,19 @@ public struct ArcSlider: ControlModel, Equatable {
     private static func snap(_ v: Double, range: ClosedRange<Double>, step: Double) -> Double? {
         guard v.isFinite else { return nil }
         let clamped = min(max(v, range.lowerBound), range.upperBound)
-        let snapped = range.lowerBound + ((clamped - range.lowerBound) / step).rounded() * step
-        // A range wider than a Double can span has no steps to snap to: keep the clamped value.
-        return snapped.isFinite ? min(snapped, range.upperBound) : clamped
+        let steps = ((clamped / 2 - range.lowerBound / 2) / (step / 2)).rounded()
+        return min(range.lowerBound + steps * step, range.upperBound)  // an overflow to +∞ lands on the top
+    }
+
+    /// Half the range's width. Every span is worked out in halves, so a range as wide as
+    /// Doubles go never overflows to infinity.
+    private static func halfSpan(of range: ClosedRange<Double>) -> Double {
+        range.upperBound / 2 - range.lowerBound / 2
+    }
+
+    /// The value `fraction` (0…1) of the way along the range.
+    private func value(atFraction fraction: Double) -> Double {
+        range.lowerBound + Self.halfSpan(of: range) * (2 * fraction)
     }
 
     private mutating func set(_ newValue: Double) -> [ControlEvent] {

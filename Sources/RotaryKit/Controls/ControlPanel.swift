@@ -87,7 +87,7 @@ public struct ControlPanel: Sendable {
     public func control(at point: Point) -> ControlRef? { stack.first { model($0).hitTest(point) } }
 
     /// The id of the control keys go to.
-    public var focusedID: String? { stack.indices.contains(focusIndex) ? model(stack[focusIndex]).id : nil }
+    public var focusedID: String? { focused.map { model($0).id } }
 
     /// Whether every control is still and untouched.
     public var isAtRest: Bool { stack.allSatisfy { model($0).isAtRest } }
@@ -126,14 +126,27 @@ public struct ControlPanel: Sendable {
 
     /// Sends a key, mouse-wheel or encoder command to the control with `id` (unless locked).
     public mutating func turn(_ id: String, _ command: TurnCommand) -> [ControlEvent] {
-        guard let ref = ref(of: id), !isLocked(ref) else { return [] }
-        return send(.turn(command), to: ref)
+        guard let ref = ref(of: id) else { return [] }
+        return turn(ref, command)
+    }
+
+    /// Sends a key, mouse-wheel or encoder command to the control at `ref` (unless locked).
+    public mutating func turn(_ ref: ControlRef, _ command: TurnCommand) -> [ControlEvent] {
+        isLocked(ref) ? [] : send(.turn(command), to: ref)
     }
 
     /// Sends a command to the focused control (unless locked).
     public mutating func turnFocused(_ command: TurnCommand) -> [ControlEvent] {
-        guard stack.indices.contains(focusIndex), !isLocked(stack[focusIndex]) else { return [] }
-        return send(.turn(command), to: stack[focusIndex])
+        guard let focused else { return [] }
+        return turn(focused, command)
+    }
+
+    /// The control keys go to, if the focus is on one.
+    public var focused: ControlRef? { stack.indices.contains(focusIndex) ? stack[focusIndex] : nil }
+
+    /// Moves the focus to the next control (Tab), round to the first after the last.
+    public mutating func focusNext() {
+        focusIndex = (focusIndex + 1) % max(1, stack.count)
     }
 
     /// Moves every control on by `dt` seconds, topmost first.

@@ -116,7 +116,7 @@ public struct RingControl: ControlModel, Equatable {
     public var isAtRest: Bool { drag.isAtRest }
     /// 0 while the ring moves by itself; nil when it is at rest or held still by a finger
     /// (then only the finger's moves change it).
-    public var secondsUntilChange: Double? { drag.isAtRest || drag.isHeldStill ? nil : 0 }
+    public var secondsUntilChange: Double? { drag.secondsUntilChange }
 
     // MARK: - Internals
 

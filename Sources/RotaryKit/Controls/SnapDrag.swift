@@ -77,6 +77,10 @@ public struct SnapDrag<Layout: ItemLayout>: Equatable, Sendable {
     public var isAtRest: Bool { gesture == nil && axis.isAtRest }
     /// Whether a finger holds the control and nothing else moves it.
     public var isHeldStill: Bool { gesture != nil && !axis.isSettling }
+
+    /// Seconds until the control changes by itself: nil at rest or held still (only input
+    /// moves it then), 0 while it moves.
+    public var secondsUntilChange: Double? { isAtRest || isHeldStill ? nil : 0 }
 }
 
 extension AxisEvent {

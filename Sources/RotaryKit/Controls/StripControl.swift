@@ -81,6 +81,8 @@ public struct StripControl: ControlModel, Equatable {
     public mutating func advance(by dt: Double) -> [ControlEvent] { map(drag.advance(by: dt)) }
     /// Whether the strip is still and no finger holds it.
     public var isAtRest: Bool { drag.isAtRest }
+    /// A strip held still by a finger changes only when the finger moves.
+    public var secondsUntilChange: Double? { drag.secondsUntilChange }
 
     private func map(_ events: [AxisEvent]) -> [ControlEvent] {
         events.map { $0.controlEvent(id: id, labels: labels) }

@@ -28,8 +28,15 @@ public enum DrawCommand: Equatable, Sendable {
         case .arc(let arc): Rect(center: arc.center, radius: arc.radius + arc.width / 2 + 1)
         case .disc(let center, let radius, _): Rect(center: center, radius: radius + 1)
         case .image(let image): Rect(center: image.center, radius: (image.width * image.width + image.height * image.height).squareRoot() / 2 + 1)
-        case .text(let text): Rect(center: text.center, radius: max(text.maxWidth, Double(text.points) * 1.6) / 2 + 1)
+        case .text(let text): Rect(center: text.center, radius: Self.reach(of: text))
         }
+    }
+
+    /// How far a text can reach from its centre, pixels: a box at most `maxWidth` wide and 1.6
+    /// line heights high, turned any way about its centre.
+    private static func reach(of text: TextDraw) -> Double {
+        let (w, h) = (text.maxWidth, 1.6 * Double(max(text.points, 4)))
+        return (w * w + h * h).squareRoot() / 2 + 1
     }
 }
 

@@ -36,6 +36,11 @@ public struct Rect: Equatable, Hashable, Sendable {
         point.x >= x && point.x < maxX && point.y >= y && point.y < maxY
     }
 
+    /// Whether `other` lies wholly inside (edges may touch).
+    public func contains(_ other: Rect) -> Bool {
+        other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY
+    }
+
     /// The smallest rectangle holding both (an empty one is ignored).
     public func union(_ other: Rect) -> Rect {
         if isEmpty { return other }
@@ -49,11 +54,6 @@ public struct Rect: Equatable, Hashable, Sendable {
         let left = max(x, other.x), top = max(y, other.y)
         let result = Rect(x: left, y: top, width: min(maxX, other.maxX) - left, height: min(maxY, other.maxY) - top)
         return result.isEmpty ? nil : result
-    }
-
-    /// Grown by `amount` pixels on every side (shrunk when negative).
-    public func outset(by amount: Double) -> Rect {
-        Rect(x: x - amount, y: y - amount, width: width + 2 * amount, height: height + 2 * amount)
     }
 
     /// The whole pixels it touches: edges rounded outwards.

@@ -24,10 +24,6 @@ public struct RingLook: Equatable, Sendable {
     public var items: [RingItemLook]
     /// Colour under items without a texture.
     public var fill: RGBA
-    /// The colour the program shows around the ring, kept with the look for its own use
-    /// (e.g. as the ``RingDrawing`` backdrop of a full-screen ring). Drawing does not read it:
-    /// what lies around a ring is the command's `backdrop`, or what was drawn before.
-    public var background: RGBA
     /// Width and height of each item's icon, pixels (below 1: icons are not drawn).
     public var iconSize: Double = 0
     /// Distance from the ring's centre to each icon's centre, pixels.
@@ -42,12 +38,11 @@ public struct RingLook: Equatable, Sendable {
     /// Gaps, dimming and ticks.
     public var style = RingStyle()
 
-    /// A ring look with `items` on `fill`; `background` is kept for the program (see
-    /// ``background``).
-    public init(items: [RingItemLook], fill: RGBA, background: RGBA) {
+    /// A ring look with `items` on `fill`. What lies around the ring is the draw command's
+    /// `backdrop`, or what was drawn before.
+    public init(items: [RingItemLook], fill: RGBA) {
         self.items = items
         self.fill = fill
-        self.background = background
     }
 }
 

@@ -15,7 +15,7 @@ extension ControlPanel {
             return handle(event)
         case .wheel(let notches, let point):
             guard let ref = control(at: point) else { return [] }
-            return turn(model(ref).id, .steps(notches))
+            return turn(ref, .steps(notches))
         case .encoder(let steps):
             return turnFocused(.steps(steps))
         case .key(let name):
@@ -23,17 +23,16 @@ extension ControlPanel {
             case .turn(let command): return turnFocused(command)
             case .pressButton: return pressButton()
             case .nextFocus:
-                focusIndex = (focusIndex + 1) % max(1, stack.count)
+                focusNext()
                 return []
             case .quit, nil: return []
             }
         }
     }
 
-    /// Enter: activates the focused control, or, when that is no button, the first button.
+    /// Enter: activates the focused control when it is a button, else the first button.
     private mutating func pressButton() -> [ControlEvent] {
-        let focused = turnFocused(.activate)
-        guard focused.isEmpty, let first = buttons.first else { return focused }
-        return turn(first.id, .activate)
+        if case .button(let index) = focused { return turn(.button(index), .activate) }
+        return buttons.isEmpty ? [] : turn(.button(0), .activate)
     }
 }

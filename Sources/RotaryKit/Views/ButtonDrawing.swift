@@ -82,7 +82,7 @@ public enum ButtonDrawing {
                                    maxWidth: button.radius * 1.6, degrees: turn, color: look.textColor))]
         }
         let up = Degrees.point(at: look.upDegrees, radius: button.radius * 0.28, around: button.center)
-        let down = Point(x: 2 * button.center.x - up.x, y: 2 * button.center.y - up.y)
+        let down = Degrees.point(at: look.upDegrees + 180, radius: button.radius * 0.28, around: button.center)
         return [
             .text(TextDraw(face.label, points: look.labelPoints, center: down, maxWidth: button.radius * 1.6,
                            degrees: turn, color: look.textColor)),

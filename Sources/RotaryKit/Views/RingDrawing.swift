@@ -15,8 +15,8 @@ public enum RingDrawing {
     public static func commands(_ ring: RingControl, look: RingLook, backdrop: RGBA? = nil,
                                 showing coordinate: Double? = nil) -> [DrawCommand] {
         let rotation = coordinate.map { $0 * ring.spacingDegrees } ?? ring.rotationDegrees
-        let count = max(1, ring.labels.count)
-        let highlighted = coordinate.map { ((Int(saturating: $0.rounded()) % count) + count) % count } ?? ring.selectedIndex
+        let layout = ring.drag.axis.layout
+        let highlighted = coordinate.map { layout.index(ofCoordinate: Int(saturating: $0.rounded())) } ?? ring.selectedIndex
         return [.ring(RingDraw(look: look, center: ring.center, innerRadius: ring.innerRadius,
                                outerRadius: ring.outerRadius, markerDegrees: ring.markerDegrees,
                                rotationDegrees: rotation, highlighted: highlighted, backdrop: backdrop))]

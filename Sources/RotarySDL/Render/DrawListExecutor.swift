@@ -14,7 +14,11 @@ public final class DrawListExecutor {
     /// What changed since the previous ``draw(_:)``: regions of the target, merged so they
     /// do not overlap; empty when nothing changed; nil for the whole target (the first
     /// frame, a new target size, a failed frame before, or a change without bounds).
-    public private(set) var changedRegions: [Rect]?
+    /// Worked out when read, from the last two frames kept.
+    public var changedRegions: [Rect]? {
+        guard let before, let last, before.width == last.width, before.height == last.height else { return nil }
+        return last.list.changedRegions(since: before.list)
+    }
     /// Why art could not be drawn, for a person: each broken picture or ring art once, in
     /// the order met. Its commands draw nothing; the rest of the frame is drawn.
     public private(set) var failures: [String] = []
@@ -23,7 +27,16 @@ public final class DrawListExecutor {
     private let images: ImageCache
     private let texts: TextCache
     private let rings: RingComposer
-    private var previous: (list: DrawList, width: Int, height: Int)?
+    /// A frame drawn through to its end.
+    private struct Frame {
+        let list: DrawList
+        let width: Int
+        let height: Int
+    }
+    /// The last frame drawn through, and the one drawn through just before it (nil when a
+    /// frame between them failed).
+    private var last: Frame?
+    private var before: Frame?
 
     /// An executor drawing on `renderer` with texts set in `fonts`.
     public init(renderer: Renderer, fonts: FontBook) {
@@ -33,16 +46,12 @@ public final class DrawListExecutor {
         rings = RingComposer(renderer: renderer, fonts: fonts)
     }
 
-    /// Draws every command of `list` in order and sets ``changedRegions``. Broken art is
+    /// Draws every command of `list` in order and keeps it for ``changedRegions``. Broken art is
     /// skipped and reported in ``failures``; an SDL failure throws.
     public func draw(_ list: DrawList) throws {
         let (width, height) = try renderer.outputSize()
-        if let previous, previous.width == width, previous.height == height {
-            changedRegions = list.changedRegions(since: previous.list)
-        } else {
-            changedRegions = nil
-        }
-        previous = nil  // until this frame is drawn through
+        before = last
+        last = nil  // until this frame is drawn through
         let host = RendererState(of: renderer)
         defer {
             rings.endFrame()
@@ -62,9 +71,13 @@ public final class DrawListExecutor {
             guard visible else { continue }
             switch command {
             case .ring(let first):
+                // Rings on one opaque backdrop share one texture of the first ring's square, so
+                // only rings lying within that square join it (a dial's wheel, not a ring
+                // elsewhere, whose square and the gap between would be painted over).
                 var group = [first]
+                let square = DrawCommand.ring(first).bounds ?? Rect(x: 0, y: 0, width: 0, height: 0)
                 while let backdrop = first.backdrop, i < commands.count, case .ring(let next) = commands[i],
-                      next.backdrop == backdrop {
+                      next.backdrop == backdrop, let inner = DrawCommand.ring(next).bounds, square.contains(inner) {
                     group.append(next)
                     i += 1
                 }
@@ -84,7 +97,7 @@ public final class DrawListExecutor {
                 break  // handled above
             }
         }
-        previous = (list, width, height)
+        last = Frame(list: list, width: width, height: height)
     }
 
     /// Clips to `rect` (the whole pixels it touches) within the program's clip `host` and the

@@ -127,6 +127,20 @@ extension DrawingTests {
             #expect(hasLabel(still, y: 35) && !hasLabel(still, y: 125))
             #expect(hasLabel(turned, y: 125) && !hasLabel(turned, y: 35))
         }
+
+        @Test("rings on one backdrop share a texture only when nested: two rings side by side leave what lies between them")
+        func ringsSideBySide() throws {
+            let canvas = try Canvas(width: 200, height: 80)
+            let look = DrawingTests.look(count: 2, labelSize: 10, labelRadius: 25)
+            func ring(_ x: Double) -> DrawCommand {
+                .ring(RingDraw(look: look, center: Point(x: x, y: 40), innerRadius: 15, outerRadius: 35, markerDegrees: -90,
+                               rotationDegrees: 0, highlighted: 0, backdrop: RGBA(0, 0, 0)))
+            }
+            let picture = try canvas.draw([.fill(nil, RGBA(0, 255, 0)), ring(40), ring(160)])
+            #expect(picture.pixel(x: 100, y: 40).g == 255, "the green between the rings' squares is kept")
+            #expect(picture.pixel(x: 100, y: 5).g == 255)
+            #expect(picture.pixel(x: 40, y: 40).g == 0 && picture.pixel(x: 160, y: 40).g == 0, "each square on its backdrop")
+        }
     }
 }
 

@@ -43,8 +43,7 @@ struct DrawingTests {
 
     /// A ring look of `count` items named 1…count on a blue fill.
     static func look(count: Int, labelSize: Int, labelRadius: Double) -> RingLook {
-        var look = RingLook(items: (1...count).map { RingItemLook(label: String($0)) }, fill: RGBA(37, 99, 235),
-                            background: RGBA(15, 23, 42))
+        var look = RingLook(items: (1...count).map { RingItemLook(label: String($0)) }, fill: RGBA(37, 99, 235))
         look.labelSize = labelSize
         look.labelRadius = labelRadius
         return look
