@@ -1,4 +1,5 @@
 import CSDL2
+import RotaryKit
 
 /// The parts of a renderer's state that drawing changes (draw colour, blend mode, clip),
 /// read before and put back after, so drawing into a program's renderer leaves it as found.
@@ -14,9 +15,7 @@ struct RendererState {
         self.renderer = renderer
         SDL_GetRenderDrawColor(renderer.pointer, &color.r, &color.g, &color.b, &color.a)
         SDL_GetRenderDrawBlendMode(renderer.pointer, &blendMode)
-        var rect = SDL_Rect()
-        SDL_RenderGetClipRect(renderer.pointer, &rect)
-        clip = SDL_RenderIsClipEnabled(renderer.pointer) == SDL_TRUE ? rect : nil
+        clip = renderer.clipRect
     }
 
     /// Puts the state back.
@@ -28,5 +27,22 @@ struct RendererState {
         } else {
             SDL_RenderSetClipRect(renderer.pointer, nil)
         }
+    }
+}
+
+extension Rect {
+    /// An SDL rectangle, in the same pixels.
+    init(_ rect: SDL_Rect) {
+        self.init(x: Double(rect.x), y: Double(rect.y), width: Double(rect.w), height: Double(rect.h))
+    }
+}
+
+extension Renderer {
+    /// The clip rectangle, or nil when clipping is off.
+    var clipRect: SDL_Rect? {
+        guard SDL_RenderIsClipEnabled(pointer) == SDL_TRUE else { return nil }
+        var rect = SDL_Rect()
+        SDL_RenderGetClipRect(pointer, &rect)
+        return rect
     }
 }

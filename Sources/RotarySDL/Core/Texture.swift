@@ -82,11 +82,10 @@ public final class Texture {
 }
 
 extension Renderer {
-    /// Draws `texture` centred on `center`, at its own size (or `size`), turned clockwise
-    /// by `degrees` about its centre.
-    public func draw(_ texture: Texture, centeredAt center: Point, size: (width: Double, height: Double)? = nil,
-                     degrees: Double = 0) throws {
-        let w = size?.width ?? Double(texture.width), h = size?.height ?? Double(texture.height)
+    /// Draws `texture` centred on `center` at its own size, turned clockwise by `degrees`
+    /// about its centre.
+    public func draw(_ texture: Texture, centeredAt center: Point, degrees: Double = 0) throws {
+        let w = Double(texture.width), h = Double(texture.height)
         var rect = SDL_FRect(x: Float(center.x - w / 2), y: Float(center.y - h / 2), w: Float(w), h: Float(h))
         if degrees == 0 {
             try check(SDL_RenderCopyF(pointer, texture.pointer, nil, &rect), "SDL_RenderCopyF")
@@ -94,11 +93,6 @@ extension Renderer {
             try check(SDL_RenderCopyExF(pointer, texture.pointer, nil, &rect, degrees, nil, SDL_FLIP_NONE),
                       "SDL_RenderCopyExF")
         }
-    }
-
-    /// Draws `texture` over the whole target.
-    public func drawFullTarget(_ texture: Texture) throws {
-        try check(SDL_RenderCopy(pointer, texture.pointer, nil, nil), "SDL_RenderCopy")
     }
 
     /// Draws `texture` unscaled with its top-left corner at pixel (`x`, `y`).

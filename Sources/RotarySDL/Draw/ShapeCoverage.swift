@@ -51,15 +51,15 @@ struct ShapeCoverage {
     private let kind: Kind
     /// Centre, window pixels.
     let center: Point
-    /// Distances from the centre between which every covered pixel lies, pixels.
-    let reach: ClosedRange<Double>
+    /// The distance from the centre within which every covered pixel lies, pixels.
+    let outerReach: Double
 
     /// A filled circle.
     init?(disc center: Point, radius: Double) {
         guard [center.x, center.y, radius].allSatisfy(\.isFinite), radius > 0 else { return nil }
         kind = .disc(radius: radius)
         self.center = center
-        reach = 0...radius + 1
+        outerReach = radius + 1
     }
 
     /// A stroke; see ``Renderer/strokeArc(center:radius:width:fromDegrees:sweepDegrees:color:roundCaps:)``.
@@ -70,14 +70,14 @@ struct ShapeCoverage {
             : Span(middle: fromDegrees + sweepDegrees / 2, half: sweepDegrees / 2, radius: radius)
         kind = .arc(radius: radius, width: width, span: span, roundCaps: roundCaps)
         self.center = center
-        reach = max(0, radius - width / 2 - 1)...radius + width / 2 + 1
+        outerReach = radius + width / 2 + 1
     }
 
     /// The whole pixels holding every covered pixel: for an open arc, its ends (with room
     /// for round caps) and the points of its outer edge straight above, below, left and
     /// right of the centre that it passes.
     var bounds: Rect {
-        let outer = reach.upperBound
+        let outer = outerReach
         guard case .arc(_, let width, let span?, _) = kind else { return Rect(center: center, radius: outer).pixelAligned }
         let cap = (width + 1) / 2 + 1
         var box = Rect(center: Point(x: center.x + span.startPoint.x, y: center.y + span.startPoint.y), radius: cap)

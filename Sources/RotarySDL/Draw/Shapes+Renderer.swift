@@ -102,11 +102,8 @@ extension Renderer {
         guard let shape, color.a > 0 else { return }
         let (width, height) = try outputSize()
         var visible = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
-        if SDL_RenderIsClipEnabled(pointer) == SDL_TRUE {
-            var clip = SDL_Rect()
-            SDL_RenderGetClipRect(pointer, &clip)
-            visible = visible.intersection(Rect(x: Double(clip.x), y: Double(clip.y), width: Double(clip.w),
-                                                height: Double(clip.h))) ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        if let clip = clipRect {
+            visible = visible.intersection(Rect(clip)) ?? Rect(x: 0, y: 0, width: 0, height: 0)
         }
         guard let area = shape.bounds.intersection(visible) else { return }
         let columns = Int(area.x)..<Int(area.maxX), rows = Int(area.y)..<Int(area.maxY)
@@ -121,15 +118,10 @@ extension Renderer {
     }
 
     /// Draws `raster` in `color` with the blend mode set to blending, then puts the renderer's
-    /// draw colour and blend mode back.
+    /// state back.
     private func blend(_ raster: ShapeRaster, color: RGBA) throws {
-        var old = (r: UInt8(0), g: UInt8(0), b: UInt8(0), a: UInt8(0)), oldMode = SDL_BLENDMODE_NONE
-        SDL_GetRenderDrawColor(pointer, &old.r, &old.g, &old.b, &old.a)
-        SDL_GetRenderDrawBlendMode(pointer, &oldMode)
-        defer {
-            SDL_SetRenderDrawColor(pointer, old.r, old.g, old.b, old.a)
-            SDL_SetRenderDrawBlendMode(pointer, oldMode)
-        }
+        let state = RendererState(of: self)
+        defer { state.restore() }
         try check(SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_BLEND), "SDL_SetRenderDrawBlendMode")
         if !raster.runs.isEmpty {
             try check(SDL_SetRenderDrawColor(pointer, color.r, color.g, color.b, color.a), "SDL_SetRenderDrawColor")

@@ -25,6 +25,12 @@ public struct RingArt: Sendable {
         self.style = style
     }
 
+    /// The background word for a ring drawn on `backdrop`: the colour made opaque, or 0 (a
+    /// transparent background) when there is none.
+    public static func backgroundWord(_ backdrop: RGBA?) -> UInt32 {
+        backdrop.map { $0.argb | 0xFF00_0000 } ?? 0
+    }
+
     /// Whether the ring is blended over what lies below it (its background has alpha 0).
     public var isTransparent: Bool { background >> 24 == 0 }
 }

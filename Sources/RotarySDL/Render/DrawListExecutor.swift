@@ -112,7 +112,7 @@ public final class DrawListExecutor {
             }
             return true
         }
-        let limit = host.map { Rect(x: Double($0.x), y: Double($0.y), width: Double($0.w), height: Double($0.h)) }
+        let limit = host.map { Rect($0) }
             ?? Rect(x: 0, y: 0, width: Double(width), height: Double(height))
         guard let wanted = rect.pixelAligned.intersection(limit) else { return false }
         var sdl = SDL_Rect(x: Int32(wanted.x), y: Int32(wanted.y), w: Int32(wanted.width), h: Int32(wanted.height))

@@ -20,6 +20,9 @@ final class ImageCache {
         let reason: String
     }
 
+    /// Art that failed before: drawn as nothing, and not reported again.
+    private struct AlreadyReported: Error {}
+
     private let renderer: Renderer
     private var pictures = BoundedCache<Key, Picture>(limit: 256)
     private var broken: Set<ArtSource> = []
@@ -31,7 +34,7 @@ final class ImageCache {
     /// Draws `image` (at its rounded pixel size, tinted, turned); when its art cannot
     /// be loaded draws nothing and, the first time, hands `failure` the reason.
     func draw(_ image: ImageDraw, failure: (String) -> Void) throws {
-        guard image.width >= 0.5, image.height >= 0.5, image.tint.a > 0, !broken.contains(image.art) else { return }
+        guard image.width >= 0.5, image.height >= 0.5, image.tint.a > 0 else { return }
         // Loaded at most as large as art may be, at whole pixels, and drawn at that size: a
         // picture scaled by a fraction of a pixel would only blur.
         let key = Key(art: image.art, width: Int(min(image.width, Double(ArtHeader.maxSide)).rounded()),
@@ -39,6 +42,7 @@ final class ImageCache {
         let picture: Picture
         do {
             picture = try pictures.value(for: key) {
+                guard !broken.contains(key.art) else { throw AlreadyReported() }  // looked up on a miss only
                 let surface: Surface
                 do { surface = try ImageLoader.load(key.art, width: key.width, height: key.height) } catch {
                     throw Unloadable(reason: "\(error)")
@@ -48,6 +52,8 @@ final class ImageCache {
         } catch let error as Unloadable {
             broken.insert(image.art)
             return failure(error.reason)
+        } catch is AlreadyReported {
+            return
         }
         try picture.draw(centeredAt: image.center, degrees: image.degrees, tint: image.tint, on: renderer)
     }
@@ -75,8 +81,11 @@ final class Picture {
     /// The part cut into opaque blocks and the rest, on the software renderer, when that
     /// draws it upright faster than blending it whole.
     private let bands: OpaqueBands?
-    /// Where the part is drawn turned on the software renderer, made when first needed.
+    /// Where the part is drawn turned on the software renderer, made when first needed, and
+    /// the angle it holds the part turned by: a turn depends on nothing else, so a picture
+    /// drawn at the same angle again (a marker, a knob at rest) is not sampled again.
     private var turned: Texture?
+    private var turnedDegrees: Double?
 
     /// `surface`'s visible part as a texture made by `renderer`.
     init(_ surface: Surface, renderer: Renderer) throws {
@@ -162,12 +171,16 @@ final class Picture {
             let side = Int(Double(pixels.width * pixels.width + pixels.height * pixels.height).squareRoot().rounded(.up)) + 2
             turned = try Texture(streamingFor: renderer, width: max(side, turn.width), height: max(side, turn.height))
             turned?.setBlended(true)
+            turnedDegrees = nil
         }
         guard let turned else { return }
-        try turned.withLockedRows(0..<turn.height) { target, stride in
-            pixels.pixels.withUnsafeBufferPointer { source in
-                turn.render(source.baseAddress!, into: target, stride: stride)
+        if turnedDegrees != degrees {
+            try turned.withLockedRows(0..<turn.height) { target, stride in
+                pixels.pixels.withUnsafeBufferPointer { source in
+                    turn.render(source.baseAddress!, into: target, stride: stride)
+                }
             }
+            turnedDegrees = degrees
         }
         turned.setColorModulation(tint)
         turned.setAlphaModulation(tint.a)

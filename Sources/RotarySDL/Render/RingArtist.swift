@@ -12,7 +12,7 @@ public enum RingArtist {
     public static func polarRing(_ look: RingLook, innerRadius: Double, outerRadius: Double, background: RGBA?,
                                  fonts: FontBook, selected: Int) throws -> PolarRing {
         let art = RingArt(innerRadius: innerRadius, outerRadius: outerRadius, itemCount: look.items.count,
-                          background: background.map { $0.argb | 0xFF00_0000 } ?? 0, style: look.style)
+                          background: RingArt.backgroundWord(background), style: look.style)
         var polar = PolarRing(art: art, columns: Int((2 * Double.pi * outerRadius * 1.1).rounded(.up)))
         let frame = CanvasFrame(itemCount: art.itemCount, innerRadius: innerRadius, outerRadius: outerRadius)
         let canvas = try Surface(width: frame.width, height: frame.height)

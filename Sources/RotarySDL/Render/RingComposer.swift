@@ -9,7 +9,14 @@ final class RingComposer {
     private let renderer: Renderer
     private let fonts: FontBook
     private var rasters = RingRasterCache()
-    private var textures: [Texture] = []
+    /// A group's texture, and the recipes and area it last held, whose backdrop around the
+    /// rings is then still there on the software renderer.
+    private struct Slot {
+        var texture: Texture
+        var painted: (recipes: [RingRaster.Recipe], area: Rect)? = nil
+    }
+
+    private var slots: [Slot] = []
     private var groupsThisFrame = 0
 
     init(renderer: Renderer, fonts: FontBook) {
@@ -37,11 +44,18 @@ final class RingComposer {
         let indices = zip(rings, recipes).map { ring, recipe in
             rasters.index(for: recipe, selected: ring.highlighted, fonts: fonts, failure: failure)
         }
-        let texture = try texture(width: Int(area.width), height: Int(area.height))
+        let slot = try slot(width: Int(area.width), height: Int(area.height))
+        let texture = slots[slot].texture
         let (originX, originY) = (Int(area.x), Int(area.y))
-        let backdrop = rings[0].backdrop.map { $0.argb | 0xFF00_0000 } ?? 0
+        let backdrop = RingArt.backgroundWord(rings[0].backdrop)
+        // The rings write every pixel they cover and nothing else. A software texture keeps its
+        // pixels, so the backdrop around the same rings in the same place is painted once; a
+        // GPU's locked texture promises nothing, so it is painted every time.
+        let painted = slots[slot].painted.map { $0.recipes == recipes && $0.area == area } ?? false
+        let paintsBackdrop = !(renderer.isSoftware && painted)
+        slots[slot].painted = (recipes, area)
         try texture.withLockedRows(0..<texture.height) { pixels, stride in
-            pixels.update(repeating: backdrop, count: texture.height * stride)
+            if paintsBackdrop { pixels.update(repeating: backdrop, count: texture.height * stride) }
             let target = RasterTarget(pixels: pixels, stride: stride, originX: originX, originY: originY)
             for (ring, index) in zip(rings, indices) {
                 guard let index else { continue }
@@ -55,19 +69,20 @@ final class RingComposer {
     /// Forgets the rasters and textures this frame did not use.
     func endFrame() {
         rasters.dropUnused()
-        textures.removeLast(textures.count - groupsThisFrame)
+        slots.removeLast(slots.count - groupsThisFrame)
         groupsThisFrame = 0
     }
 
-    /// The next group's texture of `width`×`height` pixels: last frame's when it has that size.
-    private func texture(width: Int, height: Int) throws -> Texture {
+    /// The next group's slot, its texture `width`×`height` pixels: last frame's when it has
+    /// that size.
+    private func slot(width: Int, height: Int) throws -> Int {
         let slot = groupsThisFrame
-        if slot < textures.count, textures[slot].width != width || textures[slot].height != height {
-            textures[slot] = try Texture(streamingFor: renderer, width: width, height: height)
-        } else if slot == textures.count {
-            textures.append(try Texture(streamingFor: renderer, width: width, height: height))
+        if slot < slots.count, slots[slot].texture.width != width || slots[slot].texture.height != height {
+            slots[slot] = Slot(texture: try Texture(streamingFor: renderer, width: width, height: height))
+        } else if slot == slots.count {
+            slots.append(Slot(texture: try Texture(streamingFor: renderer, width: width, height: height)))
         }
         groupsThisFrame += 1
-        return textures[slot]
+        return slot
     }
 }

@@ -1,7 +1,8 @@
 import RotaryKit
 
-/// Texts as textures, one per text, size, width limit and colour (alpha aside: it is applied
-/// when drawing, so a fading text needs no new texture). At most 256 are kept.
+/// Texts as ``Picture``s, one per text, size, width limit and colour (alpha aside: it is
+/// applied when drawing, so a fading text needs no new texture), so a turned text takes the
+/// pictures' fast turn. At most 256 are kept.
 final class TextCache {
     private struct Key: Hashable {
         var text: String
@@ -12,7 +13,7 @@ final class TextCache {
 
     private let renderer: Renderer
     private let fonts: FontBook
-    private var textures = BoundedCache<Key, Texture>(limit: 256)
+    private var pictures = BoundedCache<Key, Picture>(limit: 256)
 
     init(renderer: Renderer, fonts: FontBook) {
         self.renderer = renderer
@@ -24,11 +25,10 @@ final class TextCache {
         guard !text.text.isEmpty, text.color.a > 0 else { return }
         let color = text.color
         let key = Key(text: text.text, points: text.points, maxWidth: text.maxWidth, r: color.r, g: color.g, b: color.b)
-        let texture = try textures.value(for: key) {
-            try Texture(renderer: renderer, surface: fonts.renderFitting(text.text, size: text.points, maxWidth: text.maxWidth,
-                                                                         color: RGBA(color.r, color.g, color.b)))
+        let picture = try pictures.value(for: key) {
+            try Picture(fonts.renderFitting(text.text, size: text.points, maxWidth: text.maxWidth,
+                                            color: RGBA(color.r, color.g, color.b)), renderer: renderer)
         }
-        texture.setAlphaModulation(color.a)
-        try renderer.draw(texture, centeredAt: text.center, degrees: text.degrees)
+        try picture.draw(centeredAt: text.center, degrees: text.degrees, tint: RGBA(255, 255, 255, color.a), on: renderer)
     }
 }
