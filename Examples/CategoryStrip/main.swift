@@ -14,18 +14,19 @@ let programs: [(category: String, name: String)] = [
 ]
 let categories = ["Sauna", "Cold", "Laundry", "Spa"]
 
-// The strip needs each name's width: measured with the font it is drawn in, plus padding.
+// The strip needs each name's width: measured with the font and size it is drawn in, plus room.
 let stripHeight = 64.0
-let points = Int(stripHeight * 0.4)
-let widths = try categories.map { Double(try app.fonts.font(size: points).measure($0).width) + stripHeight * 0.8 }
+let widths = try app.fonts.stripItemWidths(categories, stripHeight: stripHeight)
 var panel = ControlPanel()
 panel.add(StripControl(id: "category", labels: categories, itemWidths: widths, x: 0, y: 24, width: app.width,
                        height: stripHeight))
 let look = StripLook(for: panel.strips[0])
 var shown = categories[0]
 
-// Tap "Laundry": the strip scrolls it under the marker and the list follows.
-let script = ScriptStep.tap(Point(x: panel.strips[0].itemCenterX(2), y: 24 + stripHeight / 2), at: 0.3)
+// Tap "Cold", then "Laundry" once it shows: each scrolls under the marker and the list follows.
+let strip = panel.strips[0], middle = 24 + stripHeight / 2
+let script = ScriptStep.tap(Point(x: strip.itemCenterX(1), y: middle), at: 0.3)
+    + ScriptStep.tap(Point(x: strip.markerX + strip.itemCenterX(2) - strip.itemCenterX(1), y: middle), at: 1.3)
 try app.run(script: script, settleSeconds: 1) { inputs, dt in
     var events = inputs.flatMap { panel.apply($0) }
     events += panel.advance(by: dt)

@@ -24,12 +24,8 @@ public final class ExampleWindow {
     /// Opens the example's window (offscreen with `--screenshot PATH`), `width`×`height` pixels
     /// unless `--size WxH` asks for another size.
     public init(title: String, width: Int, height: Int) throws {
-        func option(_ name: String) -> String? {
-            let arguments = CommandLine.arguments
-            return arguments.firstIndex(of: name).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
-        }
-        screenshotPath = option("--screenshot")
-        let asked = option("--size")?.split(separator: "x").compactMap { Int($0) }.filter { $0 >= 64 && $0 <= 8192 }
+        screenshotPath = Self.option("--screenshot")
+        let asked = Self.option("--size")?.split(separator: "x").compactMap { Int($0) }.filter { $0 >= 64 && $0 <= 8192 }
         let (width, height) = asked?.count == 2 ? (asked![0], asked![1]) : (width, height)
         system = try SDLSystem(videoDriver: screenshotPath == nil ? nil : "offscreen")
         window = try Window(system: system, title: title, width: width, height: height, fullscreen: false)
@@ -39,6 +35,12 @@ public final class ExampleWindow {
         self.width = Double(size.width)
         self.height = Double(size.height)
         fonts = FontBook(path: try FontLocator.locate("DejaVu Sans:bold"))
+    }
+
+    /// The value after `name` on the command line (`--screenshot PATH`), if given.
+    public static func option(_ name: String) -> String? {
+        let arguments = CommandLine.arguments
+        return arguments.firstIndex(of: name).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
     }
 
     /// Runs the example: `frame` gets the inputs since the last frame and the seconds since
@@ -72,7 +74,8 @@ public final class ExampleWindow {
             var event = SDL_Event()
             while SDL_PollEvent(&event) == 1 {
                 switch mapper.translate(event) {
-                case .quit, .input(.key("Escape")): return
+                case .quit: return
+                case .input(.key(let name)) where KeyBindings.action(forKey: name) == .quit: return
                 case .input(let input): inputs.append(input)
                 case .layoutChanged, nil: break
                 }

@@ -21,8 +21,7 @@ let programs = [("Finnish sauna", "flame"), ("Steam bath", "steam"), ("Infrared"
                 ("Wash 40°", "wash-warm"), ("Quick dry", "wind")]
 let minutes = Array(stride(from: 0, through: 55, by: 5))
 let categories = ["Sauna", "Cold", "Laundry", "Spa", "Gym"]
-let stripPoints = Int(strip.height * 0.4)
-let widths = try categories.map { Double(try app.fonts.font(size: stripPoints).measure($0).width) + strip.height }
+let widths = try app.fonts.stripItemWidths(categories, stripHeight: strip.height)
 
 var panel = ControlPanel()
 panel.add(CenterButton(id: "start", center: ringCenter, radius: wheelInner * 0.93))

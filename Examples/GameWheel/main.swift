@@ -4,11 +4,11 @@
 // nothing else. Picking a weapon on the wheel changes the ship's colour.
 // Run it, or `example-game-wheel --screenshot game.png` (offscreen, scripted, 60 fps).
 import CSDL2
+import ExampleSupport
 import Foundation
 import RotarySDL
 
-let arguments = CommandLine.arguments
-let screenshot = arguments.firstIndex(of: "--screenshot").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+let screenshot = ExampleWindow.option("--screenshot")
 
 // --- The game's own SDL set-up: Rotary owns none of it.
 if screenshot != nil { SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen") }
@@ -65,17 +65,15 @@ var frame = 0
 var running = true
 while running {
     let dt = 1.0 / 60  // the game's fixed step
-    if screenshot != nil, let touch = scriptedTouch(frame: frame) {
-        for case .selected(_, let index, _, _) in panel.apply(touch) { shipColor = weapons[index].color }
-    }
+    var events: [ControlEvent] = []
+    if screenshot != nil, let touch = scriptedTouch(frame: frame) { events += panel.apply(touch) }
     var event = SDL_Event()
     while SDL_PollEvent(&event) == 1 {
         if event.type == SDL_QUIT.rawValue { running = false }
-        if case .input(let input) = mapper.translate(event) {
-            for case .selected(_, let index, _, _) in panel.apply(input) { shipColor = weapons[index].color }
-        }
+        if case .input(let input) = mapper.translate(event) { events += panel.apply(input) }
     }
-    for case .selected(_, let index, _, _) in panel.advance(by: dt) { shipColor = weapons[index].color }
+    events += panel.advance(by: dt)
+    for case .selected(_, let index, _, _) in events { shipColor = weapons[index].color }
     clock += dt
 
     // The game draws its frame as it always did...

@@ -14,9 +14,9 @@ var panel = ControlPanel()
 panel.add(ArcSlider(id: "spin", center: center, radius: radius, startDegrees: 150, endDegrees: 30,
                     range: 400...1600, step: 100, value: 800, thumbRadius: radius * 0.2,
                     mode: .knob(axis: .both, valuePerPixel: 4)))
-var look = KnobLook(for: panel.sliders[0], unit: "rpm", caption: "Spin")
-look.face = .builtIn("ui/knob-face")
-look.pointer = .builtIn("ui/knob-pointer")
+// The face and pointer are Rotary's built-in pictures unless the look names others, e.g.
+// look.face = .file("face.png"); look.pointer = .file("pointer.svg").
+let look = KnobLook(for: panel.sliders[0], unit: "rpm", caption: "Spin")
 
 // A finger on the knob drags 120 pixels up: +480 rpm.
 let script = ScriptStep.drag(from: Point(x: center.x, y: center.y + 20), to: Point(x: center.x, y: center.y - 100),

@@ -77,7 +77,7 @@ public struct WindowSize: ExpressibleByArgument, CustomStringConvertible, Equata
     /// Parses `WxH`, or throws a message saying what is accepted.
     public static func parse(_ argument: String) throws -> WindowSize {
         guard let size = WindowSize(argument: argument) else {
-            throw ArgumentProblem("must be WxH with both sides \(sides.lowerBound)…\(sides.upperBound) pixels, like 800x480")
+            throw ValidationError("must be WxH with both sides \(sides.lowerBound)…\(sides.upperBound) pixels, like 800x480")
         }
         return size
     }
@@ -102,19 +102,18 @@ public struct DisplayRotation: ExpressibleByArgument, Equatable, Sendable {
     /// -90 or 450, the right angle it means).
     public static func parse(_ argument: String) throws -> DisplayRotation {
         if let rotation = DisplayRotation(argument: argument) { return rotation }
-        var message = "must be 0, 90, 180 or 270 (degrees clockwise)"
-        if let d = Int(argument), d % 90 == 0 { message += "; for \(d) use \((d % 360 + 360) % 360)" }
-        throw ArgumentProblem(message)
+        throw ValidationError(rule + (Int(argument).map(hint) ?? ""))
+    }
+
+    /// What a rotation must be, for the command line and the config alike.
+    static let rule = "must be 0, 90, 180 or 270 (degrees clockwise)"
+
+    /// For a turn by right angles outside 0…270 (−90, 450), the one it means; else nothing.
+    static func hint(_ degrees: Int) -> String {
+        degrees % 90 == 0 ? "; for \(degrees) use \((degrees % 360 + 360) % 360)" : ""
     }
 
     public var defaultValueDescription: String { String(degrees) }
 }
 
 extension Renderer.Kind: ExpressibleByArgument {}
-
-/// Why an argument was refused; ArgumentParser prints it after "The value 'X' is invalid for '--option':".
-struct ArgumentProblem: Error, CustomStringConvertible {
-    let description: String
-
-    init(_ description: String) { self.description = description }
-}

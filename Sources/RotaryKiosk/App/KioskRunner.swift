@@ -72,28 +72,27 @@ public final class KioskRunner {
         scene.publish(startProblems + outputs.resume(&session), ms: 0)
 
         let systemd = SystemdNotifier()
+        var replayError: ReplayError?
         if let trace {
-            do { try ReplayLoop(scene: scene, trace: trace).run(&session) } catch let error as ReplayError {
-                outputs.flush()
-                scene.emitExit(session)
-                outputs.finish(replay: true)
-                throw error
-            }
+            do { try ReplayLoop(scene: scene, trace: trace).run(&session) } catch let error as ReplayError { replayError = error }
         } else if !headless {
             systemd.ready()
             try LiveLoop(scene: scene, layout: layout, systemd: systemd).run(&session)
             systemd.stopping()
         }
         outputs.flush()
-        try finish(scene, session, headless: headless)
+        try finish(scene, session, headless: headless, picture: replayError == nil)
         outputs.finish(replay: trace != nil)
+        if let replayError { throw replayError }
         // A signal while the replay's hooks were being waited for still ends it as a signal does.
         if trace != nil, let signal = SignalWatch.received { throw ReplayError.interrupted(signal: signal) }
     }
 
-    private func finish(_ scene: KioskScene, _ session: KioskSession, headless: Bool) throws {
+    /// Saves the picture asked for (unless `picture` is false: a replay that failed) and
+    /// writes the `exit` line.
+    private func finish(_ scene: KioskScene, _ session: KioskSession, headless: Bool, picture: Bool) throws {
         let path = options.screenshot ?? (headless && options.replay == nil ? Self.defaultPicturePath() : nil)
-        if let path {
+        if picture, let path {
             try scene.renderer.savePNG(to: path)
             let prefix = headless ? "No display: rendered headless with the software renderer." : "Last frame saved."
             FileHandle.standardError.write(Data("\(prefix) Picture: \(path)\n".utf8))

@@ -7,8 +7,7 @@ import RotarySDL
 /// file, an unusable state folder, a failed save): calm, in a corner, never over a control.
 final class KioskScene {
     let renderer: Renderer
-    private var theme: Theme
-    private var onBuiltInTheme = false
+    private let theme: Theme
     let events: EventSink
     /// Problems found off the main thread, published as `error` events with the next events.
     let backgroundProblems = ProblemMailbox()
@@ -27,7 +26,7 @@ final class KioskScene {
     }
 
     /// Whether every frame so far was drawn with the config's own theme, art and all.
-    var drewEverything: Bool { executor.failures.isEmpty && !onBuiltInTheme }
+    var drewEverything: Bool { executor.failures.isEmpty }
 
     /// Lays the view out for `screen` (after start, a resize, a rotation or a reset); the
     /// art is made as the next frame needs it.
@@ -35,28 +34,16 @@ final class KioskScene {
         view = KioskView(screen: screen, theme: theme)
     }
 
-    /// Draws and presents a frame of `session`. Art that cannot be drawn is reported as an
-    /// `error`, and the built-in theme takes over at once, in this same frame: a broken
-    /// theme never leaves the panel black.
+    /// Draws and presents a frame of `session`. A picture that cannot be drawn costs only its
+    /// own piece (the executor and ring art leave it out), and each is reported as an `error`
+    /// once: a broken file never leaves the panel black.
     func draw(_ session: KioskSession) throws {
-        try drawFrame(session)
-        if executor.failures.count > failuresReported {
-            for failure in executor.failures[failuresReported...] { backgroundProblems.post("cannot draw \(failure)") }
-            failuresReported = executor.failures.count
-            if !onBuiltInTheme {
-                backgroundProblems.post("the theme cannot be drawn; the built-in theme is used")
-                theme = Theme()
-                onBuiltInTheme = true
-                rebuild(for: session.screen)
-                try drawFrame(session)
-            }
+        if let view {
+            try executor.draw(view.drawList(session.screen, overlay: ScreenOverlay(session, serviceBadge: showsServiceBadge)))
         }
+        for failure in executor.failures.dropFirst(failuresReported) { backgroundProblems.post("cannot draw \(failure)") }
+        failuresReported = executor.failures.count
         renderer.present()
-    }
-
-    private func drawFrame(_ session: KioskSession) throws {
-        guard let view else { return }
-        try executor.draw(view.drawList(session.screen, overlay: ScreenOverlay(session, serviceBadge: showsServiceBadge)))
     }
 
     /// Draws the first frame and announces `ready` with the layout.

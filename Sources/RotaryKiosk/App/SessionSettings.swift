@@ -1,22 +1,22 @@
 /// The behaviour settings a session needs from the config and the command line.
 public struct SessionSettings: Equatable, Sendable {
     /// Escape quits (windowed development mode only).
-    public var escapeQuits = false
+    public var escapeQuits: Bool
     /// Holding the centre button this long cancels a running or paused timer.
-    public var longPressSeconds = 1.5
+    public var longPressSeconds: Double
     /// A paused countdown is cancelled after this long (0: never).
-    public var pauseTimeoutSeconds = 300.0
+    public var pauseTimeoutSeconds: Double
     /// "Done" shows this long, then the screen goes back to idle by itself.
-    public var doneSeconds = 60.0
+    public var doneSeconds: Double
     /// Dim after this long without input while nothing runs (0: never).
-    public var dimAfterSeconds = 120.0
+    public var dimAfterSeconds: Double
     /// Two fingers on opposite corners this long quit the kiosk.
-    public var adminHoldSeconds = 5.0
+    public var adminHoldSeconds: Double
     /// At most one tick per this many seconds.
-    public var tickInterval = 0.035
+    public var tickInterval: Double
 
-    /// Defaults, as in ``KioskConfig``.
-    public init() {}
+    /// The defaults: those of the built-in ``KioskConfig``, Escape not quitting.
+    public init() { self.init(config: KioskConfig(), windowed: false) }
 
     /// The settings of `config`, with Escape quitting when `windowed`.
     public init(config: KioskConfig, windowed: Bool) {

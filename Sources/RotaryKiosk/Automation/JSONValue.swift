@@ -48,3 +48,19 @@ public enum JSONValue: Equatable, Sendable {
         return out + "\""
     }
 }
+
+extension JSONValue {
+    /// `value` as JSONSerialization hands it over, when it is a JSON number (not `true` or
+    /// `false`, which arrive as NSNumber too, of Objective-C type "c") and finite.
+    static func finiteNumber(_ value: Any?) -> Double? {
+        guard let number = value as? NSNumber, String(cString: number.objCType) != "c", number.doubleValue.isFinite else {
+            return nil
+        }
+        return number.doubleValue
+    }
+
+    /// A number as a person writes it: `10` rather than `10.0`, exponents when huge.
+    static func plain(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}

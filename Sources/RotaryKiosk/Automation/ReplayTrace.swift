@@ -95,15 +95,12 @@ public struct ReplayTrace: Equatable, Sendable {
     private static func number(_ object: [String: Any], _ key: String,
                                in range: ClosedRange<Double> = -1e9...1e9) throws -> Double {
         guard let value = object[key] else { throw TraceProblem("missing \"\(key)\"") }
-        // JSON true/false also arrive as NSNumber, of Objective-C type "c" (char).
-        guard let number = value as? NSNumber, String(cString: number.objCType) != "c",
-              number.doubleValue.isFinite else {
-            throw TraceProblem("\"\(key)\" must be a finite number")
+        guard let number = JSONValue.finiteNumber(value) else { throw TraceProblem("\"\(key)\" must be a finite number") }
+        guard range.contains(number) else {
+            throw TraceProblem("\"\(key)\" must be between \(JSONValue.plain(range.lowerBound)) and "
+                               + "\(JSONValue.plain(range.upperBound)), not \(JSONValue.plain(number))")
         }
-        guard range.contains(number.doubleValue) else {
-            throw TraceProblem("\"\(key)\" must be between \(range.lowerBound.formatted) and \(range.upperBound.formatted), not \(number.doubleValue.formatted)")
-        }
-        return number.doubleValue
+        return number
     }
 
     private static func integer(_ object: [String: Any], _ key: String) throws -> Int {
@@ -111,9 +108,4 @@ public struct ReplayTrace: Equatable, Sendable {
         guard value == value.rounded() else { throw TraceProblem("\"\(key)\" must be a whole number") }
         return Int(value)
     }
-}
-
-private extension Double {
-    /// The number as a person writes it: no ".0" on whole numbers, exponents when huge.
-    var formatted: String { self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
 }

@@ -11,31 +11,31 @@ enum BenchScene: String, CaseIterable, ExpressibleByArgument, Sendable {
     case kiosk, arc, knob, strip
 }
 
-/// One scene in motion: its state, moved on one frame at a time, and its draw list.
+/// One scene in motion: its state, moved on one frame at a time, and its draw list. One
+/// finger goes down where the motion starts and moves on every frame.
 struct BenchMotion {
-    private var session: KioskSession
-    private var panel = ControlPanel()
-    private let view: KioskView
-    private let scene: BenchScene
-    private let background = Theme().background
-    private let look: Look
-
-    /// The look of the scene's control.
+    /// What is drawn, and how.
     private enum Look {
-        case kiosk, arc(ArcSliderLook), knob(KnobLook), strip(StripLook)
+        case kiosk(KioskView), arc(ArcSliderLook), knob(KnobLook), strip(StripLook)
     }
+
+    private let look: Look
+    /// The kiosk scene's session (nil for the others).
+    private var session: KioskSession?
+    /// The control scenes' one control.
+    private var panel = ControlPanel()
+    private let background = Theme().background
 
     /// `scene` laid out in a `width`×`height` window; the strip's names measured with `fonts`.
     init(_ scene: BenchScene, width: Double, height: Double, fonts: FontBook) throws {
-        self.scene = scene
-        session = KioskSession(screen: KioskScreen(layout: ScreenLayout(width: width, height: height), programs: Program.demo,
-                                                   dialMinutes: Program.defaultDialMinutes),
-                               settings: SessionSettings())
-        view = KioskView(screen: session.screen, theme: Theme())
         let center = Point(x: width / 2, y: height / 2), radius = min(width, height) * 0.4
         switch scene {
         case .kiosk:
-            look = .kiosk
+            let session = KioskSession(screen: KioskScreen(layout: ScreenLayout(width: width, height: height),
+                                                           programs: Program.demo, dialMinutes: Program.defaultDialMinutes),
+                                       settings: SessionSettings())
+            look = .kiosk(KioskView(screen: session.screen, theme: Theme()))
+            self.session = session
         case .arc:
             panel.add(ArcSlider(id: "arc", center: center, radius: radius, range: 40...90, step: 1, value: 40,
                                 thumbRadius: radius * 0.08))
@@ -47,63 +47,60 @@ struct BenchMotion {
             look = .knob(KnobLook(for: panel.sliders[0], unit: "%", caption: "Volume"))
         case .strip:
             let names = ["Sauna", "Steam", "Infrared", "Cold", "Laundry", "Drying", "Spa", "Gym", "Pool", "Kids"]
-            let height = min(width, height) * 0.12, points = Int(height * 0.4)
-            let widths = try names.map { Double(try fonts.font(size: points).measure($0).width) + height }
+            let height = min(width, height) * 0.12
+            let widths = try fonts.stripItemWidths(names, stripHeight: height)
             panel.add(StripControl(id: "strip", labels: names, itemWidths: widths, x: 0, y: center.y - height / 2,
                                    width: width, height: height))
             look = .strip(StripLook(for: panel.strips[0]))
         }
-        startTouch()
+        touch(.down, frame: 0)
     }
 
     /// Frame `n`'s motion: the finger moves on.
     mutating func advance(frame n: Int) {
-        let time = Double(n) / 60
-        switch scene {
-        case .kiosk:
-            let wheel = session.screen.wheel, radius = (wheel.innerRadius + wheel.outerRadius) / 2
-            let point = Degrees.point(at: wheel.markerDegrees + 1.5 * Double(n), radius: radius, around: wheel.center)
-            _ = session.pointer(PointerEvent(.moved, at: point, time: time))
-            _ = session.advance(by: 1.0 / 60)
-            return
-        case .arc:
-            let arc = panel.sliders[0], swing = arc.track.sweepDegrees * 0.45 * (1 - cos(time * 1.5))
-            _ = panel.handle(PointerEvent(.moved, at: Degrees.point(at: arc.track.startDegrees + swing, radius: arc.radius,
-                                                                   around: arc.center), time: time))
-        case .knob:
-            let knob = panel.sliders[0]
-            _ = panel.handle(PointerEvent(.moved, at: Point(x: knob.center.x, y: knob.center.y - 90 * (1 - cos(time * 1.5))),
-                                          time: time))
-        case .strip:
-            let strip = panel.strips[0]
-            _ = panel.handle(PointerEvent(.moved, at: Point(x: strip.markerX - strip.width * 0.3 * sin(time * 1.5),
-                                                            y: strip.y + strip.height / 2), time: time))
+        touch(.moved, frame: n)
+        if session != nil {
+            _ = session?.advance(by: 1.0 / 60)
+        } else {
+            _ = panel.advance(by: 1.0 / 60)
         }
-        _ = panel.advance(by: 1.0 / 60)
     }
 
     /// What to draw now.
     var drawList: DrawList {
         switch look {
-        case .kiosk: view.drawList(session.screen, overlay: ScreenOverlay(session, serviceBadge: false))
-        case .arc(let look): DrawList([.fill(nil, background)] + ArcSliderDrawing.commands(panel.sliders[0], look: look))
-        case .knob(let look): DrawList([.fill(nil, background)] + KnobDrawing.commands(panel.sliders[0], look: look))
-        case .strip(let look): DrawList([.fill(nil, background)] + StripDrawing.commands(panel.strips[0], look: look))
+        case .kiosk(let view):
+            guard let session else { return DrawList() }
+            return view.drawList(session.screen, overlay: ScreenOverlay(session, serviceBadge: false))
+        case .arc(let look): return DrawList([.fill(nil, background)] + ArcSliderDrawing.commands(panel.sliders[0], look: look))
+        case .knob(let look): return DrawList([.fill(nil, background)] + KnobDrawing.commands(panel.sliders[0], look: look))
+        case .strip(let look): return DrawList([.fill(nil, background)] + StripDrawing.commands(panel.strips[0], look: look))
         }
     }
 
-    /// A finger goes down where the scene's motion starts.
-    private mutating func startTouch() {
-        switch scene {
+    /// The finger at frame `n`: round the wheel 1.5° a frame, to and fro along the arc,
+    /// up and down over the knob, to and fro across the strip.
+    private mutating func touch(_ phase: PointerEvent.Phase, frame n: Int) {
+        let time = Double(n) / 60, swing = 1 - cos(time * 1.5)
+        let point: Point
+        switch look {
         case .kiosk:
-            let wheel = session.screen.wheel, radius = (wheel.innerRadius + wheel.outerRadius) / 2
-            _ = session.pointer(PointerEvent(.down, at: Degrees.point(at: wheel.markerDegrees, radius: radius,
-                                                                      around: wheel.center), time: 0))
-        case .arc: _ = panel.handle(PointerEvent(.down, at: panel.sliders[0].thumbCenter, time: 0))
-        case .knob: _ = panel.handle(PointerEvent(.down, at: panel.sliders[0].center, time: 0))
+            guard let wheel = session?.screen.wheel else { return }
+            point = Degrees.point(at: wheel.markerDegrees + 1.5 * Double(n), radius: (wheel.innerRadius + wheel.outerRadius) / 2,
+                                  around: wheel.center)
+            _ = session?.pointer(PointerEvent(phase, at: point, time: time))
+            return
+        case .arc:
+            let arc = panel.sliders[0]
+            point = Degrees.point(at: arc.track.startDegrees + arc.track.sweepDegrees * 0.45 * swing, radius: arc.radius,
+                                  around: arc.center)
+        case .knob:
+            let knob = panel.sliders[0]
+            point = Point(x: knob.center.x, y: knob.center.y - 90 * swing)
         case .strip:
             let strip = panel.strips[0]
-            _ = panel.handle(PointerEvent(.down, at: Point(x: strip.markerX, y: strip.y + strip.height / 2), time: 0))
+            point = Point(x: strip.markerX - strip.width * 0.3 * sin(time * 1.5), y: strip.y + strip.height / 2)
         }
+        _ = panel.handle(PointerEvent(phase, at: point, time: time))
     }
 }

@@ -30,9 +30,7 @@ struct ConfigBounds: Sendable {
     }
 
     /// `10` rather than `10.0`, `0.001` as written.
-    static func text(_ value: Double) -> String {
-        value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    }
+    static func text(_ value: Double) -> String { JSONValue.plain(value) }
 }
 
 /// The bounds of every number in the config, in one place with their reasons.

@@ -9,8 +9,9 @@ public struct ConfigChoice: Sendable {
     public var problems: [ConfigProblem]
     /// Why the file asked for is not the one used (nil: it is used), and what is used instead.
     public var fallbackNote: String?
-    /// The file to keep as the last good config once the kiosk has drawn with it.
-    let candidate: String?
+    /// The file to keep as the last good config once the kiosk has drawn with it: its path
+    /// and the very text that was checked and used (not what the file holds by then).
+    let candidate: (path: String, text: String)?
 
     /// Loads `path` (nil: the built-in default), falling back as described above.
     /// `stateDirectory` is where the last good file is kept; `log` hears why a saved one is
@@ -19,7 +20,8 @@ public struct ConfigChoice: Sendable {
         guard let path else { return ConfigChoice(config: KioskConfig(), problems: [], fallbackNote: nil, candidate: nil) }
         let outcome = ConfigLoader.load(path: path)
         if let config = outcome.config {
-            return ConfigChoice(config: config, problems: outcome.problems, fallbackNote: nil, candidate: path)
+            return ConfigChoice(config: config, problems: outcome.problems, fallbackNote: nil,
+                                candidate: outcome.text.map { (path, $0) })
         }
         let summary = "\(path) has \(Plural.of(outcome.errors.count, "error"))"
         if let directory = stateDirectory {
@@ -40,7 +42,7 @@ public struct ConfigChoice: Sendable {
     /// not be kept, if so.
     public func keepAsLastGood(in stateDirectory: String) -> String? {
         guard let candidate else { return nil }
-        return LastGoodConfig(directory: stateDirectory).remember(path: candidate)
+        return LastGoodConfig(directory: stateDirectory).remember(text: candidate.text, from: candidate.path)
     }
 }
 
@@ -52,13 +54,12 @@ struct LastGoodConfig {
     private var textPath: String { (directory as NSString).appendingPathComponent("last-good-config.toml") }
     private var originPath: String { (directory as NSString).appendingPathComponent("last-good-config.origin") }
 
-    /// Saves `path`'s text and absolute path; returns why not, on failure.
-    func remember(path: String) -> String? {
-        guard let text = FileManager.default.contents(atPath: path) else { return "\(path) cannot be read any more" }
+    /// Saves `text`, read from `path`, and the absolute path; returns why not, on failure.
+    func remember(text: String, from path: String) -> String? {
         let absolute = Self.absolute(path)
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try AtomicFile.write(text, to: textPath)
+            try AtomicFile.write(Data(text.utf8), to: textPath)
             try AtomicFile.write(Data(absolute.utf8), to: originPath)
             return nil
         } catch {

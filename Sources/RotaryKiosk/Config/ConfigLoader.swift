@@ -10,6 +10,8 @@ public enum ConfigLoader {
     public struct Outcome: Sendable {
         public var config: KioskConfig?
         public var problems: [ConfigProblem]
+        /// The text that was read and checked (nil when the file could not be read as text).
+        public var text: String? = nil
         public var errors: [ConfigProblem] { problems.filter { $0.severity == .error } }
     }
 
@@ -23,7 +25,9 @@ public enum ConfigLoader {
             return Outcome(config: nil, problems: [ConfigProblem(severity: .error, file: path, line: nil, key: "(file)",
                                                                   message: "not UTF-8 text")])
         }
-        return load(text: text, file: path)
+        var outcome = load(text: text, file: path)
+        outcome.text = text
+        return outcome
     }
 
     /// Loads TOML `text`; messages name `file`, and relative paths start from its folder.
@@ -154,7 +158,7 @@ public enum ConfigLoader {
             r.warnUnknown(display, at: "display", known: ["rotation", "dim_after_seconds"])
             if let rotation = r.int(display, "rotation", at: "display") {
                 if [0, 90, 180, 270].contains(rotation) { config.rotation = rotation } else {
-                    r.error("display.rotation", "must be 0, 90, 180 or 270 (degrees clockwise), not \(rotation): "
+                    r.error("display.rotation", "\(DisplayRotation.rule), not \(rotation)\(DisplayRotation.hint(rotation)): "
                         + "a panel mounted on its side is turned by right angles")
                 }
             }

@@ -83,12 +83,8 @@ public enum SavedTimer {
     /// A JSON number (not a boolean) under `key`, finite and within `range`.
     private static func number(_ object: [String: Any], _ key: String, in range: ClosedRange<Double>) throws -> Double {
         guard let value = object[key] else { throw Problem("\"\(key)\" is missing") }
-        // JSON true/false also arrive as NSNumber, of Objective-C type "c" (char).
-        guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else {
-            throw Problem("\"\(key)\" is not a number")
-        }
-        let d = number.doubleValue
-        guard d.isFinite, range.contains(d) else {
+        guard let d = JSONValue.finiteNumber(value) else { throw Problem("\"\(key)\" is not a finite number") }
+        guard range.contains(d) else {
             throw Problem("\"\(key)\" is \(d), outside \(range.lowerBound)…\(range.upperBound)")
         }
         return d

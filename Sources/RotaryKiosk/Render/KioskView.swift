@@ -12,7 +12,9 @@ struct KioskView: Sendable {
     private let dialMarker: MarkerLook
     private let wheelMarker: MarkerLook
     private let buttonLook: ButtonLook
-    private let textColor: RGBA
+    /// The window outside the dial's square, as up to four bands: the rings' own opaque
+    /// backdrop paints the square, so the background is not painted twice.
+    private let backgroundFills: [Rect]
 
     /// The colours of the overlay.
     static let doneColor = RGBA(251, 191, 36)
@@ -30,7 +32,8 @@ struct KioskView: Sendable {
         dialMarker = ScreenLooks.marker(size: layout.dialMarkerSize, theme: theme)
         wheelMarker = ScreenLooks.marker(size: layout.wheelMarkerSize, theme: theme)
         buttonLook = ScreenLooks.button(layout, theme: theme)
-        textColor = theme.textColor
+        backgroundFills = Self.bands(around: Rect(center: layout.center, radius: layout.dialOuterRadius + 1).pixelAligned,
+                                     in: Rect(x: 0, y: 0, width: layout.width, height: layout.height))
     }
 
     /// One frame of `screen` with `overlay` over it.
@@ -51,13 +54,9 @@ struct KioskView: Sendable {
         return list
     }
 
-    /// The window outside the dial's square, as up to four bands: the rings' own opaque
-    /// backdrop paints the square, so the background is not painted twice.
-    private var backgroundFills: [Rect] {
-        let window = Rect(x: 0, y: 0, width: layout.width, height: layout.height)
-        guard let square = Rect(center: layout.center, radius: layout.dialOuterRadius + 1).pixelAligned.intersection(window) else {
-            return [window]
-        }
+    /// `window` less `square`, as up to four bands.
+    private static func bands(around square: Rect, in window: Rect) -> [Rect] {
+        guard let square = square.intersection(window) else { return [window] }
         return [
             Rect(x: 0, y: 0, width: window.width, height: square.y),
             Rect(x: 0, y: square.maxY, width: window.width, height: window.maxY - square.maxY),
@@ -100,7 +99,7 @@ struct KioskView: Sendable {
         if overlay.paused {
             let below = Degrees.point(at: layout.markerDegrees + 180, radius: button.radius * 0.72, around: button.center)
             commands.append(.text(TextDraw("hold to cancel", points: max(8, layout.buttonLabelPoints * 4 / 10), center: below,
-                                           maxWidth: button.radius * 1.2, degrees: layout.uprightDegrees, color: textColor)))
+                                           maxWidth: button.radius * 1.2, degrees: layout.uprightDegrees, color: buttonLook.textColor)))
         }
         return commands
     }

@@ -35,10 +35,18 @@ public struct StripLook: Equatable, Sendable {
     /// A look sized for `strip`: names 40 % of its height, fading over the outer 15 % of its
     /// width at each end, a marker bar a tenth of its height thick.
     public init(for strip: StripControl) {
-        textPoints = max(8, Int(saturating: (strip.height * 0.4).rounded()))
+        textPoints = Self.textPoints(forHeight: strip.height)
         fadeWidth = max(0, strip.width * 0.15)
         markerWidth = max(1, strip.height * 0.5)
         markerHeight = max(1, strip.height * 0.1)
+    }
+}
+
+extension StripLook {
+    /// The size of the names in a strip `height` pixels high: 40 % of it, at least 8 points.
+    /// A program measures the names at this size for the strip's item widths.
+    public static func textPoints(forHeight height: Double) -> Int {
+        max(8, Int(saturating: (height * 0.4).rounded()))
     }
 }
 

@@ -8,31 +8,39 @@ import RotaryKit
 public enum RingArtist {
     /// The polar art of a ring with radii `innerRadius`…`outerRadius` on `background` (an
     /// opaque colour, or nil for a transparent background), texts from `fonts`, item
-    /// `selected` bright.
+    /// `selected` bright. A segment texture or icon that cannot be loaded costs only itself
+    /// (the item shows its fill colour, or no icon): `artFailure` is told why, once per
+    /// picture. Only SDL itself failing throws.
     public static func polarRing(_ look: RingLook, innerRadius: Double, outerRadius: Double, background: RGBA?,
-                                 fonts: FontBook, selected: Int) throws -> PolarRing {
+                                 fonts: FontBook, selected: Int, artFailure: (String) -> Void) throws -> PolarRing {
         let art = RingArt(innerRadius: innerRadius, outerRadius: outerRadius, itemCount: look.items.count,
                           background: RingArt.backgroundWord(background), style: look.style)
         var polar = PolarRing(art: art, columns: Int((2 * Double.pi * outerRadius * 1.1).rounded(.up)))
         let frame = CanvasFrame(itemCount: art.itemCount, innerRadius: innerRadius, outerRadius: outerRadius)
         let canvas = try Surface(width: frame.width, height: frame.height)
         let renderer = try Renderer(surface: canvas)
-        var textures: [ArtSource: Texture] = [:]
+        var textures: [ArtSource: Texture?] = [:]
+        /// `source` at `width`×`height` as a texture, nil (reported once) when it cannot be loaded.
+        func picture(_ source: ArtSource, width: Int, height: Int) throws -> Texture? {
+            if let known = textures[source] { return known }
+            var texture: Texture?
+            do { texture = try Texture(renderer: renderer, surface: ImageLoader.load(source, width: width, height: height)) } catch {
+                artFailure("\(error)")
+            }
+            textures[source] = texture
+            return texture
+        }
         for (index, item) in look.items.enumerated() {
             // Premultiplied: SDL's blending over a premultiplied canvas keeps it premultiplied,
             // which is what the polar ring samples (a translucent fill stays right).
             try renderer.clear(premultiplied(look.fill))
-            if let source = item.texture {
-                let side = max(frame.width, frame.height)
-                let texture = try textures[source]
-                    ?? Texture(renderer: renderer, surface: ImageLoader.load(source, width: side, height: side))
-                textures[source] = texture
+            let side = max(frame.width, frame.height)
+            if let source = item.texture, let texture = try picture(source, width: side, height: side) {
                 try renderer.draw(texture, centeredAt: Point(x: Double(frame.width) / 2, y: Double(frame.height) / 2))
             }
-            if let icon = item.icon, look.iconSize >= 1 {
-                let size = Int(look.iconSize.rounded())
-                try renderer.draw(Texture(renderer: renderer, surface: ImageLoader.load(icon, width: size, height: size)),
-                                  centeredAt: frame.point(atRadius: look.iconRadius))
+            let iconSize = Int(look.iconSize.rounded())
+            if let icon = item.icon, look.iconSize >= 1, let texture = try picture(icon, width: iconSize, height: iconSize) {
+                try renderer.draw(texture, centeredAt: frame.point(atRadius: look.iconRadius))
             }
             if !item.label.isEmpty {
                 let text = try fonts.renderFitting(item.label, size: look.labelSize,

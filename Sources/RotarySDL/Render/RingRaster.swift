@@ -72,11 +72,13 @@ public struct RingRaster: Sendable {
     public let map: RingPixelMap
 
     /// Paints the ring of `recipe` (texts from `fonts`) with item `selected` bright, and maps
-    /// it onto its target. Slow: pictures are rasterised and texts set here.
-    public init(_ recipe: Recipe, fonts: FontBook, selected: Int) throws {
+    /// it onto its target. Slow: pictures are rasterised and texts set here. A picture that
+    /// cannot be loaded is left out and `artFailure` told why.
+    public init(_ recipe: Recipe, fonts: FontBook, selected: Int, artFailure: (String) -> Void) throws {
         self.recipe = recipe
         polar = try RingArtist.polarRing(recipe.look, innerRadius: recipe.innerRadius, outerRadius: recipe.outerRadius,
-                                         background: recipe.backdrop, fonts: fonts, selected: selected)
+                                         background: recipe.backdrop, fonts: fonts, selected: selected,
+                                         artFailure: artFailure)
         map = RingPixelMap(width: recipe.targetWidth, height: recipe.targetHeight, cx: recipe.center.x,
                            cy: recipe.center.y, innerRadius: recipe.innerRadius, outerRadius: recipe.outerRadius,
                            markerDegrees: recipe.markerDegrees, ring: polar)

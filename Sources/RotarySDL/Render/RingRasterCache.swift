@@ -13,7 +13,8 @@ struct RingRasterCache {
     private var entries: [Entry] = []
 
     /// The index of the raster for `recipe`, built with item `selected` bright when missing;
-    /// nil when its art cannot be made (`failure` is told why, the first time).
+    /// nil when it cannot be made at all. `failure` is told why, the first time, and about
+    /// each picture left out of it.
     /// Recipes are compared, not hashed: the looks of one frame are usually the very same
     /// arrays as the last frame's, which compare at once.
     mutating func index(for recipe: RingRaster.Recipe, selected: Int, fonts: FontBook,
@@ -23,7 +24,7 @@ struct RingRasterCache {
             return entries[index].raster == nil ? nil : index
         }
         var raster: RingRaster?
-        do { raster = try RingRaster(recipe, fonts: fonts, selected: selected) } catch {
+        do { raster = try RingRaster(recipe, fonts: fonts, selected: selected, artFailure: failure) } catch {
             failure("\(error)")
         }
         entries.append(Entry(recipe: recipe, raster: raster, used: true))

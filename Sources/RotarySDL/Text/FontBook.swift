@@ -1,3 +1,5 @@
+import RotaryKit
+
 /// One font file opened at whatever sizes are asked for, each size opened once. Needs no
 /// ``SDLSystem``: each open font keeps SDL_ttf started (see ``Font``).
 public final class FontBook {
@@ -33,5 +35,13 @@ public final class FontBook {
             characters.removeLast()
         }
         return try font.render(String(characters) + "…", color: color)
+    }
+
+    /// The item widths of a strip `stripHeight` pixels high holding `names`: each name
+    /// measured at the strip's text size (``StripLook/textPoints(forHeight:)``), with as much
+    /// room again as the strip is high around it.
+    public func stripItemWidths(_ names: [String], stripHeight: Double) throws -> [Double] {
+        let font = try font(size: StripLook.textPoints(forHeight: stripHeight))
+        return names.map { Double(font.measure($0).width) + stripHeight }
     }
 }

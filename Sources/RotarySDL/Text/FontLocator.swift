@@ -1,5 +1,6 @@
 import CFontconfig
 import Foundation
+import Synchronization
 
 /// Finds a font file on this machine: fontconfig's best match for a pattern (what `fc-match`
 /// answers, asked through the library, without a process), then well-known paths of the
@@ -50,8 +51,21 @@ public enum FontLocator {
     }
 
     /// fontconfig's best match for `pattern`, or nil when fontconfig cannot load or cannot
-    /// parse the pattern.
+    /// parse the pattern. Asked once per pattern in a process: fonts installed later are not
+    /// seen until the next start.
     public static func match(_ pattern: String) -> Match? {
+        // Loading fontconfig's configuration reads every font's details: a start asked the same
+        // pattern twice (config check, then the font to draw with), so each answer is kept.
+        if let known = answers.withLock({ $0[pattern] }) { return known }
+        let answer = freshMatch(pattern)
+        answers.withLock { $0[pattern] = answer }
+        return answer
+    }
+
+    /// fontconfig's answers so far, by pattern (nil inside: no font matched).
+    private static let answers = Mutex<[String: Match?]>([:])
+
+    private static func freshMatch(_ pattern: String) -> Match? {
         guard let config = FcInitLoadConfigAndFonts() else { return nil }
         defer { FcConfigDestroy(config) }
         let parsed = pattern.withCString { FcNameParse(UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
