@@ -38,7 +38,7 @@ public final class FontBook {
     }
 
     /// The item widths of a strip `stripHeight` pixels high holding `names`: each name
-    /// measured at the strip's text size (``StripLook/textPoints(forHeight:)``), with as much
+    /// measured at the strip's text size (`StripLook.textPoints(forHeight:)`), with as much
     /// room again as the strip is high around it.
     public func stripItemWidths(_ names: [String], stripHeight: Double) throws -> [Double] {
         let font = try font(size: StripLook.textPoints(forHeight: stripHeight))
