@@ -107,6 +107,26 @@ extension DrawingTests {
             #expect(canvas.executor.failures.count == 1)
         }
 
+        @Test("a ring whose icon or segment art is broken is drawn without that picture, and each is reported once")
+        func ringWithBrokenArt() throws {
+            let canvas = try Canvas()
+            var look = DrawingTests.look(count: 2, labelSize: 10, labelRadius: 45)
+            look.fill = RGBA(255, 0, 0)
+            look.iconSize = 16
+            look.iconRadius = 60
+            look.items[0].icon = .file("/nonexistent/rotary-icon.svg")
+            look.items[1].texture = .svg(Array("not svg".utf8))
+            let ring = DrawCommand.ring(RingDraw(look: look, center: Point(x: 80, y: 80), innerRadius: 30, outerRadius: 75,
+                                                 markerDegrees: -90, rotationDegrees: 0, highlighted: 0,
+                                                 backdrop: RGBA(0, 0, 0)))
+            let picture = try canvas.draw([ring])
+            _ = try canvas.draw([ring])
+            #expect(picture.pixel(x: 80, y: 140).r > 100, "item 1 shows its fill colour where its texture would be")
+            #expect(picture.pixel(x: 80, y: 20).r > 100, "item 0 is drawn without its icon")
+            #expect(canvas.executor.failures.count == 2, "\(canvas.executor.failures)")
+            #expect(canvas.executor.failures.contains { $0.contains("/nonexistent/rotary-icon.svg") })
+        }
+
         @Test("a ring turned between frames is drawn turned, with its raster kept")
         func ringTurns() throws {
             let canvas = try Canvas()
