@@ -13,7 +13,7 @@ extension Renderer {
         let replacing = isSoftware && color.a == 255 && SDL_GetRenderDrawBlendMode(pointer, &mode) == 0
             && mode == SDL_BLENDMODE_BLEND
         if replacing {
-            if rect == nil, try copySolid(color) { return }
+            if try copySolid(color, over: rect) { return }
             try check(SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_NONE), "SDL_SetRenderDrawBlendMode")
         }
         defer { if replacing { SDL_SetRenderDrawBlendMode(pointer, mode) } }
@@ -25,20 +25,26 @@ extension Renderer {
         }
     }
 
-    /// Covers the whole software target with opaque `color` by copying a band of it, made
-    /// once in the target's own pixel format, down the target; false (nothing drawn) when
-    /// the target's format is not known. SDL fills, and copies between 16-byte aligned rows,
-    /// with streaming stores that leave the frame out of the cache, so every blend after
-    /// such a fill read its pixels from memory, twice as slowly. The band is copied from its
-    /// second column, whose rows are not so aligned: SDL copies those rows with `memcpy`,
-    /// which keeps the frame in the cache, and takes less time than the fill.
-    private func copySolid(_ color: RGBA) throws -> Bool {
+    /// Covers `rect` (nil: the whole software target) with opaque `color` by copying a band of
+    /// it, made once in the target's own pixel format, down the rect; false (nothing drawn)
+    /// when the target's format is not known or `rect` does not lie on whole pixels. SDL
+    /// fills, and copies between 16-byte aligned rows, with streaming stores that leave the
+    /// frame out of the cache, so every blend after such a fill read its pixels from memory,
+    /// twice as slowly (the kiosk's background bands at 800×480 took a fifth of a frame).
+    /// The band is copied from its second column, whose rows are not so aligned: SDL copies
+    /// those rows with `memcpy`, which keeps the frame in the cache, and takes less time
+    /// than the fill.
+    private func copySolid(_ color: RGBA, over rect: Rect?) throws -> Bool {
         guard let format = targetFormat, format & 0xFF == 4, SDL_GetRenderTarget(pointer) == nil else { return false }
-        let (width, height) = try outputSize()
-        guard width > 0, height > 0 else { return true }
+        let target = try outputSize()
+        let whole = Rect(x: 0, y: 0, width: Double(target.width), height: Double(target.height))
+        let wanted = rect ?? whole
+        guard wanted == wanted.pixelAligned else { return false }
+        guard let area = wanted.intersection(whole), area.width > 0, area.height > 0 else { return true }
+        let (width, height) = (target.width, Int(area.height))
         let key = SolidTileKey(format: format, width: width, color: color)
         let tile = try solidTiles.value(for: key) {
-            let (columns, rows) = (width + 1, min(height, SolidTileKey.rows))
+            let (columns, rows) = (width + 1, min(target.height, SolidTileKey.rows))
             guard let texture = SDL_CreateTexture(pointer, format, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), Int32(columns),
                                                   Int32(rows)) else {
                 throw SDLError("SDL_CreateTexture(\(columns)x\(rows) solid)")
@@ -52,8 +58,8 @@ extension Renderer {
             return tile
         }
         for top in stride(from: 0, to: height, by: tile.height) {
-            var source = SDL_Rect(x: 1, y: 0, w: Int32(width), h: Int32(min(tile.height, height - top)))
-            var band = SDL_Rect(x: 0, y: Int32(top), w: source.w, h: source.h)
+            var source = SDL_Rect(x: 1, y: 0, w: Int32(area.width), h: Int32(min(tile.height, height - top)))
+            var band = SDL_Rect(x: Int32(area.x), y: Int32(area.y) + Int32(top), w: source.w, h: source.h)
             try check(SDL_RenderCopy(pointer, tile.pointer, &source, &band), "SDL_RenderCopy")
         }
         return true
