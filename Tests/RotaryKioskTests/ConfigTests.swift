@@ -13,8 +13,7 @@ struct ConfigTests {
         let outcome = ConfigLoader.load(path: path)
         #expect(outcome.problems.isEmpty, "\(outcome.problems)")
         let config = try #require(outcome.config)
-        #expect(config.entries.first?.program == Program(name: "Finnish sauna", icon: "flame", minutes: 15))
-        #expect(config.entries.first?.category == "Sauna")
+        #expect(config.programs.first == Program(name: "Finnish sauna", icon: "flame", minutes: 15, category: "Sauna"))
         #expect(config.hooks.commands["timer_finished"]?.first == "/usr/bin/logger")
         #expect(config.pauseTimeoutSeconds == KioskConfig().pauseTimeoutSeconds)
         #expect(config.doneSeconds == KioskConfig().doneSeconds)
@@ -64,7 +63,7 @@ struct ConfigTests {
     func unknownKeys() throws {
         let outcome = ConfigLoader.load(text: Self.oneProgram + "colour = \"red\"\n[extras]\nx = 1\n", file: "k.toml")
         let config = try #require(outcome.config)
-        #expect(config.entries.count == 1)
+        #expect(config.programs.count == 1)
         #expect(outcome.problems.map(\.severity) == [.warning, .warning])
         #expect(outcome.problems.map(\.key) == ["program[0].colour", "extras"])
     }
@@ -75,7 +74,7 @@ struct ConfigTests {
         try "<svg xmlns=\"http://www.w3.org/2000/svg\"/>".write(to: dir.appendingPathComponent("mine.svg"), atomically: true, encoding: .utf8)
         let file = dir.appendingPathComponent("k.toml").path
         let outcome = ConfigLoader.load(text: "[[program]]\nname = \"A\"\nicon = \"mine.svg\"\n", file: file)
-        #expect(outcome.config?.entries.first?.program.icon == dir.appendingPathComponent("mine.svg").path)
+        #expect(outcome.config?.programs.first?.icon == dir.appendingPathComponent("mine.svg").path)
     }
 
     @Test("check-config exits 0 for a good file and 1 listing every problem for a bad one")

@@ -31,7 +31,7 @@ public struct CheckConfigCommand: ParsableCommand {
                   + "the kiosk would run on this file with built-in art in their place")
             throw ExitCode(1)
         }
-        print("\(file): OK: \(Plural.of(config.entries.count, "program")), \(Plural.of(config.dialMinutes.count, "dial value"))"
+        print("\(file): OK: \(Plural.of(config.programs.count, "program")), \(Plural.of(config.dialMinutes.count, "dial value"))"
             + (outcome.problems.isEmpty ? "" : ", \(Plural.of(outcome.problems.count, "warning"))"))
     }
 }

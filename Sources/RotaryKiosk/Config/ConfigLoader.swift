@@ -97,7 +97,7 @@ public enum ConfigLoader {
             return []
         }
         var names: [(key: String, name: String)] = []
-        var entries: [KioskConfig.Entry] = []
+        var programs: [Program] = []
         var seen: [String: Int] = [:]
         for (i, item) in array.enumerated() {
             let path = "program[\(i)]"
@@ -133,9 +133,9 @@ public enum ConfigLoader {
             }
             let category = r.string(table, "category", at: path)
             if let category, category.trimmingCharacters(in: .whitespaces).isEmpty { r.error("\(path).category", "must not be empty") }
-            entries.append(.init(program: Program(name: name ?? "", icon: icon, minutes: minutes), category: category))
+            programs.append(Program(name: name ?? "", icon: icon, minutes: minutes, category: category))
         }
-        config.entries = entries
+        config.programs = programs
         return names
     }
 

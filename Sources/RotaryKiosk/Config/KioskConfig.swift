@@ -1,12 +1,6 @@
 /// Everything an integrator configures, validated. `KioskConfig()` is the built-in default:
 /// the eight demo programs, a 0…55 minute dial, no hooks.
 public struct KioskConfig: Equatable, Sendable {
-    /// A wheel segment: the program and its optional category.
-    public struct Entry: Equatable, Sendable {
-        public var program: Program
-        public var category: String?
-    }
-
     /// Commands run on events (argv arrays; values reach them as environment variables).
     public struct Hooks: Equatable, Sendable {
         /// Argv per event kind: `selected`, `pressed`, `timer_started`, `timer_paused`,
@@ -41,7 +35,11 @@ public struct KioskConfig: Equatable, Sendable {
         public var dimmedOpacity: Double?
     }
 
-    public var entries: [Entry] = Program.demo.map { Entry(program: $0, category: nil) }
+    /// The programs, in wheel order.
+    public var programs: [Program] = Program.demo
+    /// The category strip's names in order, as `[[category]]` lists them (empty: taken from
+    /// the programs, see ``categories``).
+    public var declaredCategories: [String] = []
     /// Minutes on the dial, increasing.
     public var dialMinutes: [Int] = Program.defaultDialMinutes
     /// Display rotation, degrees clockwise.
@@ -63,6 +61,12 @@ public struct KioskConfig: Equatable, Sendable {
     /// The built-in default.
     public init() {}
 
-    /// The programs, in wheel order.
-    public var programs: [Program] { entries.map(\.program) }
+    /// The category strip's names: as declared, or else the programs' categories in order of
+    /// first appearance (empty when no program has one).
+    public var categories: [String] {
+        guard declaredCategories.isEmpty else { return declaredCategories }
+        var names: [String] = []
+        for case let name? in programs.map(\.category) where !names.contains(name) { names.append(name) }
+        return names
+    }
 }

@@ -1,4 +1,5 @@
-/// One program on the wheel: a name, an icon and a preselected duration.
+/// One program on the wheel: a name, an icon, a preselected duration, and optionally the
+/// category it is listed under and a set point.
 public struct Program: Equatable, Sendable {
     /// The name shown on the segment (UTF-8).
     public var name: String
@@ -6,12 +7,18 @@ public struct Program: Equatable, Sendable {
     public var icon: String
     /// The duration the dial turns to when this program is picked, in minutes.
     public var minutes: Int
+    /// The category strip's name it is listed under (nil: no categories).
+    public var category: String?
+    /// The set point chosen with it, if it has one.
+    public var setting: ProgramSetting?
 
     /// A program.
-    public init(name: String, icon: String, minutes: Int) {
+    public init(name: String, icon: String, minutes: Int, category: String? = nil, setting: ProgramSetting? = nil) {
         self.name = name
         self.icon = icon
         self.minutes = minutes
+        self.category = category
+        self.setting = setting
     }
 
     /// The eight demo programs of the built-in default.

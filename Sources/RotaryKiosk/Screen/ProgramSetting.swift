@@ -1,0 +1,38 @@
+/// A program's one set point (a temperature, a spin speed): its range, step, starting value
+/// and the control that sets it.
+public struct ProgramSetting: Equatable, Sendable {
+    /// Which control sets the value.
+    public enum Style: String, CaseIterable, Sendable {
+        /// A track with a thumb: the value follows the finger around the arc.
+        case arc
+        /// A knob: dragging up or right by the knob's drag distance goes through the range.
+        case knob
+    }
+
+    /// What is set, e.g. "Temperature".
+    public var name: String
+    /// Written after the value, e.g. "°C" (may be empty).
+    public var unit: String
+    /// The lowest value.
+    public var min: Double
+    /// The highest value (greater than `min`).
+    public var max: Double
+    /// The values are `min`, `min + step`, … up to `max`.
+    public var step: Double
+    /// The value each time the program is selected (on a step).
+    public var defaultValue: Double
+    /// The control.
+    public var style: Style
+
+    /// A set point.
+    public init(name: String, unit: String = "", min: Double, max: Double, step: Double, defaultValue: Double,
+                style: Style = .arc) {
+        self.name = name
+        self.unit = unit
+        self.min = min
+        self.max = max
+        self.step = step
+        self.defaultValue = defaultValue
+        self.style = style
+    }
+}
