@@ -1,11 +1,12 @@
 import Foundation
 import RotaryKit
+import RotaryKiosk
 import Testing
 
 /// The whole timer flow, hooks and config handling, through the real executable.
 @Suite("Timer flow, hooks and config through rotary-kiosk")
 struct FlowReplayTests {
-    static let centre = Point(x: 540, y: 540)
+    static let centre = ScreenLayout(width: 1080, height: 1080).center
 
     func timers(_ run: ReplayRun) -> [[String: Any]] { run.named("timer") }
     func states(_ run: ReplayRun) -> [String] { timers(run).compactMap { $0["state"] as? String } }
@@ -21,9 +22,9 @@ struct FlowReplayTests {
         trace.wait(10_000)
         trace.key("Return")               // t = 72 s: resume; ends at 312 s
         trace.wait(243_000)
-        trace.point("down", Point(x: 540, y: 300))  // t = 315 s: acknowledge "done"
+        trace.point("down", Point(x: Self.centre.x, y: 300))  // t = 315 s: acknowledge "done"
         trace.wait(100)
-        trace.point("up", Point(x: 540, y: 300))
+        trace.point("up", Point(x: Self.centre.x, y: 300))
         trace.wait(1000)
         trace.key("Return")               // start again
         trace.wait(1000)
@@ -112,8 +113,8 @@ struct FlowReplayTests {
         let wheel = try #require(run.exitControl("wheel"))
         #expect((wheel["items"] as? [Any])?.count == 8)
         let picture = try RotarySDLSurface.load(shot)
-        #expect(picture.badgeAmberPixels(x: 800 - 60, y: 0, side: 60) > 60)  // the badge, top right
-        #expect(picture.badgeAmberPixels(x: 0, y: 0, side: 60) == 0)
+        #expect(picture.badgeAmberPixels(x: 0, y: 0, side: 60) > 60)  // the badge, in the rings' top-left corner
+        #expect(picture.badgeAmberPixels(x: 800 - 60, y: 0, side: 60) == 0)
         #expect(picture.badgeAmberPixels(x: 400 - 240, y: 0, side: 480) == 0)  // nothing over the rings
     }
 

@@ -5,7 +5,7 @@ import Testing
 @Suite("Kiosk session rules (pure)")
 struct KioskSessionTests {
     static let layout = ScreenLayout(width: 1080, height: 1080)
-    static let centre = Point(x: 540, y: 540)
+    static let centre = ScreenLayout(width: 1080, height: 1080).center
 
     func session(dimAfter: Double = 120) -> KioskSession {
         var settings = SessionSettings()
@@ -29,7 +29,7 @@ struct KioskSessionTests {
     }
 
     func timerStates(_ events: [KioskEvent]) -> [TimerState] {
-        events.compactMap { if case .timer(let r) = $0 { r.state } else { nil } }
+        events.compactMap { if case .timer(let r, _) = $0 { r.state } else { nil } }
     }
 
     @Test("picking a program turns the dial to its minutes")

@@ -25,6 +25,12 @@ struct KioskViewTests {
         commands.compactMap { if case .text(let t) = $0 { t } else { nil } }
     }
 
+    /// The texts on the centre button (the state panel beside the rings has its own).
+    func buttonTexts(_ commands: [DrawCommand], _ s: KioskSession) -> [TextDraw] {
+        let centre = s.screen.layout.turn.window(s.screen.layout.center)
+        return texts(commands).filter { $0.center.distance(to: centre) < s.screen.layout.wheelInnerRadius }
+    }
+
     func rings(_ commands: [DrawCommand]) -> [RingDraw] {
         commands.compactMap { if case .ring(let r) = $0 { r } else { nil } }
     }
@@ -52,7 +58,7 @@ struct KioskViewTests {
         #expect(drawn.map(\.rotationDegrees) == [90, 0])
         #expect(drawn.map(\.highlighted) == [3, 0], "the dial on 15 minutes, the wheel on the first program")
         #expect(images(commands).count == 3, "two markers and the button face")
-        let start = try #require(texts(commands).first)
+        let start = try #require(buttonTexts(commands, session()).first)
         #expect(start.text == "Start" && start.center == Self.layout.center && start.degrees == 0)
         #expect(arcs(commands).isEmpty)
     }
@@ -65,7 +71,8 @@ struct KioskViewTests {
         let commands = list(s)
         let dial = try #require(rings(commands).first)
         #expect(abs(dial.rotationDegrees / 30 - 2.5) < 0.01)
-        #expect(texts(commands).map(\.text) == ["12:30"])
+        #expect(buttonTexts(commands, s).map(\.text) == ["12:30"])
+        #expect(texts(commands).prefix(2).map(\.text) == ["Finnish sauna", "12:30"], "the state beside the rings")
     }
 
     @Test("paused: the time above \"paused\"... below it, the hint and the cancel track; holding fills the ring from the top")
@@ -75,7 +82,7 @@ struct KioskViewTests {
         run(&s, seconds: 10)
         _ = s.key("Return")
         var commands = list(s)
-        #expect(texts(commands).map(\.text) == ["14:50", "paused", "hold to cancel"])
+        #expect(buttonTexts(commands, s).map(\.text) == ["14:50", "paused", "hold to cancel"])
         #expect(arcs(commands).count == 1)
         _ = s.pointer(PointerEvent(.down, finger: 1, at: Self.layout.center, time: s.clock))
         run(&s, seconds: 0.5)
@@ -94,7 +101,7 @@ struct KioskViewTests {
         _ = s.key("Return")
         run(&s, seconds: 300.5)
         let commands = list(s)
-        #expect(texts(commands).map(\.text) == ["Done"])
+        #expect(buttonTexts(commands, s).map(\.text) == ["Done"])
         let halo = try #require(arcs(commands).first)
         #expect(halo.color.r == KioskView.doneColor.r && halo.sweepDegrees == 360)
         let haloIndex = try #require(commands.firstIndex(of: .arc(halo)))
@@ -124,7 +131,7 @@ struct KioskViewTests {
         var s = session()
         _ = s.key("Tab")
         let focus = try #require(arcs(list(s)).last)
-        #expect(focus.radius > Self.layout.dialOuterRadius && focus.color == KioskView.focusColor)
+        #expect(focus.radius > Self.layout.dialOuterRadius && focus.color == KioskView.focusColor && focus.center == Self.layout.center)
         let badge = try #require(images(list(s, badge: true)).last)
         #expect(badge.art == KioskView.badgeArt && badge.center == Self.layout.serviceBadgeCenter)
         s = session()
@@ -133,21 +140,33 @@ struct KioskViewTests {
         #expect(list(s).last == .fill(nil, RGBA(0, 0, 0, 190)))
     }
 
-    @Test("a panel mounted turned: markers and texts turn with it")
+    @Test("a panel mounted turned: the view is laid out upright for the person and turned onto the window whole")
     func rotated() throws {
         let s = session(rotation: 90)
+        let layout = s.screen.layout
+        #expect(layout.viewWidth == 480 && layout.viewHeight == 800, "portrait for the person")
         let commands = list(s)
         #expect(texts(commands).allSatisfy { $0.degrees == 90 })
+        // The rings sit at the person's top (the window's right), the markers above them for the
+        // person: to the window's right of the centre.
+        let centre = layout.turn.window(layout.center)
+        #expect(centre.y == 240 && centre.x > 400)
         let marker = try #require(images(commands).first)
-        #expect(abs(marker.center.y - Self.layout.center.y) < 1e-9 && marker.center.x > Self.layout.center.x)
+        #expect(abs(marker.center.y - centre.y) < 1e-9 && marker.center.x > centre.x)
+        #expect(rings(commands).allSatisfy { $0.center == centre && $0.markerDegrees == 0 })
+        // Every fill (the background bands) stays inside the window and, with the rings' square,
+        // covers it.
+        let bands = commands.compactMap { if case .fill(let r?, _) = $0 { r } else { nil } }
+        #expect(bands.allSatisfy { $0.x >= 0 && $0.y >= 0 && $0.maxX <= 800 && $0.maxY <= 480 })
     }
 
     @Test("only what moved changes from frame to frame: a turning wheel changes the wheel's square, not the dial's")
     func changedRegions() throws {
         var s = session()
         let before = KioskView(screen: s.screen, theme: Theme()).drawList(s.screen, overlay: ScreenOverlay(s, serviceBadge: false))
-        _ = s.pointer(PointerEvent(.down, finger: 1, at: Point(x: 400, y: 100), time: 0))
-        _ = s.pointer(PointerEvent(.moved, finger: 1, at: Point(x: 450, y: 105), time: 0.05))
+        let c = Self.layout.center
+        _ = s.pointer(PointerEvent(.down, finger: 1, at: Point(x: c.x, y: c.y - 140), time: 0))
+        _ = s.pointer(PointerEvent(.moved, finger: 1, at: Point(x: c.x + 40, y: c.y - 135), time: 0.05))
         let after = KioskView(screen: s.screen, theme: Theme()).drawList(s.screen, overlay: ScreenOverlay(s, serviceBadge: false))
         let regions = try #require(after.changedRegions(since: before))
         let wheel = Rect(center: Self.layout.center, radius: Self.layout.wheelOuterRadius + 1)

@@ -1,11 +1,12 @@
 import Foundation
 import RotaryKit
+import RotaryKiosk
 import Testing
 
 /// Replay traces through the real executable, headless on the offscreen driver.
 @Suite("Replay through rotary-kiosk")
 struct ReplayTests {
-    static let centre = Point(x: 540, y: 540)
+    static let centre = ScreenLayout(width: 1080, height: 1080).center
     /// Radii in the 1080×1080 layout: wheel 86…410, dial 427…508.
     static let onWheel = 250.0, onDial = 468.0
 
@@ -73,7 +74,7 @@ struct ReplayTests {
         trace.wait(50)
         trace.key("Right")
         trace.wait(50)
-        trace.wheel(dy: -1, at: Point(x: 540, y: 540 - Self.onWheel))
+        trace.wheel(dy: -1, at: Point(x: Self.centre.x, y: Self.centre.y - Self.onWheel))
         trace.wait(50)
         trace.encoder(2)
         trace.wait(600)

@@ -1,5 +1,6 @@
 import Foundation
 import RotaryKit
+import RotaryKiosk
 import Testing
 
 /// A real X11 window under Xvfb, driven by xdotool's mouse the way a person's pointer
@@ -11,7 +12,7 @@ struct XvfbWindowTests {
         let dir = try KioskProcess.temporaryDirectory()
         let events = dir.appendingPathComponent("events.jsonl").path
         // 600×600 window: wheel from 48 to 228 px around (300, 300).
-        let centre = Point(x: 300, y: 300)
+        let centre = ScreenLayout(width: 600, height: 600).center
         var moves: [String] = []
         for step in 0...24 {
             let p = Degrees.point(at: -90 + 45 * Double(step) / 24, radius: 140, around: centre)

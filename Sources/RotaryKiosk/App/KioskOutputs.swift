@@ -49,8 +49,8 @@ final class KioskOutputs {
             switch event {
             case .feedback(let kind):
                 devices?.play(kind)
-            case .timer(let report):
-                store?.save(report, now: wallClock(ms: ms))
+            case .timer(let report, let setting):
+                store?.save(report, setting: setting, now: wallClock(ms: ms))
                 logger.info("timer \(report.state.rawValue): \(report.program), \(TimeText.format(seconds: report.secondsLeft)) left")
             case .control(.selected(let id, _, let label, _)):
                 logger.info("\(id) selected \(label)")
@@ -70,9 +70,9 @@ final class KioskOutputs {
             return []
         case .corrupt(let message):
             return [.error("saved timer: \(message)")]
-        case .timer(let state, _, let program, let total, let left):
+        case .timer(let state, _, let program, let total, let left, let setting):
             logger.info("resuming a \(state.rawValue) timer of \(program) with \(TimeText.format(seconds: left)) left")
-            return session.restore(state: state, program: program, secondsTotal: total, secondsLeft: left)
+            return session.restore(state: state, program: program, secondsTotal: total, secondsLeft: left, setting: setting)
         }
     }
 

@@ -51,9 +51,11 @@ public final class KioskRunner {
         let rotation = options.rotate?.degrees ?? config.rotation
         let layout = { () throws -> ScreenLayout in
             let (w, h) = try renderer.outputSize()
-            return ScreenLayout(width: Double(w), height: Double(h), rotation: rotation)
+            return ScreenLayout(width: Double(w), height: Double(h), rotation: rotation, hasStrip: config.categories.count >= 2,
+                                hasSetting: config.programs.contains { $0.setting != nil })
         }
-        let screen = KioskScreen(layout: try layout(), programs: config.programs, dialMinutes: config.dialMinutes)
+        let screen = KioskScreen(layout: try layout(), programs: config.programs, dialMinutes: config.dialMinutes,
+                                 categories: config.categories)
         var session = KioskSession(screen: screen, settings: SessionSettings(config: config, windowed: options.windowed))
         let scene = KioskScene(renderer: renderer, theme: art.theme, fonts: fonts, events: events)
         scene.rebuild(for: session.screen)
@@ -69,7 +71,8 @@ public final class KioskRunner {
         var startProblems = choice.problems.filter { $0.severity == .error }.map { KioskEvent.error("config: \($0)") }
         startProblems += choice.fallbackNote.map { [KioskEvent.error("config: \($0)")] } ?? []
         startProblems += art.messages.map { KioskEvent.error("theme: \($0)") }
-        scene.publish(startProblems + outputs.resume(&session), ms: 0)
+        let resumed = outputs.resume(&session)
+        scene.publish(startProblems + resumed, ms: 0, of: session)
 
         let systemd = SystemdNotifier()
         var replayError: ReplayError?

@@ -17,6 +17,8 @@ final class KioskScene {
     private var view: KioskView?
     private var failuresReported = 0
     private var lastMs = 0.0
+    /// The session's controls generation the view was built for.
+    private var controlsGeneration = 0
 
     init(renderer: Renderer, theme: Theme, fonts: FontBook, events: EventSink) {
         self.renderer = renderer
@@ -32,6 +34,15 @@ final class KioskScene {
     /// art is made as the next frame needs it.
     func rebuild(for screen: KioskScreen) {
         view = KioskView(screen: screen, theme: theme)
+    }
+
+    /// Rebuilds the view and announces the new `layout` when `session`'s controls changed
+    /// since the view was built (another category's programs, another set point).
+    private func follow(_ session: KioskSession, ms: Double) {
+        guard session.controlsGeneration != controlsGeneration else { return }
+        controlsGeneration = session.controlsGeneration
+        rebuild(for: session.screen)
+        emitLayout(session, ms: ms)
     }
 
     /// Draws and presents a frame of `session`. A picture that cannot be drawn costs only its
@@ -60,18 +71,20 @@ final class KioskScene {
     }
 
     /// Writes each event's line and tells the listeners, after any problems found in the
-    /// background since the last call. An `error` turns the service badge on.
-    func publish(_ kioskEvents: [KioskEvent], ms: Double) {
+    /// background since the last call, then a `layout` line if the events changed `session`'s
+    /// controls. An `error` turns the service badge on.
+    func publish(_ kioskEvents: [KioskEvent], ms: Double, of session: KioskSession) {
         lastMs = ms
         for event in backgroundProblems.take().map(KioskEvent.error) + kioskEvents {
             if case .error = event { showsServiceBadge = true }
             events.emit(event, ms: ms)
         }
+        follow(session, ms: ms)
     }
 
     /// Writes the `exit` line with the final state.
     func emitExit(_ session: KioskSession) {
-        publish([], ms: lastMs)
+        publish([], ms: lastMs, of: session)
         events.emit(EventRecords.layout("exit", ms: lastMs, session: session))
     }
 }

@@ -28,6 +28,12 @@ public struct KioskSession: Sendable {
     private var rejectedAt = -Double.infinity
     /// Whether keys or an encoder were used since the last touch: the focus is drawn.
     public private(set) var showsFocus = false
+    /// The set point the countdown was started (or restored) with.
+    public private(set) var timerSetting: SettingReading?
+    /// Counts the changes of the screen's controls besides their state (another category's
+    /// programs on the wheel, a set point that came, went or is another): a view is rebuilt,
+    /// and a `layout` line tells the new geometry, when it moves on.
+    public private(set) var controlsGeneration = 0
 
     /// How long a refused start flashes the markers, in seconds.
     public static let rejectFlashSeconds = 0.8
@@ -46,8 +52,11 @@ public struct KioskSession: Sendable {
     /// kiosk's own rules (waking, acknowledging "Done", the admin corners); wheel, keys and
     /// encoder wake the screen, show the focus, let any key but Escape acknowledge "Done",
     /// and otherwise do what ``ControlPanel/apply(_:)`` does with them.
+    /// Positions are window pixels; the controls get them in the layout's view.
     public mutating func handle(_ input: ControlInput) -> [KioskEvent] {
+        var input = input
         if case .pointer(let event) = input { return pointer(event) }
+        if case .wheel(let notches, let point) = input { input = .wheel(notches: notches, at: screen.layout.turn.view(point)) }
         guard wake() else { return [] }
         guard case .key(let name) = input else {
             if case .encoder = input { showsFocus = true }
@@ -65,8 +74,10 @@ public struct KioskSession: Sendable {
         return react(to: screen.panel.apply(input))
     }
 
-    /// A finger or the mouse.
+    /// A finger or the mouse, at window pixels.
     public mutating func pointer(_ event: PointerEvent) -> [KioskEvent] {
+        var event = event
+        event.position = screen.layout.turn.view(event.position)
         lastInput = clock
         if event.phase == .down {
             showsFocus = false
@@ -79,7 +90,7 @@ public struct KioskSession: Sendable {
                 swallowed.append(event.finger)
                 return timerChanged(timer.acknowledge())
             }
-            corners.down(event, width: screen.layout.width, height: screen.layout.height, at: clock)
+            corners.down(event, width: screen.layout.viewWidth, height: screen.layout.viewHeight, at: clock)
         }
         if let index = swallowed.firstIndex(of: event.finger) {
             if event.phase == .up || event.phase == .cancelled { swallowed.remove(at: index) }
@@ -192,21 +203,27 @@ public struct KioskSession: Sendable {
         refreshScreen()
     }
 
-    /// Puts back a saved countdown of the program named `program` (see
+    /// Puts back a saved countdown of the program named `program` with the set point it was
+    /// started with (see
     /// ``CountdownTimer/restore(state:programIndex:program:secondsTotal:secondsLeft:)``). The
-    /// program is found by name, wherever it now stands on the wheel; when the config no
-    /// longer has it, the countdown still runs to its end under its saved name (index −1),
-    /// so its hooks fire as they should, and an `error` says so.
-    public mutating func restore(state: TimerState, program: String, secondsTotal: Double, secondsLeft: Double) -> [KioskEvent] {
+    /// program is found by name, in whichever category and wherever it now stands on the
+    /// wheel, and the screen shows it; when the config no longer has it, the countdown still
+    /// runs to its end under its saved name (index −1), so its hooks fire as they should, and
+    /// an `error` says so.
+    public mutating func restore(state: TimerState, program: String, secondsTotal: Double, secondsLeft: Double,
+                                 setting: SettingReading? = nil) -> [KioskEvent] {
         var events: [KioskEvent] = []
-        let index = screen.programs.firstIndex { $0.name == program }
-        if let index {
-            screen.wheel.place(atCoordinate: Double(index))
+        let place = screen.place(ofProgram: program)
+        if let place {
+            if screen.showCategory(place.category) { controlsGeneration += 1 }
+            screen.wheel.place(atCoordinate: Double(place.index))
+            if screen.showSetting(value: setting?.value) { controlsGeneration += 1 }
         } else {
             events.append(.error("the saved countdown is for \"\(program)\", which the config no longer has: "
                                  + "it runs to its end under that name"))
         }
-        let report = timer.restore(state: state, programIndex: index ?? -1, program: program,
+        timerSetting = setting
+        let report = timer.restore(state: state, programIndex: place?.index ?? -1, program: program,
                                    secondsTotal: secondsTotal, secondsLeft: secondsLeft)
         return events + timerChanged(report)
     }
@@ -228,8 +245,15 @@ public struct KioskSession: Sendable {
             switch event {
             case .detent:
                 events += feedback(.tick)
-            case .selected(KioskScreen.wheelID, let index, _, _) where !timer.isActive:
-                events += react(to: screen.panel.turn(KioskScreen.dialID, .item(screen.dialIndex(forMinutes: screen.programs[index].minutes))))
+            case .selected(KioskScreen.wheelID, _, _, _) where !timer.isActive:
+                // A new program: its set point at its default, the dial on its minutes.
+                if screen.showSetting(value: nil) { controlsGeneration += 1 }
+                events += dialToProgram()
+            case .selected(KioskScreen.stripID, let index, _, _) where !timer.isActive:
+                if screen.showCategory(index) {
+                    controlsGeneration += 1
+                    events += dialToProgram()
+                }
             case .pressed(KioskScreen.buttonID):
                 events += buttonPressed()
             case .longPressed(KioskScreen.buttonID):
@@ -241,15 +265,24 @@ public struct KioskSession: Sendable {
         return events
     }
 
+    /// The dial turns to the minutes of the program on the wheel.
+    private mutating func dialToProgram() -> [KioskEvent] {
+        guard let program = screen.selectedProgram else { return [] }
+        return react(to: screen.panel.turn(KioskScreen.dialID, .item(screen.dialIndex(forMinutes: program.minutes))))
+    }
+
     private mutating func buttonPressed() -> [KioskEvent] {
         switch timer.state {
         case .idle, .cancelled:
             let program = screen.wheel.selectedIndex
             let minutes = screen.dialMinutes[screen.dial.selectedIndex]
-            guard let report = timer.start(programIndex: program, program: screen.programs[program].name,
-                                           seconds: Double(minutes) * 60) else {
+            guard let chosen = screen.selectedProgram,
+                  let report = timer.start(programIndex: program, program: chosen.name, seconds: Double(minutes) * 60) else {
                 rejectedAt = clock
                 return feedback(.reject)
+            }
+            timerSetting = chosen.setting.flatMap { setting in
+                screen.setting.map { SettingReading(name: setting.name, value: $0.value, unit: setting.unit) }
             }
             return timerChanged(report)
         case .running, .paused:
@@ -263,7 +296,7 @@ public struct KioskSession: Sendable {
     private mutating func timerChanged(_ report: TimerReport?) -> [KioskEvent] {
         guard let report else { return [] }
         timerChangedAt = clock
-        var events: [KioskEvent] = [.timer(report)]
+        var events: [KioskEvent] = [.timer(report, setting: timerSetting)]
         switch report.state {
         case .running where report.previous == .idle || report.previous == .cancelled || report.previous == .finished:
             events += feedback(.confirm)
@@ -290,7 +323,8 @@ public struct KioskSession: Sendable {
 
     /// Locks the rings and arms the button's long press as the countdown's state wants them.
     private mutating func refreshScreen() {
-        screen.panel.locked = timer.isActive || timer.state == .finished ? [KioskScreen.wheelID, KioskScreen.dialID] : []
+        screen.panel.locked = timer.isActive || timer.state == .finished
+            ? [KioskScreen.wheelID, KioskScreen.dialID, KioskScreen.stripID, KioskScreen.settingID] : []
         screen.button.longPressSeconds = timer.isActive ? settings.longPressSeconds : nil
     }
 }

@@ -56,7 +56,8 @@ struct LiveLoop {
             return true
         case .input(let input):
             clock.catchUp(&session, scene: scene)
-            scene.publish(session.handle(input), ms: Self.nowMs())
+            let events = session.handle(input)
+            scene.publish(events, ms: Self.nowMs(), of: session)
         case .layoutChanged:
             needsLayout = true
         }
@@ -78,6 +79,7 @@ struct SessionClock {
         let now = SDL_GetPerformanceCounter()
         let dt = Double(now - last) / frequency
         last = now
-        scene.publish(session.advance(by: dt), ms: LiveLoop.nowMs())
+        let events = session.advance(by: dt)
+        scene.publish(events, ms: LiveLoop.nowMs(), of: session)
     }
 }

@@ -25,19 +25,23 @@ struct ReplayLoop {
             if let signal = SignalWatch.received { throw ReplayError.interrupted(signal: signal) }
             let now = Double(frame) * Self.frameMs
             while next < trace.steps.count, trace.steps[next].ms <= now + 1e-6 {
-                if let input = trace.steps[next].input { scene.publish(session.handle(input), ms: now) }
+                if let input = trace.steps[next].input {
+                    let events = session.handle(input)
+                    scene.publish(events, ms: now, of: session)
+                }
                 next += 1
             }
             if next == trace.steps.count, now >= trace.endMs, session.isAtRest { break }
             if now > trace.endMs + Self.settleLimitMs {
                 scene.publish([.error("replay: controls still held or moving \(Int(Self.settleLimitMs / 1000)) s after the last input")],
-                              ms: now)
+                              ms: now, of: session)
                 try scene.draw(session)
                 throw ReplayError.neverRested
             }
             let frames = framesToStep(from: frame, nextInput: next, session)
             frame += frames
-            scene.publish(session.advance(by: Double(frames) / 60), ms: Double(frame) * Self.frameMs)
+            let events = session.advance(by: Double(frames) / 60)
+            scene.publish(events, ms: Double(frame) * Self.frameMs, of: session)
         }
         try scene.draw(session)
     }

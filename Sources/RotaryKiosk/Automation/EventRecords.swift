@@ -12,7 +12,7 @@ public enum EventRecords {
         let screen = session.screen
         return line(event, ms: ms, [
             ("width", .int(Int(screen.layout.width))), ("height", .int(Int(screen.layout.height))),
-            ("controls", .array(screen.panel.stack.map { control($0, of: screen.panel, buttonFace: session.buttonFace) })),
+            ("controls", .array(screen.panel.stack.map { control($0, of: screen, buttonFace: session.buttonFace) })),
         ])
     }
 
@@ -37,19 +37,21 @@ public enum EventRecords {
     public static func event(_ event: KioskEvent, ms: Double) -> JSONValue {
         switch event {
         case .control(let control): self.control(control, ms: ms)
-        case .timer(let report): timer(report, ms: ms)
+        case .timer(let report, let setting): timer(report, setting: setting, ms: ms)
         case .feedback(let kind): feedback(kind.rawValue, ms: ms)
         case .error(let message): error(message, ms: ms)
         }
     }
 
-    /// `timer {state, program, seconds_total, seconds_left}` (plus `previous` and `index`).
-    public static func timer(_ report: TimerReport, ms: Double) -> JSONValue {
+    /// `timer {state, program, seconds_total, seconds_left}` (plus `previous` and `index`, and
+    /// `setting {name, value, unit}` when the countdown was started with a set point).
+    public static func timer(_ report: TimerReport, setting: SettingReading? = nil, ms: Double) -> JSONValue {
         line("timer", ms: ms, [
             ("state", .string(report.state.rawValue)), ("program", .string(report.program)),
             ("seconds_total", .number(report.secondsTotal)), ("seconds_left", .number(report.secondsLeft)),
             ("previous", .string(report.previous.rawValue)), ("index", .int(report.programIndex)),
-        ])
+        ] + (setting.map { [("setting", .object([("name", .string($0.name)), ("value", .number($0.value)),
+                                                 ("unit", .string($0.unit))]))] } ?? []))
     }
 
     /// `feedback {kind}`: tick, press, confirm, alarm or reject.
@@ -62,45 +64,58 @@ public enum EventRecords {
         line("error", ms: ms, [("message", .string(message))])
     }
 
-    /// One control's geometry in window pixels and screen degrees; a button says what
-    /// `buttonFace` shows on it.
-    static func control(_ ref: ControlRef, of panel: ControlPanel, buttonFace: ButtonFace) -> JSONValue {
+    /// One control's geometry in window pixels and screen degrees (the layout's view turned
+    /// onto the window); a button says what `buttonFace` shows on it, a set point what it sets.
+    static func control(_ ref: ControlRef, of screen: KioskScreen, buttonFace: ButtonFace) -> JSONValue {
+        let panel = screen.panel, turn = screen.layout.turn
+        func place(_ p: Point) -> [(String, JSONValue)] {
+            let w = turn.window(p)
+            return [("cx", .number(w.x)), ("cy", .number(w.y))]
+        }
+        func angle(_ degrees: Double) -> JSONValue { .number(Degrees.normalized(turn.window(degrees: degrees))) }
         switch ref {
         case .ring(let i):
             let ring = panel.rings[i]
-            return .object([
-                ("id", .string(ring.id)), ("kind", .string(ring.kind.rawValue)),
-                ("cx", .number(ring.center.x)), ("cy", .number(ring.center.y)),
+            return .object([("id", .string(ring.id)), ("kind", .string(ring.kind.rawValue))] + place(ring.center) + [
                 ("r_inner", .number(ring.innerRadius)), ("r_outer", .number(ring.outerRadius)),
-                ("marker_deg", .number(Degrees.normalized(ring.markerDegrees))),
+                ("marker_deg", angle(ring.markerDegrees)),
                 ("items", .array(ring.labels.indices.map { i in
-                    .object([("label", .string(ring.labels[i])), ("center_deg", .number(ring.itemCenterDegrees(i)))])
+                    .object([("label", .string(ring.labels[i])), ("center_deg", angle(ring.itemCenterDegrees(i)))])
                 })),
                 ("selected", .int(ring.selectedIndex)),
             ])
         case .button(let i):
             let button = panel.buttons[i]
-            return .object([
-                ("id", .string(button.id)), ("kind", .string("button")), ("cx", .number(button.center.x)),
-                ("cy", .number(button.center.y)), ("r", .number(button.radius)), ("label", .string(buttonFace.label)),
-                ("detail", .string(buttonFace.detail)),
+            return .object([("id", .string(button.id)), ("kind", .string("button"))] + place(button.center) + [
+                ("r", .number(button.radius)), ("label", .string(buttonFace.label)), ("detail", .string(buttonFace.detail)),
             ])
         case .slider(let i):
             let slider = panel.sliders[i]
-            return .object([
-                ("id", .string(slider.id)), ("kind", .string(slider.mode == .arc ? "arc" : "knob")),
-                ("cx", .number(slider.center.x)), ("cy", .number(slider.center.y)), ("r", .number(slider.radius)),
-                ("start_deg", .number(slider.track.startDegrees)), ("end_deg", .number(slider.track.endDegrees)),
-                ("value", .number(slider.value)), ("min", .number(slider.range.lowerBound)),
-                ("max", .number(slider.range.upperBound)),
-            ])
+            var dragPixels: Double?
+            if case .knob(_, let perPixel) = slider.mode, perPixel > 0 { dragPixels = (slider.range.upperBound - slider.range.lowerBound) / perPixel }
+            let setting = slider.id == KioskScreen.settingID ? screen.shownSetting : nil
+            return .object([("id", .string(slider.id)), ("kind", .string("arc")),
+                            ("mode", .string(slider.mode == .arc ? "arc" : "knob"))] + place(slider.center) + [
+                ("r", .number(slider.radius)), ("start_deg", angle(slider.track.startDegrees)),
+                ("end_deg", angle(slider.track.endDegrees)), ("value", .number(slider.value)),
+                ("min", .number(slider.range.lowerBound)), ("max", .number(slider.range.upperBound)),
+                ("step", .number(slider.step)), ("label", .string(setting?.name ?? "")), ("unit", .string(setting?.unit ?? "")),
+                ("thumb_deg", angle(slider.thumbDegrees)), ("grab_r", .number(slider.grabRadius)),
+            ] + (dragPixels.map { [("drag_px", JSONValue.number($0))] } ?? []))
         case .strip(let i):
             let strip = panel.strips[i]
-            return .object([
-                ("id", .string(strip.id)), ("kind", .string("strip")), ("x", .number(strip.x)), ("y", .number(strip.y)),
-                ("w", .number(strip.width)), ("h", .number(strip.height)), ("marker_x", .number(strip.markerX)),
+            let rect = turn.window(StripDrawing.rect(strip))
+            let middle = strip.y + strip.height / 2
+            func along(_ x: Double, _ names: (String, String)) -> [(String, JSONValue)] {
+                let p = turn.window(Point(x: x, y: middle))
+                return [(names.0, .number(p.x)), (names.1, .number(p.y))]
+            }
+            return .object([("id", .string(strip.id)), ("kind", .string("strip")), ("x", .number(rect.x)), ("y", .number(rect.y)),
+                            ("w", .number(rect.width)), ("h", .number(rect.height))]
+                + along(strip.markerX, ("marker_x", "marker_y")) + [
+                ("reading_deg", .number(Double(turn.degrees))),
                 ("items", .array(strip.labels.indices.map { i in
-                    .object([("label", .string(strip.labels[i])), ("center_x", .number(strip.itemCenterX(i)))])
+                    .object([("label", .string(strip.labels[i]))] + along(strip.itemCenterX(i), ("center_x", "center_y")))
                 })),
                 ("selected", .int(strip.selectedIndex)),
             ])

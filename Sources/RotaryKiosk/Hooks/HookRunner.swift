@@ -59,7 +59,7 @@ public final class HookRunner: @unchecked Sendable {
             return ("selected", ["ROTARY_EVENT": "selected", "ROTARY_ID": id, "ROTARY_INDEX": String(index), "ROTARY_LABEL": label])
         case .control(.pressed(let id)):
             return ("pressed", ["ROTARY_EVENT": "pressed", "ROTARY_ID": id])
-        case .timer(let r):
+        case .timer(let r, let setting):
             let name = switch r.state {
             case .running: r.previous == .paused ? "timer_resumed" : "timer_started"
             case .paused: "timer_paused"
@@ -70,7 +70,10 @@ public final class HookRunner: @unchecked Sendable {
             guard !name.isEmpty else { return nil }
             return (name, ["ROTARY_EVENT": name, "ROTARY_STATE": r.state.rawValue, "ROTARY_PROGRAM": r.program,
                            "ROTARY_INDEX": String(r.programIndex), "ROTARY_SECONDS": String(Int(saturating: r.secondsTotal.rounded())),
-                           "ROTARY_SECONDS_LEFT": String(Int(saturating: r.secondsLeft.rounded(.up)))])
+                           "ROTARY_SECONDS_LEFT": String(Int(saturating: r.secondsLeft.rounded(.up)))]
+                .merging(setting.map {
+                    ["ROTARY_SETTING": JSONValue.plain($0.value), "ROTARY_SETTING_NAME": $0.name, "ROTARY_SETTING_UNIT": $0.unit]
+                } ?? [:]) { $1 })
         case .feedback(let kind):
             return ("feedback", ["ROTARY_EVENT": "feedback", "ROTARY_FEEDBACK": kind.rawValue])
         default:

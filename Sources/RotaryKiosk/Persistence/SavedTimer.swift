@@ -19,14 +19,17 @@ public enum SavedTimer {
         case nothing
         /// A countdown to put back, with what is left now. `programIndex` is where the
         /// program stood on the wheel when it was saved (nil: it had no place, its program
-        /// having left the config); the name is what identifies it.
-        case timer(state: TimerState, programIndex: Int?, program: String, secondsTotal: Double, secondsLeft: Double)
+        /// having left the config); the name is what identifies it. `setting` is the set
+        /// point it was started with, if any.
+        case timer(state: TimerState, programIndex: Int?, program: String, secondsTotal: Double, secondsLeft: Double,
+                   setting: SettingReading? = nil)
         /// The file was there but unusable; it is ignored. The message says why.
         case corrupt(String)
     }
 
-    /// The file's bytes for `report` as of wall-clock time `now` (seconds since 1970).
-    public static func encode(_ report: TimerReport, now: Double) -> Data {
+    /// The file's bytes for `report`, started with `setting`, as of wall-clock time `now`
+    /// (seconds since 1970).
+    public static func encode(_ report: TimerReport, setting: SettingReading? = nil, now: Double) -> Data {
         var fields: [(String, JSONValue)] = [("version", .int(version)), ("state", .string(report.state.rawValue)),
                                              ("saved_at", .number(now))]
         if report.state == .running || report.state == .paused {
@@ -35,6 +38,10 @@ public enum SavedTimer {
             fields += [("program", .string(report.program)), ("seconds_total", .number(report.secondsTotal)),
                        ("seconds_left", .number(report.secondsLeft))]
             if report.state == .running { fields.append(("ends_at", .number(now + report.secondsLeft))) }
+            if let setting {
+                fields.append(("setting", .object([("name", .string(setting.name)), ("value", .number(setting.value)),
+                                                   ("unit", .string(setting.unit))])))
+            }
         }
         return Data((JSONValue.object(fields).text + "\n").utf8)
     }
@@ -71,13 +78,28 @@ public enum SavedTimer {
         }
         let total = try number(object, "seconds_total", in: 0...maxSeconds)
         guard total > 0 else { throw Problem("\"seconds_total\" is 0") }
+        let setting = try self.setting(object["setting"])
         if state == .running {
             let ends = try number(object, "ends_at", in: wallClockRange)
             return .timer(state: .running, programIndex: index, program: program, secondsTotal: total,
-                          secondsLeft: min(max(ends - now, 0), total))
+                          secondsLeft: min(max(ends - now, 0), total), setting: setting)
         }
         let left = try number(object, "seconds_left", in: 0...total)
-        return .timer(state: .paused, programIndex: index, program: program, secondsTotal: total, secondsLeft: left)
+        return .timer(state: .paused, programIndex: index, program: program, secondsTotal: total, secondsLeft: left,
+                      setting: setting)
+    }
+
+    /// The set point under `"setting"`: nil when absent, else an object with a short name and
+    /// unit and a finite value.
+    private static func setting(_ value: Any?) throws -> SettingReading? {
+        guard let value else { return nil }
+        guard let object = value as? [String: Any] else { throw Problem("\"setting\" is not an object") }
+        guard let name = object["name"] as? String, !name.isEmpty, name.count <= 200,
+              let unit = object["unit"] as? String, unit.count <= 40 else {
+            throw Problem("\"setting\" needs a \"name\" of 1 to 200 characters and a \"unit\" of up to 40")
+        }
+        let reading = try number(object, "value", in: -1e12...1e12)
+        return SettingReading(name: name, value: reading, unit: unit)
     }
 
     /// A JSON number (not a boolean) under `key`, finite and within `range`.

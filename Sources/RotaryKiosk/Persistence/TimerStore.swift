@@ -31,9 +31,10 @@ public final class TimerStore: @unchecked Sendable {
         self.failed = failed
     }
 
-    /// Saves `report` as of wall-clock time `now` (seconds since 1970), in the background.
-    public func save(_ report: TimerReport, now: Double) {
-        let record = SavedTimer.encode(report, now: now)
+    /// Saves `report` and the set point it was started with as of wall-clock time `now`
+    /// (seconds since 1970), in the background.
+    public func save(_ report: TimerReport, setting: SettingReading? = nil, now: Double) {
+        let record = SavedTimer.encode(report, setting: setting, now: now)
         queue.async { [path, failed] in
             do { try AtomicFile.write(record, to: path) } catch {
                 failed("cannot save the countdown to \(path): \(Self.reason(error))")

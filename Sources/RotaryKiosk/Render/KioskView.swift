@@ -1,11 +1,15 @@
 import RotaryKit
 
 /// The kiosk screen as a draw list: the rings, their markers, the centre button with the
-/// countdown's face, and the overlay (focus ring, "Done" halo, hold-to-cancel track and
-/// hint, service badge, dimming). Pure: the looks are worked out once per layout and theme,
-/// and each frame is a list of plain values computed from the screen and its overlay.
+/// countdown's face, the category strip, the big state (program and time), the set point,
+/// and the overlay (focus ring, "Done" halo, hold-to-cancel track and hint, service badge,
+/// dimming). Pure: the looks are worked out once per layout, controls and theme, and each
+/// frame is a list of plain values computed from the screen and its overlay, drawn in the
+/// layout's view and turned onto the window.
 struct KioskView: Sendable {
     let layout: ScreenLayout
+    private let theme: Theme
+    private let stripLook: StripLook?
     private let background: RGBA
     private let wheelLook: RingLook
     private let dialLook: RingLook
@@ -23,9 +27,11 @@ struct KioskView: Sendable {
     /// The badge in the corner while something needs an operator.
     static let badgeArt = ArtSource.builtIn("ui/service-badge")
 
-    /// The view of `screen`'s layout in `theme`.
+    /// The view of `screen`'s layout and controls in `theme`.
     init(screen: KioskScreen, theme: Theme) {
         layout = screen.layout
+        self.theme = theme
+        stripLook = screen.strip.map { ScreenLooks.strip($0, theme: theme) }
         background = RGBA(theme.background.r, theme.background.g, theme.background.b)
         wheelLook = ScreenLooks.wheel(screen, theme: theme)
         dialLook = ScreenLooks.dial(screen, theme: theme)
@@ -33,12 +39,20 @@ struct KioskView: Sendable {
         wheelMarker = ScreenLooks.marker(size: layout.wheelMarkerSize, theme: theme)
         buttonLook = ScreenLooks.button(layout, theme: theme)
         backgroundFills = Self.bands(around: Rect(center: layout.center, radius: layout.dialOuterRadius + 1).pixelAligned,
-                                     in: Rect(x: 0, y: 0, width: layout.width, height: layout.height))
+                                     in: Rect(x: 0, y: 0, width: layout.viewWidth, height: layout.viewHeight))
     }
 
-    /// One frame of `screen` with `overlay` over it.
+    /// One frame of `screen` with `overlay` over it, in window pixels.
     func drawList(_ screen: KioskScreen, overlay: ScreenOverlay) -> DrawList {
+        layout.turn.window(viewList(screen, overlay: overlay))
+    }
+
+    /// One frame in the layout's view.
+    private func viewList(_ screen: KioskScreen, overlay: ScreenOverlay) -> DrawList {
         var list = DrawList(backgroundFills.map { .fill($0, background) })
+        if let strip = screen.strip, let stripLook { list.append(contentsOf: StripDrawing.commands(strip, look: stripLook)) }
+        list.append(contentsOf: state(screen, overlay))
+        list.append(contentsOf: setting(screen))
         list.append(contentsOf: RingDrawing.commands(screen.dial, look: dialLook, backdrop: background,
                                                      showing: overlay.dialShowing))
         list.append(contentsOf: RingDrawing.commands(screen.wheel, look: wheelLook, backdrop: background))
@@ -52,6 +66,38 @@ struct KioskView: Sendable {
         }
         if overlay.dimmed { list.append(.fill(nil, RGBA(0, 0, 0, 190))) }
         return list
+    }
+
+    /// The program's name and its time (the dial's minutes, or the countdown) written large.
+    private func state(_ screen: KioskScreen, _ overlay: ScreenOverlay) -> [DrawCommand] {
+        let rect = layout.stateRect
+        let name = overlay.countdownProgram ?? screen.selectedProgram?.name ?? ""
+        let time = overlay.countdownProgram == nil
+            ? "\(screen.dialMinutes.indices.contains(screen.dial.selectedIndex) ? screen.dialMinutes[screen.dial.selectedIndex] : 0) min"
+            : [overlay.buttonFace.label, overlay.buttonFace.detail].filter { !$0.isEmpty }.joined(separator: " · ")
+        let nameAt = Point(x: rect.center.x, y: rect.y + rect.height * 0.32)
+        let timeAt = Point(x: rect.center.x, y: rect.y + rect.height * 0.7)
+        return [
+            .text(TextDraw(name, points: layout.stateNamePoints, center: nameAt, maxWidth: rect.width, color: theme.textColor)),
+            .text(TextDraw(time, points: layout.stateTimePoints, center: timeAt, maxWidth: rect.width,
+                           color: overlay.countdownProgram == nil ? theme.dialTickColor : theme.textColor)),
+        ]
+    }
+
+    /// The set point's arc or knob, while the selected program has one.
+    private func setting(_ screen: KioskScreen) -> [DrawCommand] {
+        guard let slider = screen.setting, let setting = screen.shownSetting else { return [] }
+        let value = ScreenLooks.value(for: slider, setting: setting, layout: layout, theme: theme)
+        switch setting.style {
+        case .arc:
+            var look = ArcSliderLook(for: slider)
+            look.value = value
+            return ArcSliderDrawing.commands(slider, look: look)
+        case .knob:
+            var look = KnobLook(for: slider)
+            look.value = value
+            return KnobDrawing.commands(slider, look: look)
+        }
     }
 
     /// `window` less `square`, as up to four bands.
@@ -104,14 +150,22 @@ struct KioskView: Sendable {
         return commands
     }
 
-    /// A thin ring around the control that keys and the encoder turn.
+    /// A thin ring around the control that keys and the encoder turn (a bar under the strip).
     private func focusRing(on id: String, _ screen: KioskScreen) -> DrawCommand {
-        let radius: Double = switch id {
-        case KioskScreen.wheelID: layout.wheelOuterRadius + layout.radius * 0.006
-        case KioskScreen.dialID: layout.dialOuterRadius + layout.radius * 0.012
-        default: screen.button.radius + layout.radius * 0.03
+        let width = max(2, layout.radius * 0.008)
+        if id == KioskScreen.stripID, let rect = layout.stripRect {
+            return .fill(Rect(x: rect.x, y: rect.maxY + width, width: rect.width, height: width), Self.focusColor)
         }
-        return .arc(ArcStroke(center: layout.center, radius: radius, width: max(2, layout.radius * 0.008),
-                              color: Self.focusColor))
+        var center = layout.center
+        let radius: Double
+        switch id {
+        case KioskScreen.wheelID: radius = layout.wheelOuterRadius + layout.radius * 0.006
+        case KioskScreen.dialID: radius = layout.dialOuterRadius + layout.radius * 0.012
+        case KioskScreen.settingID:
+            center = screen.setting?.center ?? center
+            radius = (screen.setting.map { $0.radius + $0.thumbRadius } ?? 0) + 2 * width
+        default: radius = screen.button.radius + layout.radius * 0.03
+        }
+        return .arc(ArcStroke(center: center, radius: radius, width: width, color: Self.focusColor))
     }
 }

@@ -56,4 +56,22 @@ enum ScreenLooks {
         look.upDegrees = layout.markerDegrees
         return look
     }
+
+    /// The category strip: names in the theme's text colour on the dial's fill, the marker in
+    /// the accent colour along the bottom.
+    static func strip(_ strip: StripControl, theme: Theme) -> StripLook {
+        var look = StripLook(for: strip)
+        look.background = theme.dialFill
+        look.textColor = theme.textColor
+        return look
+    }
+
+    /// The set point's value written at least 28 pixels high, its name under it.
+    static func value(for slider: ArcSlider, setting: ProgramSetting, layout: ScreenLayout, theme: Theme) -> ValueLook {
+        var look = ValueLook(points: max(28, Int((slider.radius * 0.3).rounded())), decimals: ValueLook.decimals(forStep: slider.step),
+                             unit: setting.unit, caption: setting.name)
+        look.captionPoints = max(16, look.points * 45 / 100)
+        look.color = theme.textColor
+        return look
+    }
 }

@@ -21,6 +21,8 @@ struct ScreenOverlay: Equatable, Sendable {
     var buttonFace = ButtonFace(label: "Start")
     /// The dial's item coordinate while it stands for a countdown (nil: its own position).
     var dialShowing: Double?
+    /// The program a countdown runs, is paused or finished for (nil: none).
+    var countdownProgram: String?
 
     /// Nothing over the controls.
     init() {}
@@ -35,6 +37,7 @@ struct ScreenOverlay: Equatable, Sendable {
         dimmed = session.isDimmed
         buttonFace = session.buttonFace
         dialShowing = session.dialShowing
+        countdownProgram = session.dialShowing == nil ? nil : session.timer.program
     }
 
     /// How far the "Done" halo has swelled, 0…1, pulsing about once a second.

@@ -1,50 +1,126 @@
 import RotaryKit
 
-/// The kiosk's controls built for one window: the program wheel, the timer dial around it
-/// and the centre button in its hub.
+/// The kiosk's controls built for one window: the program wheel, the timer dial around it,
+/// the centre button in its hub, the category strip (with two or more categories) and the
+/// selected program's set point (when it has one). Controls live in the layout's view (see
+/// ``ScreenLayout``).
 public struct KioskScreen: Sendable {
     /// Control ids used in events.
     public static let wheelID = "wheel"
     public static let dialID = "dial"
     public static let buttonID = "button"
+    public static let stripID = "categories"
+    public static let settingID = "setting"
 
     /// The layout the controls were built for.
     public let layout: ScreenLayout
-    /// The programs on the wheel.
-    public let programs: [Program]
+    /// Every program of the config, in order.
+    public let allPrograms: [Program]
+    /// The strip's names in order (fewer than two: no strip, every program on the wheel).
+    public let categories: [String]
     /// The minutes on the dial.
     public let dialMinutes: [Int]
-    /// The controls, topmost first: button, wheel, dial.
+    /// The category shown, an index into ``categories`` (0 without categories).
+    public private(set) var category: Int
+    /// The programs on the wheel: the shown category's, or all of them.
+    public private(set) var programs: [Program]
+    /// The controls, topmost first: button, wheel, dial, strip, set point.
     public var panel: ControlPanel
+    /// The set point the screen's slider was made for (nil: none on the screen).
+    public private(set) var shownSetting: ProgramSetting?
 
-    /// The screen in `layout`, wheel on `program` and dial on `dialIndex` (by default on the
-    /// program's own minutes).
-    public init(layout: ScreenLayout, programs: [Program], dialMinutes: [Int], program: Int = 0, dialIndex: Int? = nil) {
+    /// The screen in `layout` showing `category`, the wheel on `program` (an index among that
+    /// category's programs), the dial on `dialIndex` (by default on the program's own
+    /// minutes) and the set point on `settingValue` (by default the program's default).
+    public init(layout: ScreenLayout, programs: [Program], dialMinutes: [Int], categories: [String] = [],
+                category: Int = 0, program: Int = 0, dialIndex: Int? = nil, settingValue: Double? = nil) {
         self.layout = layout
-        self.programs = programs
+        allPrograms = programs
+        self.categories = categories.count >= 2 ? categories : []
         self.dialMinutes = dialMinutes
-        let dialIndex = dialIndex ?? Self.nearest(programs.indices.contains(program) ? programs[program].minutes : 0, in: dialMinutes)
+        self.category = self.categories.indices.contains(category) ? category : 0
+        self.programs = Self.programs(of: self.category, in: programs, categories: self.categories)
+        let program = self.programs.indices.contains(program) ? program : 0
+        let dialIndex = dialIndex ?? Self.nearest(self.programs.indices.contains(program) ? self.programs[program].minutes : 0,
+                                                  in: dialMinutes)
         let button = CenterButton(id: Self.buttonID, center: layout.center, radius: layout.buttonRadius)
-        let wheel = RingControl(id: Self.wheelID, kind: .wheel, labels: programs.map(\.name), center: layout.center,
-                                innerRadius: layout.wheelInnerRadius, outerRadius: layout.wheelOuterRadius,
-                                markerDegrees: layout.markerDegrees, selected: program)
         let dial = RingControl(id: Self.dialID, kind: .dial, labels: dialMinutes.map(String.init), center: layout.center,
                                innerRadius: layout.dialInnerRadius, outerRadius: layout.dialOuterRadius,
                                markerDegrees: layout.markerDegrees, selected: dialIndex)
         panel = ControlPanel()
         panel.add(button)
-        panel.add(wheel)
+        panel.add(Self.wheel(self.programs, layout: layout, selected: program))
         panel.add(dial)
+        if let strip = layout.stripRect, !self.categories.isEmpty {
+            panel.add(StripControl(id: Self.stripID, labels: self.categories, itemWidths: Self.stripItemWidths(self.categories, strip),
+                                   x: strip.x, y: strip.y, width: strip.width, height: strip.height, selected: self.category))
+        }
         panel.focusIndex = 1
+        _ = showSetting(value: settingValue)
     }
 
     /// The same screen rebuilt for a new layout, keeping what is selected.
     public func relaidOut(_ layout: ScreenLayout) -> KioskScreen {
-        var screen = KioskScreen(layout: layout, programs: programs, dialMinutes: dialMinutes,
-                                 program: wheel.selectedIndex, dialIndex: dial.selectedIndex)
-        screen.panel.focusIndex = panel.focusIndex
+        var screen = KioskScreen(layout: layout, programs: allPrograms, dialMinutes: dialMinutes, categories: categories,
+                                 category: category, program: wheel.selectedIndex, dialIndex: dial.selectedIndex,
+                                 settingValue: setting?.value)
+        screen.panel.focusIndex = min(panel.focusIndex, screen.panel.stack.count - 1)
         return screen
     }
+
+    // MARK: - Categories and set points
+
+    /// Shows category `index` (an index into ``categories``): the wheel is rebuilt with its
+    /// programs on the first, and the set point follows. False when it was already shown.
+    public mutating func showCategory(_ index: Int) -> Bool {
+        guard categories.indices.contains(index), index != category else { return false }
+        category = index
+        programs = Self.programs(of: index, in: allPrograms, categories: categories)
+        panel.rings[Self.wheelShelf] = Self.wheel(programs, layout: layout, selected: 0)
+        _ = showSetting(value: nil)
+        return true
+    }
+
+    /// Puts the set point of the selected program on the screen at `value` (nil: its
+    /// default), or takes it away when the program has none. True when the controls' geometry
+    /// changed: a set point came, went, or is another one.
+    public mutating func showSetting(value: Double?) -> Bool {
+        let had = panel.ref(of: Self.settingID), before = shownSetting
+        shownSetting = layout.settingCenter == nil ? nil : selectedProgram?.setting
+        guard let setting = shownSetting, let center = layout.settingCenter else {
+            if let had { panel.remove(had) }
+            return had != nil
+        }
+        let mode: ArcSlider.Mode = setting.style == .arc
+            ? .arc
+            : .knob(axis: .both, valuePerPixel: (setting.max - setting.min) / layout.knobDragPixels)
+        let slider = ArcSlider(id: Self.settingID, center: center, radius: layout.settingRadius,
+                               range: setting.min...setting.max, step: setting.step, value: value ?? setting.defaultValue,
+                               thumbRadius: layout.settingThumbRadius, mode: mode)
+        if case .slider(let i) = had {
+            panel.sliders[i] = slider
+        } else {
+            panel.add(slider)
+        }
+        return before != setting
+    }
+
+    /// The program under the wheel's marker, if the wheel has any.
+    public var selectedProgram: Program? {
+        programs.indices.contains(wheel.selectedIndex) ? programs[wheel.selectedIndex] : nil
+    }
+
+    /// Where the program named `name` is: its category and its place on that category's
+    /// wheel.
+    public func place(ofProgram name: String) -> (category: Int, index: Int)? {
+        for category in categories.isEmpty ? [0] : Array(categories.indices) {
+            let shown = Self.programs(of: category, in: allPrograms, categories: categories)
+            if let index = shown.firstIndex(where: { $0.name == name }) { return (category, index) }
+        }
+        return nil
+    }
+
+    // MARK: - The dial
 
     /// The dial item whose minutes are nearest to `minutes`.
     public func dialIndex(forMinutes minutes: Int) -> Int { Self.nearest(minutes, in: dialMinutes) }
@@ -63,6 +139,8 @@ public struct KioskScreen: Sendable {
         return Double(upper - 1) + (minutes - low) / (high - low)
     }
 
+    // MARK: - The controls
+
     /// The program wheel.
     public var wheel: RingControl {
         get { panel.rings[Self.wheelShelf] }
@@ -78,7 +156,30 @@ public struct KioskScreen: Sendable {
         get { panel.buttons[0] }
         set { panel.buttons[0] = newValue }
     }
+    /// The category strip, when there is one.
+    public var strip: StripControl? { panel.strips.first }
+    /// The set point, while the selected program has one.
+    public var setting: ArcSlider? { panel.sliders.first }
 
     /// Where the rings are kept on the panel's ring shelf (added in this order above).
     private static let wheelShelf = 0, dialShelf = 1
+
+    private static func wheel(_ programs: [Program], layout: ScreenLayout, selected: Int) -> RingControl {
+        RingControl(id: wheelID, kind: .wheel, labels: programs.map(\.name), center: layout.center,
+                    innerRadius: layout.wheelInnerRadius, outerRadius: layout.wheelOuterRadius,
+                    markerDegrees: layout.markerDegrees, selected: selected)
+    }
+
+    /// The programs of category `index`, or all of them without categories.
+    private static func programs(of index: Int, in programs: [Program], categories: [String]) -> [Program] {
+        guard categories.indices.contains(index) else { return programs }
+        return programs.filter { $0.category == categories[index] }
+    }
+
+    /// Room per name on the strip: the text's width estimated from its length at the strip's
+    /// text size, plus padding, and never less than a finger (the strip's height).
+    static func stripItemWidths(_ names: [String], _ strip: Rect) -> [Double] {
+        let points = Double(StripLook.textPoints(forHeight: strip.height))
+        return names.map { max(strip.height * 1.2, Double($0.count) * points * 0.62 + points * 1.6) }
+    }
 }

@@ -1,35 +1,130 @@
 import Foundation
 import RotaryKit
 
-/// Where the kiosk's rings go in a window: the timer dial around the program wheel, both
-/// centred and as large as the shorter side allows, the centre button in the wheel's hub and
-/// room outside the dial for its marker. Pure arithmetic, no SDL.
+/// Where the kiosk's controls go in a window: the timer dial around the program wheel with
+/// the centre button in its hub, and beside them (landscape and square) or above and below
+/// them (portrait) the category strip, the big state (program, time) and the set point.
+/// Pure arithmetic, no SDL.
 ///
-/// Everything is in window pixels and screen degrees. A display rotation (for a panel
-/// mounted turned, which KMSDRM cannot rotate) only moves the markers and turns the texts:
-/// the rings are round, so touches need no remapping.
+/// Everything is laid out in the person's *view* (``viewWidth``×``viewHeight``, up is up for
+/// the person) in pixels and screen degrees; a display rotation (a panel mounted turned,
+/// which KMSDRM cannot turn) is applied by ``turn`` to the draw list and, backwards, to the
+/// touches, so a person touches what they see at every rotation.
 public struct ScreenLayout: Equatable, Sendable {
     /// Window size in pixels.
     public let width: Double
     public let height: Double
     /// Display rotation in degrees: 0, 90, 180 or 270 (clockwise).
     public let rotation: Int
+    /// Whether there is a category strip to place.
+    public let hasStrip: Bool
+    /// Whether some program has a set point, so room is kept for it.
+    public let hasSetting: Bool
+    /// The view onto the window.
+    public let turn: QuarterTurn
+    /// Centre of the rings, view pixels.
+    public let center: Point
+    /// Half the side of the rings' square: the dial fits in this radius.
+    public let radius: Double
+    /// The category strip's rectangle (nil without a strip), view pixels.
+    public let stripRect: Rect?
+    /// Where the program's name, its time and the countdown are written large, view pixels.
+    public let stateRect: Rect
+    /// Where the set point's arc or knob goes (its square), view pixels; nil without one.
+    public let settingRect: Rect?
 
-    /// The layout for a `width`×`height` window shown turned by `rotation` degrees.
-    public init(width: Double, height: Double, rotation: Int = 0) {
+    /// The layout for a `width`×`height` window shown turned by `rotation` degrees, with room
+    /// for a strip and a set point when asked.
+    public init(width: Double, height: Double, rotation: Int = 0, hasStrip: Bool = false, hasSetting: Bool = false) {
         self.width = max(16, width)
         self.height = max(16, height)
         self.rotation = ((rotation % 360) + 360) % 360
+        self.hasStrip = hasStrip
+        self.hasSetting = hasSetting
+        turn = QuarterTurn(degrees: self.rotation, windowWidth: self.width, windowHeight: self.height)
+        let (w, h) = (turn.viewWidth, turn.viewHeight)
+        let gap = (min(w, h) * 0.025).rounded()
+        if w >= h {
+            // Rings on the left, as large as the height allows but leaving a column of at least
+            // 38 % of the width; the column holds strip, state and set point from the top.
+            let side = min(h, w * 0.62)
+            center = Point(x: side / 2, y: h / 2)
+            radius = side / 2
+            var column = Rect(x: side + gap, y: gap, width: max(1, w - side - 2 * gap), height: max(1, h - 2 * gap))
+            stripRect = hasStrip ? Self.take(height: Self.stripHeight(w, h), from: &column, gap: gap) : nil
+            if hasSetting {
+                let stateHeight = (column.height * 0.42).rounded()
+                stateRect = Self.take(height: stateHeight, from: &column, gap: gap)
+                settingRect = Self.square(in: column)
+            } else {
+                stateRect = column
+                settingRect = nil
+            }
+        } else {
+            // Strip on top, the rings below it as wide as the window allows, state and set point
+            // side by side under them.
+            var rest = Rect(x: gap, y: gap, width: max(1, w - 2 * gap), height: max(1, h - 2 * gap))
+            stripRect = hasStrip ? Self.take(height: Self.stripHeight(w, h), from: &rest, gap: gap) : nil
+            let side = min(w, rest.height * 0.68)
+            center = Point(x: w / 2, y: rest.y + side / 2)
+            radius = side / 2
+            let below = Rect(x: gap, y: rest.y + side + gap, width: max(1, w - 2 * gap), height: max(1, rest.maxY - rest.y - side - gap))
+            if hasSetting {
+                let half = (below.width - gap) / 2
+                stateRect = Rect(x: below.x, y: below.y, width: half, height: below.height)
+                settingRect = Self.square(in: Rect(x: below.x + half + gap, y: below.y, width: half, height: below.height))
+            } else {
+                stateRect = below
+                settingRect = nil
+            }
+        }
     }
 
-    /// The middle of the window.
-    public var center: Point { Point(x: width / 2, y: height / 2) }
-    /// Half the shorter side: everything fits in this radius.
-    public var radius: Double { min(width, height) / 2 }
-    /// Screen angle of the markers: 12 o'clock as the person sees the panel.
-    public var markerDegrees: Double { -90 + Double(rotation) }
-    /// Screen angle that reads as upright for the person (texts are turned by this).
-    public var uprightDegrees: Double { Double(rotation) }
+    /// The strip's height: an eighth of the shorter side, at least 48 pixels (a 9 mm finger
+    /// on a 7-inch 800×480 panel is about 36).
+    private static func stripHeight(_ w: Double, _ h: Double) -> Double { max(48, (min(w, h) * 0.13).rounded()) }
+
+    /// The top `height` pixels of `area`, which loses them and a gap.
+    private static func take(height: Double, from area: inout Rect, gap: Double) -> Rect {
+        let top = Rect(x: area.x, y: area.y, width: area.width, height: min(height, area.height))
+        area = Rect(x: area.x, y: top.maxY + gap, width: area.width, height: max(1, area.maxY - top.maxY - gap))
+        return top
+    }
+
+    /// The largest square centred in `area`.
+    private static func square(in area: Rect) -> Rect {
+        let side = min(area.width, area.height)
+        return Rect(x: area.center.x - side / 2, y: area.center.y - side / 2, width: side, height: side)
+    }
+
+    /// The view's size in pixels (the window's, sides swapped at 90° and 270°).
+    public var viewWidth: Double { turn.viewWidth }
+    public var viewHeight: Double { turn.viewHeight }
+    /// Screen angle of the markers in the view: 12 o'clock.
+    public var markerDegrees: Double { -90 }
+    /// Screen angle of upright text in the view.
+    public var uprightDegrees: Double { 0 }
+
+    // MARK: - The state panel
+
+    /// Size of the program's name in the state panel, points: at least 28.
+    public var stateNamePoints: Int { max(28, Int((min(viewWidth, viewHeight) * 0.065).rounded())) }
+    /// Size of the time in the state panel, points.
+    public var stateTimePoints: Int { max(36, Int((min(viewWidth, viewHeight) * 0.1).rounded())) }
+
+    // MARK: - The set point
+
+    /// Centre and radius of the set point's track or knob face, view pixels.
+    public var settingCenter: Point? { settingRect?.center }
+    public var settingRadius: Double {
+        guard let settingRect else { return 0 }
+        return settingRect.width / 2 - settingThumbRadius - 4
+    }
+    /// The set point's thumb, pixels: a touch within twice this takes it (≥ 9 mm on a 7-inch
+    /// 800×480 panel).
+    public var settingThumbRadius: Double { max(18, ((settingRect?.width ?? 0) * 0.07).rounded()) }
+    /// Drag distance through a knob's whole range, pixels.
+    public var knobDragPixels: Double { max(160, (3 * settingRadius).rounded()) }
 
     /// The dial band.
     public var dialOuterRadius: Double { radius * 0.94 }
@@ -55,14 +150,11 @@ public struct ScreenLayout: Equatable, Sendable {
     public var dialMarkerSize: Double { radius * 0.05 }
     public var wheelMarkerSize: Double { radius * 0.026 }
 
-    /// Size of the service badge and where it sits: the top-right corner as the person sees
-    /// the panel, clear of the rings.
+    /// Size of the service badge and where it sits: the rings' top-left corner as the person
+    /// sees the panel, clear of the rings and of everything beside them.
     public var serviceBadgeSize: Double { max(28, radius * 0.07) }
     public var serviceBadgeCenter: Point {
-        let up = markerDegrees * Double.pi / 180, right = up + Double.pi / 2
-        let inset = serviceBadgeSize * 0.9
-        func reach(_ angle: Double) -> Double { abs(cos(angle)) * width / 2 + abs(sin(angle)) * height / 2 - inset }
-        let (u, r) = (reach(up), reach(right))
-        return Point(x: center.x + cos(up) * u + cos(right) * r, y: center.y + sin(up) * u + sin(right) * r)
+        let reach = radius - serviceBadgeSize * 0.9
+        return Point(x: center.x - reach, y: center.y - reach)
     }
 }

@@ -63,6 +63,24 @@ public struct ControlPanel: Sendable {
         return stacked(.strip(strips.count - 1))
     }
 
+    /// Takes the control at `ref` off the panel. A finger holding it is forgotten (its later
+    /// events go nowhere), the focus stays on the control it was on (or moves to the next
+    /// one), and refs to later controls of the same kind move down by one, as their place
+    /// on the shelf does.
+    public mutating func remove(_ ref: ControlRef) {
+        guard let position = stack.firstIndex(of: ref) else { return }
+        switch ref {
+        case .ring(let i): rings.remove(at: i)
+        case .button(let i): buttons.remove(at: i)
+        case .slider(let i): sliders.remove(at: i)
+        case .strip(let i): strips.remove(at: i)
+        }
+        stack.remove(at: position)
+        stack = stack.map { $0.shifted(after: ref) }
+        owners = owners.filter { $0.value != ref }.mapValues { $0.shifted(after: ref) }
+        if focusIndex > position || focusIndex >= stack.count { focusIndex = max(0, focusIndex - 1) }
+    }
+
     private mutating func stacked(_ ref: ControlRef) -> ControlRef {
         stack.append(ref)
         return ref
@@ -179,6 +197,19 @@ private extension ControlModel {
         case .pointer(let event): handle(event)
         case .turn(let command): turn(command)
         case .advance(let dt): advance(by: dt)
+        }
+    }
+}
+
+private extension ControlRef {
+    /// This ref once `removed`, of the same kind and earlier on its shelf, is gone.
+    func shifted(after removed: ControlRef) -> ControlRef {
+        switch (self, removed) {
+        case (.ring(let i), .ring(let r)) where i > r: .ring(i - 1)
+        case (.button(let i), .button(let r)) where i > r: .button(i - 1)
+        case (.slider(let i), .slider(let r)) where i > r: .slider(i - 1)
+        case (.strip(let i), .strip(let r)) where i > r: .strip(i - 1)
+        default: self
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RotaryKit
+import RotaryKiosk
 import Testing
 
 /// Live faults in real X windows under Xvfb: fullscreen without a window manager, and mouse
@@ -30,8 +31,9 @@ struct LiveWindowFaultTests {
         let ready = try #require(try Self.lines(events).first { $0["event"] as? String == "ready" })
         #expect((ready["width"] as? NSNumber)?.intValue == width && (ready["height"] as? NSNumber)?.intValue == height)
         let button = (ready["controls"] as? [[String: Any]])?.first { $0["id"] as? String == "button" }
-        #expect((button?["cx"] as? NSNumber)?.doubleValue == Double(width) / 2)
-        #expect((button?["cy"] as? NSNumber)?.doubleValue == Double(height) / 2)
+        let layout = ScreenLayout(width: Double(width), height: Double(height))
+        #expect((button?["cx"] as? NSNumber)?.doubleValue == layout.center.x)
+        #expect((button?["cy"] as? NSNumber)?.doubleValue == layout.center.y)
     }
 
     /// The `detent` and `selected` events, as "id:index" words.

@@ -84,7 +84,7 @@ struct SavedTimerFaultTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.named("timer").compactMap { $0["state"] as? String } == ["running"])
         #expect(run.named("error").contains { ($0["message"] as? String)?.contains("state folder") == true })
-        #expect(try RotarySDLSurface.load(shot).badgeAmberPixels(x: 800 - 60, y: 0, side: 60) > 60)
+        #expect(try RotarySDLSurface.load(shot).badgeAmberPixels(x: 0, y: 0, side: 60) > 60)
     }
 
     @Test("no usable home: a live start with HOME unusable still shows the kiosk")
