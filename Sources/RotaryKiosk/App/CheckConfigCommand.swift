@@ -31,7 +31,17 @@ public struct CheckConfigCommand: ParsableCommand {
                   + "the kiosk would run on this file with built-in art in their place")
             throw ExitCode(1)
         }
-        print("\(file): OK: \(Plural.of(config.programs.count, "program")), \(Plural.of(config.dialMinutes.count, "dial value"))"
+        print("\(file): OK: \(Self.summary(config)), \(Plural.of(config.dialMinutes.count, "dial value"))"
             + (outcome.problems.isEmpty ? "" : ", \(Plural.of(outcome.problems.count, "warning"))"))
+    }
+
+    /// "8 programs in 2 categories, 3 with a set point"; the categories and set points only
+    /// when there are any.
+    static func summary(_ config: KioskConfig) -> String {
+        let categories = config.categories.count
+        let setPoints = config.programs.filter { $0.setting != nil }.count
+        return Plural.of(config.programs.count, "program")
+            + (categories > 0 ? " in \(Plural.of(categories, "category", plural: "categories"))" : "")
+            + (setPoints > 0 ? ", \(setPoints) with a set point" : "")
     }
 }

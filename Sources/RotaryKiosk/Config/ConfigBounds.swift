@@ -57,3 +57,11 @@ extension ConfigBounds {
                                            why: "0 ticks on every detent; more than a second apart, ticks would no longer follow the wheel")
     static let dimmedOpacity = ConfigBounds(0...1, why: "0 hides the segments away from the marker, 1 shows them like the selected one")
 }
+
+/// The bounds of a program's set point (`[program.setting]`).
+extension ConfigBounds {
+    static let settingValue = ConfigBounds(-1_000_000...1_000_000,
+                                           why: "a set point is drawn as a number on its control, and a million or more would not fit")
+    static let settingSteps = ConfigBounds(1...1000,
+                                           why: "a control with more values than that could not be set to one of them with a finger")
+}

@@ -48,15 +48,17 @@ public enum ConfigLoader {
             return Outcome(config: nil, problems: reader.problems)
         }
         var config = KioskConfig()
-        reader.warnUnknown(root, at: "", known: ["program", "dial", "display", "timer", "admin", "hooks", "feedback", "theme"])
+        reader.warnUnknown(root, at: "", known: ["program", "category", "dial", "display", "timer", "admin", "hooks", "feedback",
+                                                 "theme"])
         readDial(root, &reader, &config)
-        let names = readPrograms(root, &reader, &config)
+        let categories = readCategories(root, &reader, &config)
+        let names = readPrograms(root, declared: categories, &reader, &config)
         readDisplay(root, &reader, &config)
         readTimer(root, &reader, &config)
         readHooks(root, &reader, &config)
         readFeedback(root, &reader, &config)
         readTheme(root, &reader, &config)
-        FontCheck.check(pattern: config.theme.font, names: names, &reader)
+        FontCheck.check(pattern: config.theme.font, names: (categories ?? []) + names, &reader)
         let failed = reader.problems.contains { $0.severity == .error }
         let ordered = reader.problems.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }
         return Outcome(config: failed ? nil : config, problems: ordered.map(\.element))
@@ -83,8 +85,11 @@ public enum ConfigLoader {
         config.dialMinutes = values
     }
 
-    /// Reads the `[[program]]` tables; returns each name with its key, for the font check.
-    static func readPrograms(_ root: TOMLTable, _ r: inout ConfigReader,
+    /// Reads the `[[program]]` tables, each with its category (checked against `declared`, the
+    /// `[[category]]` names, when the file has them) and set point; returns every text they
+    /// show with its key (names, categories taken from the programs, set point names and
+    /// units), for the font check.
+    static func readPrograms(_ root: TOMLTable, declared: [(key: String, name: String)]?, _ r: inout ConfigReader,
                              _ config: inout KioskConfig) -> [(key: String, name: String)] {
         guard let value = root["program"] else { reportNoPrograms(root, &r); return [] }
         guard let array = value.tomlValue.array else {
@@ -99,10 +104,11 @@ public enum ConfigLoader {
         var names: [(key: String, name: String)] = []
         var programs: [Program] = []
         var seen: [String: Int] = [:]
+        var categoryUses: [CategoryUse] = []
         for (i, item) in array.enumerated() {
             let path = "program[\(i)]"
             guard let table = item.tomlValue.table else { r.error(path, "must be a table"); continue }
-            r.warnUnknown(table, at: path, known: ["name", "icon", "minutes", "category"])
+            r.warnUnknown(table, at: path, known: ["name", "icon", "minutes", "category", "setting"])
             let name = r.string(table, "name", at: path)?.trimmingCharacters(in: .whitespacesAndNewlines)
             if table["name"] == nil { r.error("\(path).name", "is missing") }
             if let name, name.isEmpty { r.error("\(path).name", "must not be empty") }
@@ -131,10 +137,12 @@ public enum ConfigLoader {
             if table["minutes"] != nil, !config.dialMinutes.contains(minutes) {
                 r.warning("\(path).minutes", "\(minutes) is not on the dial; the nearest dial value is used")
             }
-            let category = r.string(table, "category", at: path)
-            if let category, category.trimmingCharacters(in: .whitespaces).isEmpty { r.error("\(path).category", "must not be empty") }
-            programs.append(Program(name: name ?? "", icon: icon, minutes: minutes, category: category))
+            let category = readCategory(of: table, at: path, declared: declared, &r)
+            categoryUses.append(CategoryUse(path: path, given: table["category"] != nil, name: category))
+            let setting = table["setting"].flatMap { readSetting($0, at: "\(path).setting", &r, &names) }
+            programs.append(Program(name: name ?? "", icon: icon, minutes: minutes, category: category, setting: setting))
         }
+        names += checkCategories(categoryUses, declared: declared, &r)
         config.programs = programs
         return names
     }
@@ -151,6 +159,264 @@ public enum ConfigLoader {
         let written = value?.array != nil ? "[[\(lookalike)]]" : value?.table != nil ? "[\(lookalike)]" : lookalike
         r.error("program", "the file has no [[program]] table, and the wheel needs 1 to 64 programs; "
             + "\(written) is no known table: did you mean [[program]]?", line: r.index.line(of: lookalike))
+    }
+
+    // MARK: - Categories
+
+    /// A category strip entry is at most this many characters long.
+    static let categoryLimit = 40
+
+    /// Reads the `[[category]]` tables into `config.declaredCategories`. Returns nil when the
+    /// file has none that load (the categories are then taken from the programs), else each
+    /// name with its key, for the programs' check and the font check.
+    static func readCategories(_ root: TOMLTable, _ r: inout ConfigReader,
+                               _ config: inout KioskConfig) -> [(key: String, name: String)]? {
+        guard let value = root["category"] else { return nil }
+        guard let array = value.tomlValue.array else {
+            r.error("category", "must be a list of [[category]] tables (two brackets round each category's header), "
+                + "each with a name, like [[category]] name = \"Sauna\"")
+            return nil
+        }
+        guard !array.isEmpty else {
+            r.error("category", "lists no category: give each category a [[category]] table with a name, "
+                + "or leave category out to take the categories from the programs")
+            return nil
+        }
+        var declared: [(key: String, name: String)] = []
+        var seen: [String: Int] = [:]
+        for (i, item) in array.enumerated() {
+            let path = "category[\(i)]"
+            guard let table = item.tomlValue.table else {
+                r.error(path, "must be a table with a name, like [[category]] name = \"Sauna\"")
+                continue
+            }
+            r.warnUnknown(table, at: path, known: ["name"])
+            guard table["name"] != nil else {
+                r.error("\(path).name", "is missing: each [[category]] is one name on the category strip; add name = \"…\"")
+                continue
+            }
+            guard let name = label(table, "name", at: path, limit: categoryLimit, shownOn: "the category strip", &r) else { continue }
+            if let first = seen[name.lowercased()] {
+                r.error("\(path).name", "\"\(name)\" is already category[\(first)] (names are compared ignoring case): "
+                    + "list each category once")
+                continue
+            }
+            seen[name.lowercased()] = i
+            declared.append((key: "\(path).name", name: name))
+        }
+        config.declaredCategories = declared.map(\.name)
+        return declared.isEmpty ? nil : declared
+    }
+
+    /// A program's `category` key: whether it has one, and its name when that is good.
+    struct CategoryUse {
+        var path: String
+        var given: Bool
+        var name: String?
+    }
+
+    /// The `category` of the program `table` at `path`: one of `declared` when the file has
+    /// `[[category]]`, else a name for the strip. Nil when it has none or it is wrong.
+    static func readCategory(of table: TOMLTable, at path: String, declared: [(key: String, name: String)]?,
+                             _ r: inout ConfigReader) -> String? {
+        guard let declared else { return label(table, "category", at: path, limit: categoryLimit, shownOn: "the category strip", &r) }
+        guard let category = r.string(table, "category", at: path)?.trimmingCharacters(in: .whitespacesAndNewlines) else { return nil }
+        if declared.contains(where: { $0.name == category }) { return category }
+        let known = declared.map { "\"\($0.name)\"" }.joined(separator: ", ")
+        if category.isEmpty {
+            r.error("\(path).category", "must not be empty: the file has [[category]], so it names one of \(known)")
+        } else if let match = declared.first(where: { $0.name.lowercased() == category.lowercased() }) {
+            r.error("\(path).category", "\"\(category)\" is written \"\(match.name)\" in [[category]]: write it the same way, "
+                + "or the program would be on no wheel of the strip")
+        } else {
+            r.error("\(path).category", "\"\(category)\" is no [[category]]; the file has \(known): use one of them, "
+                + "or add a [[category]] with this name")
+        }
+        return nil
+    }
+
+    /// Checks the programs' categories together: with categories, every program needs one,
+    /// every declared category needs a program, and a strip of one category is not shown.
+    /// Returns each category taken from the programs (none when declared) with the key of its
+    /// first use, for the font check.
+    static func checkCategories(_ uses: [CategoryUse], declared: [(key: String, name: String)]?,
+                                _ r: inout ConfigReader) -> [(key: String, name: String)] {
+        let firstGiven = uses.first(where: \.given)
+        guard declared != nil || firstGiven != nil else { return [] }
+        let why = declared != nil ? "the file has [[category]]" : "\(firstGiven?.path ?? "a program") has a category"
+        let names = declared?.map(\.name) ?? []
+        let example = (names.first ?? uses.lazy.compactMap(\.name).first).map { "category = \"\($0)\"" } ?? "a category"
+        for use in uses where !use.given {
+            r.error("\(use.path).category", "is missing: \(why), so every program needs one, or it would be on no wheel "
+                + "of the strip; add \(example)\(names.count > 1 ? " (one of \(names.joined(separator: ", ")))" : "")")
+        }
+        var taken: [(key: String, name: String)] = []
+        if let declared {
+            for entry in declared where !uses.contains(where: { $0.name == entry.name }) {
+                r.error(entry.key, "\"\(entry.name)\" has no program: the strip would show it with an empty wheel; "
+                    + "give a program category = \"\(entry.name)\", or remove this [[category]]")
+            }
+        } else {
+            for use in uses {
+                guard let name = use.name else { continue }
+                if let first = taken.first(where: { $0.name.lowercased() == name.lowercased() }) {
+                    if first.name != name {
+                        r.error("\(use.path).category", "\"\(name)\" differs from \"\(first.name)\" (\(first.key)) only in case: "
+                            + "write it the same way, or it would be a category of its own")
+                    }
+                } else {
+                    taken.append((key: "\(use.path).category", name: name))
+                }
+            }
+        }
+        let all = declared ?? taken
+        if all.count == 1 {
+            r.warning(declared != nil ? "category" : all[0].key, "\"\(all[0].name)\" is the only category: the category strip "
+                + "needs at least 2, so it is not shown and the wheel has every program; add programs of another category, "
+                + "or leave the categories out")
+        }
+        return taken
+    }
+
+    /// The string `key` of `table`, drawn as one line: trimmed, not empty, at most `limit`
+    /// characters, no control or zero-width characters. Nil when it is absent or wrong (the
+    /// error names `path.key` and `place`, where it is shown).
+    static func label(_ table: TOMLTable, _ key: String, at path: String, limit: Int, shownOn place: String,
+                      _ r: inout ConfigReader) -> String? {
+        guard let text = r.string(table, key, at: path)?.trimmingCharacters(in: .whitespacesAndNewlines) else { return nil }
+        let keyPath = "\(path).\(key)"
+        if text.isEmpty {
+            r.error(keyPath, "must not be empty: it is shown on \(place); write the text to show")
+            return nil
+        }
+        if let bad = ProgramName.invisibleCharacter(in: text) {
+            r.error(keyPath, "contains \(bad): a name is one line of visible text; remove it")
+            return nil
+        }
+        if text.count > limit {
+            r.error(keyPath, "is \(text.count) characters long, more than \(limit): too long for \(place); shorten it")
+            return nil
+        }
+        return text
+    }
+
+    // MARK: - Set points
+
+    /// A set point's name is at most this many characters long, its unit at most `unitLimit`.
+    static let settingNameLimit = 40
+    static let unitLimit = 12
+
+    /// How the styles are described in a message.
+    static let styleDescriptions: [ProgramSetting.Style: String] = [.arc: "a track with a thumb", .knob: "turned by drag distance"]
+
+    /// Reads a program's `[program.setting]` at `path` (`program[2].setting`), adding its name
+    /// and unit to `names` for the font check. Nil when it has an error.
+    static func readSetting(_ value: any TOMLValueConvertible, at path: String, _ r: inout ConfigReader,
+                            _ names: inout [(key: String, name: String)]) -> ProgramSetting? {
+        guard let table = value.tomlValue.table else {
+            let what = value.tomlValue.array != nil ? "one table, not a list: a program has one set point"
+                : "a table, not \(value.tomlValue.type)"
+            r.error(path, "must be \(what); write [program.setting] after the program's [[program]] keys, "
+                + "with name, min, max and step")
+            return nil
+        }
+        let errorsBefore = r.errorCount
+        r.warnUnknown(table, at: path, known: ["name", "unit", "min", "max", "step", "default", "style"])
+        if table["name"] == nil {
+            r.error("\(path).name", "is missing: the control says what it sets; add e.g. name = \"Temperature\"")
+        }
+        let name = label(table, "name", at: path, limit: settingNameLimit, shownOn: "the set point's control", &r)
+        if let name { names.append((key: "\(path).name", name: name)) }
+        let unit = r.string(table, "unit", at: path) ?? ""
+        if let bad = ProgramName.invisibleCharacter(in: unit) {
+            r.error("\(path).unit", "contains \(bad): a unit is one line of visible text; remove it")
+        } else if unit.count > unitLimit {
+            r.error("\(path).unit", "is \(unit.count) characters long, more than \(unitLimit): it is written after the value "
+                + "on the control; abbreviate it, like \"°C\" or \"rpm\"")
+        } else if !unit.trimmingCharacters(in: .whitespaces).isEmpty {
+            names.append((key: "\(path).unit", name: unit))
+        }
+        let min = requiredNumber(table, "min", at: path, "the lowest value; add e.g. min = 0", &r)
+        let max = requiredNumber(table, "max", at: path, "the highest value; add e.g. max = 100", &r)
+        let step = requiredNumber(table, "step", at: path, "the size of one step from min to max; add e.g. step = 1", &r)
+        if let step, step <= 0 {
+            r.error("\(path).step", "must be greater than 0, not \(number(step)): the values go from min to max "
+                + "in steps of this size; write e.g. step = 1")
+        }
+        if let min, let max, min >= max {
+            r.error("\(path).max", "must be greater than min (\(number(min))), not \(number(max)): the set point needs a range "
+                + "to choose from; write the lowest value as min and the highest as max")
+        }
+        let defaultValue = r.number(table, "default", at: path, in: .settingValue)
+        var style = ProgramSetting.Style.arc
+        if let text = r.string(table, "style", at: path) {
+            if let known = ProgramSetting.Style(rawValue: text) { style = known } else {
+                let styles = ProgramSetting.Style.allCases.map { "\"\($0.rawValue)\" (\(styleDescriptions[$0] ?? ""))" }
+                r.error("\(path).style", "must be \(styles.joined(separator: " or ")), not \"\(text)\": "
+                    + "these are the controls a set point can have")
+            }
+        }
+        guard let min, let max, let step, step > 0, min < max else { return nil }
+        guard checkSteps(min: min, max: max, step: step, at: path, &r) else { return nil }
+        if let value = defaultValue { checkDefault(value, min: min, max: max, step: step, at: path, &r) }
+        guard r.errorCount == errorsBefore, let name else { return nil }
+        return ProgramSetting(name: name, unit: unit, min: min, max: max, step: step, defaultValue: defaultValue ?? min, style: style)
+    }
+
+    /// A number the set point cannot do without: an error naming `what` it is when missing.
+    static func requiredNumber(_ table: TOMLTable, _ key: String, at path: String, _ what: String,
+                               _ r: inout ConfigReader) -> Double? {
+        guard table[key] != nil else {
+            r.error("\(path).\(key)", "is missing: the set point needs \(what)")
+            return nil
+        }
+        return r.number(table, key, at: path, in: .settingValue)
+    }
+
+    /// Whether `step` divides max − min into a whole number of steps (within rounding), at
+    /// most 1000 of them; an error at `path.step` when not.
+    static func checkSteps(min: Double, max: Double, step: Double, at path: String, _ r: inout ConfigReader) -> Bool {
+        let span = max - min
+        let steps = span / step
+        let whole = steps.rounded()
+        if steps < 1 - 1e-6 {
+            r.error("\(path).step", "is larger than max − min (\(number(span))): the control would have one value only; "
+                + "choose a step of at most \(number(span))")
+            return false
+        }
+        if abs(steps - whole) > 1e-6 * steps {
+            let below = min + steps.rounded(.down) * step, above = min + steps.rounded(.up) * step
+            r.error("\(path).step", "does not divide max − min (\(number(span))) into whole steps (it gives "
+                + "\(number(steps, places: 2))): max could never be set; set max = \(number(below)) or \(number(above)), "
+                + "or choose a step that divides \(number(span))")
+            return false
+        }
+        if let problem = ConfigBounds.settingSteps.problem(whole) {
+            r.error("\(path).step", "(max − min) / step \(problem); choose a step of at least \(number(span / 1000))")
+            return false
+        }
+        return true
+    }
+
+    /// Checks `value`, the set point's `default`: within min…max and on a step.
+    static func checkDefault(_ value: Double, min: Double, max: Double, step: Double, at path: String,
+                             _ r: inout ConfigReader) {
+        guard (min...max).contains(value) else {
+            r.error("\(path).default", "must be between min and max (\(number(min)) and \(number(max))), not \(number(value)): "
+                + "the set point starts there each time the program is picked")
+            return
+        }
+        let k = (value - min) / step
+        guard abs(k - k.rounded()) > 1e-6 * Swift.max(1, k) else { return }
+        let below = min + k.rounded(.down) * step
+        r.error("\(path).default", "\(number(value)) is not on a step: the values are \(number(min)), \(number(min + step)) … "
+            + "\(number(max)) (min + a whole number of steps of \(number(step))); write \(number(below)) or \(number(below + step))")
+    }
+
+    /// `value` for a message, rounded to `places` decimals so sums like 0.1 + 0.2 print as 0.3.
+    static func number(_ value: Double, places: Int = 9) -> String {
+        let scale = pow(10, Double(places))
+        return ConfigBounds.text((value * scale).rounded() / scale)
     }
 
     static func readDisplay(_ root: TOMLTable, _ r: inout ConfigReader, _ config: inout KioskConfig) {

@@ -20,6 +20,9 @@ struct ConfigReader {
         problems.append(ConfigProblem(severity: .error, file: file, line: line ?? index.line(of: path), key: path, message: message))
     }
 
+    /// How many errors were found so far.
+    var errorCount: Int { problems.lazy.filter { $0.severity == .error }.count }
+
     mutating func warning(_ path: String, _ message: String) {
         problems.append(ConfigProblem(severity: .warning, file: file, line: index.line(of: path), key: path, message: message))
     }
@@ -34,9 +37,10 @@ struct ConfigReader {
     }
 
     /// Whether `key` looks like a typo of `known`: the same but for case, a plural or a letter
-    /// or two (`programs`, `Program`, `dim_after_second`; one letter for short keys).
+    /// or two (`programs`, `categories`, `Program`, `dim_after_second`; one letter for short keys).
     static func isLookalike(_ key: String, of known: String) -> Bool {
         let a = Array(key.lowercased()), b = Array(known.lowercased())
+        if b.last == "y", a == b.dropLast() + Array("ies") { return true }  // `categories`: three letters from `category`
         let limit = b.count >= 6 ? 2 : 1
         guard abs(a.count - b.count) <= limit else { return false }
         var previous = Array(0...b.count)  // edit distances from a's first i letters to each prefix of b

@@ -7,8 +7,9 @@ enum FontCheck {
     /// How many missing characters a warning lists before it only counts the rest.
     static let listed = 8
 
-    /// Checks `pattern` (nil: the built-in theme's) and the program `names` against the font
-    /// the kiosk would use, adding warnings to `r`.
+    /// Checks `pattern` (nil: the built-in theme's) and the `names` (of programs and
+    /// categories, set point names and units: every text from the file that is drawn, each
+    /// with its key) against the font the kiosk would use, adding warnings to `r`.
     static func check(pattern: String?, names: [(key: String, name: String)], _ r: inout ConfigReader) {
         let asked = pattern ?? Theme().fontPattern
         let match = FontLocator.match(asked)

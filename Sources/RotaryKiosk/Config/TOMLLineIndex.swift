@@ -2,8 +2,8 @@ import Foundation
 
 /// Finds the line each key of a TOML document stands on, for messages that point at it
 /// (TOMLKit parses values but does not say where they were). It reads table headers
-/// (`[dial]`, `[[program]]`, counting each array table, and sub-tables of its elements) and
-/// `key =` lines; that is all a config key needs.
+/// (`[dial]`, `[[program]]`, counting each array table, and sub-tables of its elements such as
+/// `[program.setting]`) and `key =` lines; that is all a config key needs.
 struct TOMLLineIndex {
     private var lines: [String: Int] = [:]
 
@@ -13,7 +13,8 @@ struct TOMLLineIndex {
         for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.hasPrefix("[[") {
-                let name = Self.headerName(line.dropFirst(2))
+                // `[[program.setting]]` after the third `[[program]]` is `program[2].setting[0]`.
+                let name = Self.elementPath(Self.headerName(line.dropFirst(2)), arrayCounts)
                 let index = arrayCounts[name, default: 0]
                 arrayCounts[name] = index + 1
                 table = "\(name)[\(index)]"
