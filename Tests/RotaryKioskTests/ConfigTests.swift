@@ -6,18 +6,18 @@ import Testing
 struct ConfigTests {
     static let oneProgram = "[[program]]\nname = \"Sauna\"\nicon = \"flame\"\nminutes = 15\n"
 
-    /// kiosk/rotary.toml lists its four programs under one category, "Sauna": a strip of one
-    /// category is not shown, which check-config warns about. Once the example has a second
-    /// category, this goes back to no problems at all.
-    @Test("the example file in kiosk/ loads, with only the warning that its one category shows no strip")
+    @Test("the example file in kiosk/ loads with no problems: two categories, set points by arc and by knob")
     func exampleFile() throws {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("kiosk/rotary.toml").path
         let outcome = ConfigLoader.load(path: path)
-        #expect(outcome.problems.map { "\($0.severity) \($0.line ?? 0) \($0.key)" } == ["warning 9 program[0].category"],
-                "\(outcome.problems)")
+        #expect(outcome.problems.isEmpty, "\(outcome.problems)")
         let config = try #require(outcome.config)
-        #expect(config.programs.first == Program(name: "Finnish sauna", icon: "flame", minutes: 15, category: "Sauna"))
+        #expect(config.categories == ["Sauna", "Laundry"])
+        #expect(config.programs.first == Program(name: "Finnish sauna", icon: "flame", minutes: 15, category: "Sauna",
+                                                 setting: ProgramSetting(name: "Temperature", unit: "°C", min: 60, max: 100,
+                                                                         step: 5, defaultValue: 80, style: .arc)))
+        #expect(config.programs.compactMap(\.setting?.style) == [.arc, .knob, .knob])
         #expect(config.hooks.commands["timer_finished"]?.first == "/usr/bin/logger")
         #expect(config.pauseTimeoutSeconds == KioskConfig().pauseTimeoutSeconds)
         #expect(config.doneSeconds == KioskConfig().doneSeconds)

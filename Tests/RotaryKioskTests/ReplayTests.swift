@@ -7,8 +7,10 @@ import Testing
 @Suite("Replay through rotary-kiosk")
 struct ReplayTests {
     static let centre = ScreenLayout(width: 1080, height: 1080).center
-    /// Radii in the 1080×1080 layout: wheel 86…410, dial 427…508.
-    static let onWheel = 250.0, onDial = 468.0
+    /// Radii in the 1080×1080 layout: the middle of the wheel's band and of the dial's.
+    static let layout = ScreenLayout(width: 1080, height: 1080)
+    static let onWheel = (layout.wheelInnerRadius + layout.wheelOuterRadius) / 2
+    static let onDial = (layout.dialInnerRadius + layout.dialOuterRadius) / 2
 
     @Test("dragging the wheel k segments selects the program k away", arguments: [1, 2, -3])
     func dragSegments(k: Int) throws {

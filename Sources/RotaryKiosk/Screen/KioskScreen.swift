@@ -53,7 +53,8 @@ public struct KioskScreen: Sendable {
         panel.add(dial)
         if let strip = layout.stripRect, !self.categories.isEmpty {
             panel.add(StripControl(id: Self.stripID, labels: self.categories, itemWidths: Self.stripItemWidths(self.categories, strip),
-                                   x: strip.x, y: strip.y, width: strip.width, height: strip.height, selected: self.category))
+                                   x: strip.x, y: strip.y, width: strip.width, height: strip.height,
+                                   markerX: strip.x + strip.width * Self.stripMarkerAt, selected: self.category))
         }
         panel.focusIndex = 1
         _ = showSetting(value: settingValue)
@@ -176,10 +177,14 @@ public struct KioskScreen: Sendable {
         return programs.filter { $0.category == categories[index] }
     }
 
+    /// Where the strip's marker sits, as a fraction of its width from its start: left of the
+    /// middle, so the next names show in full.
+    static let stripMarkerAt = 0.3
+
     /// Room per name on the strip: the text's width estimated from its length at the strip's
     /// text size, plus padding, and never less than a finger (the strip's height).
     static func stripItemWidths(_ names: [String], _ strip: Rect) -> [Double] {
         let points = Double(StripLook.textPoints(forHeight: strip.height))
-        return names.map { max(strip.height * 1.2, Double($0.count) * points * 0.62 + points * 1.6) }
+        return names.map { max(strip.height * 1.2, Double($0.count) * points * 0.62 + points * 1.2) }
     }
 }

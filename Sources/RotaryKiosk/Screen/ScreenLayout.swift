@@ -80,9 +80,9 @@ public struct ScreenLayout: Equatable, Sendable {
         }
     }
 
-    /// The strip's height: an eighth of the shorter side, at least 48 pixels (a 9 mm finger
-    /// on a 7-inch 800×480 panel is about 36).
-    private static func stripHeight(_ w: Double, _ h: Double) -> Double { max(48, (min(w, h) * 0.13).rounded()) }
+    /// The strip's height: a tenth of the shorter side within 48…84 pixels (a 9 mm finger on a
+    /// 7-inch 800×480 panel is about 36), so two or three names fit across it.
+    private static func stripHeight(_ w: Double, _ h: Double) -> Double { min(84, max(48, (min(w, h) * 0.1).rounded())) }
 
     /// The top `height` pixels of `area`, which loses them and a gap.
     private static func take(height: Double, from area: inout Rect, gap: Double) -> Rect {

@@ -69,7 +69,7 @@ struct ArtFaultTests {
         #expect(labels == ["Broken art"])
         // Drawn, not black: the built-in segment art and button show.
         let picture = try RotarySDLSurface.load(shot)
-        let centre = picture.pixel(x: 400, y: 240), segment = picture.pixel(x: 400, y: 120)
+        let centre = picture.pixel(x: 240, y: 240), segment = picture.pixel(x: 240, y: 120)
         #expect(Int(centre.g) > 60 && Int(segment.r) + Int(segment.g) + Int(segment.b) > 150, "\(centre) \(segment)")
         // The config with broken art did not replace the last good one.
         #expect(try String(contentsOfFile: state + "/last-good-config.toml", encoding: .utf8) == good)

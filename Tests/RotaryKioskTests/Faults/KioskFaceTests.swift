@@ -10,7 +10,7 @@ extension DrawingTests {
 @Suite("What a person sees")
 struct KioskFaceTests {
     func session() -> KioskSession {
-        KioskSession(screen: OffscreenRendering.screen(width: 400, height: 400), settings: SessionSettings())
+        KioskSession(screen: OffscreenRendering.screen(width: 800, height: 480), settings: SessionSettings())
     }
 
     func run(_ s: inout KioskSession, seconds: Double) {

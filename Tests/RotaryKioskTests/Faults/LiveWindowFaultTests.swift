@@ -50,7 +50,8 @@ struct LiveWindowFaultTests {
         // 600×600 window: the dial band spans radii 236…282 around (300, 300). Three bursts
         // of three notches, each after the loop has slept (where a stale time step once
         // finished the first notch's animation at once).
-        let over = Point(x: 300, y: 300 - 260)
+        let rings = ScreenLayout(width: 600, height: 600)
+        let over = Point(x: rings.center.x, y: rings.center.y - (rings.dialInnerRadius + rings.dialOuterRadius) / 2)
         let burst = "sleep 1.7\nxdotool click --delay 60 --repeat 3 5"
         try XvfbDriver.run(arguments: ["--windowed", "--size", "600x600"], events: events, drive: """
             xdotool mousemove --window "$wid" \(Int(over.x)) \(Int(over.y))
