@@ -82,6 +82,11 @@ public struct KioskScreen: Sendable {
         return true
     }
 
+    /// Puts the strip at rest on category `index` at once, without events (restoring a screen).
+    public mutating func placeStrip(on index: Int) {
+        if case .strip(let i)? = panel.ref(of: Self.stripID) { panel.strips[i].place(atCoordinate: Double(index)) }
+    }
+
     /// Puts the set point of the selected program on the screen at `value` (nil: its
     /// default), or takes it away when the program has none. True when the controls' geometry
     /// changed: a set point came, went, or is another one.

@@ -75,6 +75,9 @@ public struct StripControl: ControlModel, Equatable {
     /// the ends, `item(n)` to name `n`; all are animated by ``advance(by:)``. `activate` does
     /// nothing. Steps given while a finger holds the strip wait for it to let go.
     public mutating func turn(_ command: TurnCommand) -> [ControlEvent] { map(drag.turn(command)) }
+    /// Puts the strip at rest on continuous item `coordinate` at once (restoring a screen), with
+    /// no events; the nearest name becomes the one it last rested on.
+    public mutating func place(atCoordinate coordinate: Double) { drag.place(atCoordinate: coordinate) }
     /// Moves a fling, snap or step on by `dt` seconds: a ``ControlEvent/detent(id:index:)`` for
     /// each name centre that passes the marker, and ``ControlEvent/selected(id:index:label:value:)``
     /// when the strip comes to rest on a name other than the one it last rested on.
