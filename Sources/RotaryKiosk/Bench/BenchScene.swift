@@ -31,8 +31,9 @@ struct BenchMotion {
         let center = Point(x: width / 2, y: height / 2), radius = min(width, height) * 0.4
         switch scene {
         case .kiosk:
-            let session = KioskSession(screen: KioskScreen(layout: ScreenLayout(width: width, height: height),
-                                                           programs: Program.demo, dialMinutes: Program.defaultDialMinutes),
+            let layout = ScreenLayout(width: width, height: height, hasStrip: true, hasSetting: true)
+            let session = KioskSession(screen: KioskScreen(layout: layout, programs: Program.demoInCategories, dialMinutes: Program.defaultDialMinutes,
+                                                           categories: Program.demoCategories),
                                        settings: SessionSettings())
             look = .kiosk(KioskView(screen: session.screen, theme: Theme()))
             self.session = session

@@ -33,6 +33,20 @@ public struct Program: Equatable, Sendable {
         Program(name: "Gentle dry", icon: "feather", minutes: 40),
     ]
 
+    /// The demo programs in two categories, the first with a temperature set on an arc and
+    /// the fifth with a spin speed on a knob: a screen with every control (bench, pictures).
+    public static let demoInCategories = demo.enumerated().map { index, program in
+        var program = program
+        program.category = demoCategories[index < 4 ? 0 : 1]
+        if index == 0 { program.setting = ProgramSetting(name: "Temperature", unit: "°C", min: 60, max: 100, step: 5, defaultValue: 80) }
+        if index == 4 {
+            program.setting = ProgramSetting(name: "Spin", unit: "rpm", min: 400, max: 1400, step: 100, defaultValue: 1000, style: .knob)
+        }
+        return program
+    }
+    /// The categories of ``demoInCategories``.
+    public static let demoCategories = ["Sauna", "Laundry"]
+
     /// The default dial: 0, 5, … 55 minutes.
     public static let defaultDialMinutes = Array(stride(from: 0, through: 55, by: 5))
 }

@@ -26,6 +26,13 @@ enum OffscreenRendering {
         return try renderer.readPixels()
     }
 
+    /// The kiosk screen with every control: the demo programs in two categories, set points
+    /// on the first of each, in a `width`×`height` window.
+    static func fullScreen(width: Double, height: Double, rotation: Int = 0) -> KioskScreen {
+        KioskScreen(layout: ScreenLayout(width: width, height: height, rotation: rotation, hasStrip: true, hasSetting: true),
+                    programs: Program.demoInCategories, dialMinutes: Program.defaultDialMinutes, categories: Program.demoCategories)
+    }
+
     /// The kiosk screen with the demo programs in a `width`×`height` window.
     static func screen(width: Double, height: Double, rotation: Int = 0) -> KioskScreen {
         KioskScreen(layout: ScreenLayout(width: width, height: height, rotation: rotation), programs: Program.demo,
