@@ -277,4 +277,43 @@ struct ScreenControlsReplayTests {
         let run = try ReplayRun.run(trace.text, size: "800x480", extra: ["--config", config, "--rotate", String(rotate)])
         #expect(run.selections("categories") == [1])
     }
+
+    @Test("every control in `ready` lies inside the window, apart from the others, and is big enough for a finger",
+          arguments: [("800x480", 0), ("1280x800", 0), ("1920x1080", 0), ("1080x1080", 0), ("480x800", 0), ("1080x1920", 0),
+                      ("800x480", 90), ("800x480", 180), ("1080x1920", 270)])
+    func geometry(size: String, rotate: Int) throws {
+        let (_, config) = try Self.configFile()
+        let parts = size.split(separator: "x").compactMap { Double($0) }
+        let (width, height) = (parts[0], parts[1])
+        let controls = try Self.ready(config, size: size, rotate: rotate)
+        #expect(Set(controls.keys) == ["button", "wheel", "dial", "categories", "setting"])
+        // Each control's box in window pixels: the dial holds the wheel and the button.
+        func box(_ id: String) -> Rect {
+            let c = controls[id]
+            switch id {
+            case "categories": return Rect(x: Self.number(c, "x"), y: Self.number(c, "y"), width: Self.number(c, "w"), height: Self.number(c, "h"))
+            case "setting":
+                let reach = Self.number(c, "r") + Self.number(c, "grab_r") / 2
+                return Rect(center: Point(x: Self.number(c, "cx"), y: Self.number(c, "cy")), radius: reach)
+            default:
+                return Rect(center: Point(x: Self.number(c, "cx"), y: Self.number(c, "cy")),
+                            radius: Self.number(c, "r_outer").isNaN ? Self.number(c, "r") : Self.number(c, "r_outer"))
+            }
+        }
+        for id in controls.keys {
+            let b = box(id)
+            #expect(b.x >= -0.5 && b.y >= -0.5 && b.maxX <= width + 0.5 && b.maxY <= height + 0.5, "\(id) \(b) in \(size) r\(rotate)")
+        }
+        let apart = ["dial", "categories", "setting"]
+        for (i, a) in apart.enumerated() {
+            for b in apart.dropFirst(i + 1) {
+                #expect(box(a).intersection(box(b)) == nil, "\(a) \(box(a)) and \(b) \(box(b)) overlap in \(size) r\(rotate)")
+            }
+        }
+        // A finger (9 mm, about 36 px on a 7-inch 800×480 panel): the strip's thickness, the
+        // thumb's grab, the button.
+        let strip = box("categories")
+        #expect(min(strip.width, strip.height) >= 36)
+        #expect(Self.number(controls["setting"], "grab_r") * 2 >= 36 && Self.number(controls["button"], "r") * 2 >= 36)
+    }
 }
