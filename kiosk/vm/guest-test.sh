@@ -32,8 +32,10 @@ say "STEP 1 ok: service active as $user on kmsdrm after $(cut -d' ' -f1 /proc/up
 say "SCREENDUMP idle"
 sleep 5
 
-# 2. A uinput touchscreen drags the wheel one segment and taps the centre button.
-python3 /usr/local/lib/rotary-vm/touch.py 800 480 sleep:3 drag:400:240:110:-90:-45:0.8 sleep:1.5 tap:400:240 sleep:1 \
+# 2. A uinput touchscreen drags the wheel one segment and taps the centre button. At 800×480
+# the rings sit on the left (centre 240, 240); the config's first category has three programs,
+# so a segment is 120°.
+python3 /usr/local/lib/rotary-vm/touch.py 800 480 sleep:3 drag:240:240:110:-90:30:0.8 sleep:1.5 tap:240:240 sleep:1 \
     || fail "step 2: touch.py failed"
 wait_for 30 bash -c "journalctl -t rotary-kiosk -o cat --no-pager | grep -q '\"event\":\"timer\",\"state\":\"running\"'" \
     || fail "step 2: no running timer after the touches"

@@ -65,8 +65,10 @@ def check(name, image, pictures):
     message = f"{name}: {coloured} coloured samples of 6000"
     if name == "running" and "idle" in pictures:
         idle = pictures["idle"]
-        changed = sum(1 for y in range(225, 256) for x in range(370, 431) if pixel(image, x, y) != pixel(idle, x, y))
-        white = sum(1 for y in range(225, 256) for x in range(370, 431) if min(pixel(image, x, y)) > 200)
+        # The centre button: the rings stand on the left of an 800x480 panel, centred on (240, 240).
+        button = [(x, y) for y in range(225, 256) for x in range(210, 271)]
+        changed = sum(1 for x, y in button if pixel(image, x, y) != pixel(idle, x, y))
+        white = sum(1 for x, y in button if min(pixel(image, x, y)) > 200)
         if changed < 100 or white < 30:
             return f"running: the centre shows no countdown ({changed} pixels changed, {white} white)"
         message += f"; the button's face changed in {changed} pixels with {white} white text pixels (the countdown)"
