@@ -200,6 +200,13 @@ struct ConfigCategoryTests {
         #expect(problem?.description.hasPrefix("/etc/rotary.toml:\(line): error: \(key): \(message)") == true, "\(outcome.problems)")
     }
 
+    @Test("a declared category written in another case is one error: it still counts as the category's program")
+    func caseTypoIsOneError() {
+        let outcome = Self.load(Self.twoCategories + Self.program("A", "sauna") + Self.program("B", "Laundry"))
+        #expect(outcome.problems.map(\.key) == ["program[0].category"], "\(outcome.problems)")
+        #expect(outcome.problems.first?.message.hasPrefix("\"sauna\" is written \"Sauna\" in [[category]]") == true)
+    }
+
     @Test("doubtful categories and set points are warnings at their line, and the file still loads", arguments: [
         ("[[category]]\nname = \"Sauna\"\n" + program("A", "Sauna") + program("B", "Sauna"), "category", 1,
          "\"Sauna\" is the only category: the category strip needs at least 2, so it is not shown"),

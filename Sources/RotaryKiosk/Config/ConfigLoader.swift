@@ -109,14 +109,9 @@ public enum ConfigLoader {
             let path = "program[\(i)]"
             guard let table = item.tomlValue.table else { r.error(path, "must be a table"); continue }
             r.warnUnknown(table, at: path, known: ["name", "icon", "minutes", "category", "setting"])
-            let name = r.string(table, "name", at: path)?.trimmingCharacters(in: .whitespacesAndNewlines)
-            if table["name"] == nil { r.error("\(path).name", "is missing") }
-            if let name, name.isEmpty { r.error("\(path).name", "must not be empty") }
-            if let name, name.count > 60 { r.error("\(path).name", "is longer than 60 characters, too long for a wheel segment") }
-            if let name, let bad = ProgramName.invisibleCharacter(in: name) {
-                r.error("\(path).name", "contains \(bad): a name is one line of visible text")
-            }
-            if let name, !name.isEmpty {
+            let name = label(table, "name", at: path, limit: programNameLimit, shownOn: "a wheel segment",
+                             missing: "each program is a segment of the wheel with its name; add name = \"…\"", &r)
+            if let name {
                 names.append((key: "\(path).name", name: name))
                 if let first = seen[name.lowercased()] {
                     r.error("\(path).name", "\"\(name)\" is already program[\(first)]")
@@ -161,6 +156,9 @@ public enum ConfigLoader {
             + "\(written) is no known table: did you mean [[program]]?", line: r.index.line(of: lookalike))
     }
 
+    /// A program's name is at most this many characters long.
+    static let programNameLimit = 60
+
     // MARK: - Categories
 
     /// A category strip entry is at most this many characters long.
@@ -191,11 +189,9 @@ public enum ConfigLoader {
                 continue
             }
             r.warnUnknown(table, at: path, known: ["name"])
-            guard table["name"] != nil else {
-                r.error("\(path).name", "is missing: each [[category]] is one name on the category strip; add name = \"…\"")
-                continue
-            }
-            guard let name = label(table, "name", at: path, limit: categoryLimit, shownOn: "the category strip", &r) else { continue }
+            guard let name = label(table, "name", at: path, limit: categoryLimit, shownOn: "the category strip",
+                                   missing: "each [[category]] is one name on the category strip; add name = \"…\"", &r)
+            else { continue }
             if let first = seen[name.lowercased()] {
                 r.error("\(path).name", "\"\(name)\" is already category[\(first)] (names are compared ignoring case): "
                     + "list each category once")
@@ -216,7 +212,8 @@ public enum ConfigLoader {
     }
 
     /// The `category` of the program `table` at `path`: one of `declared` when the file has
-    /// `[[category]]`, else a name for the strip. Nil when it has none or it is wrong.
+    /// `[[category]]`, else a name for the strip. Nil when it has none or it is wrong (a
+    /// declared name written in another case is reported and gives that name: it is meant).
     static func readCategory(of table: TOMLTable, at path: String, declared: [(key: String, name: String)]?,
                              _ r: inout ConfigReader) -> String? {
         guard let declared else { return label(table, "category", at: path, limit: categoryLimit, shownOn: "the category strip", &r) }
@@ -228,6 +225,7 @@ public enum ConfigLoader {
         } else if let match = declared.first(where: { $0.name.lowercased() == category.lowercased() }) {
             r.error("\(path).category", "\"\(category)\" is written \"\(match.name)\" in [[category]]: write it the same way, "
                 + "or the program would be on no wheel of the strip")
+            return match.name  // meant: the category is used, so it is not also reported as empty
         } else {
             r.error("\(path).category", "\"\(category)\" is no [[category]]; the file has \(known): use one of them, "
                 + "or add a [[category]] with this name")
@@ -278,14 +276,18 @@ public enum ConfigLoader {
         return taken
     }
 
-    /// The string `key` of `table`, drawn as one line: trimmed, not empty, at most `limit`
-    /// characters, no control or zero-width characters. Nil when it is absent or wrong (the
-    /// error names `path.key` and `place`, where it is shown).
+    /// The string `key` of `table`, drawn as one line: trimmed, not empty (unless
+    /// `allowsEmpty`), at most `limit` characters, no control or zero-width characters. Nil
+    /// when it is absent or wrong: the error names `path.key` and `place`, where it is shown;
+    /// an absent key is an error saying `missing` when that is given, a long one says
+    /// `tooLong` (default: too long for `place`).
     static func label(_ table: TOMLTable, _ key: String, at path: String, limit: Int, shownOn place: String,
+                      missing: String? = nil, allowsEmpty: Bool = false, tooLong: String? = nil,
                       _ r: inout ConfigReader) -> String? {
-        guard let text = r.string(table, key, at: path)?.trimmingCharacters(in: .whitespacesAndNewlines) else { return nil }
         let keyPath = "\(path).\(key)"
-        if text.isEmpty {
+        if table[key] == nil, let missing { r.error(keyPath, "is missing: \(missing)") }
+        guard let text = r.string(table, key, at: path)?.trimmingCharacters(in: .whitespacesAndNewlines) else { return nil }
+        if text.isEmpty, !allowsEmpty {
             r.error(keyPath, "must not be empty: it is shown on \(place); write the text to show")
             return nil
         }
@@ -294,7 +296,7 @@ public enum ConfigLoader {
             return nil
         }
         if text.count > limit {
-            r.error(keyPath, "is \(text.count) characters long, more than \(limit): too long for \(place); shorten it")
+            r.error(keyPath, "is \(text.count) characters long, more than \(limit): \(tooLong ?? "too long for \(place); shorten it")")
             return nil
         }
         return text
@@ -306,8 +308,6 @@ public enum ConfigLoader {
     static let settingNameLimit = 40
     static let unitLimit = 12
 
-    /// How the styles are described in a message.
-    static let styleDescriptions: [ProgramSetting.Style: String] = [.arc: "a track with a thumb", .knob: "turned by drag distance"]
 
     /// Reads a program's `[program.setting]` at `path` (`program[2].setting`), adding its name
     /// and unit to `names` for the font check. Nil when it has an error.
@@ -322,20 +322,12 @@ public enum ConfigLoader {
         }
         let errorsBefore = r.errorCount
         r.warnUnknown(table, at: path, known: ["name", "unit", "min", "max", "step", "default", "style"])
-        if table["name"] == nil {
-            r.error("\(path).name", "is missing: the control says what it sets; add e.g. name = \"Temperature\"")
-        }
-        let name = label(table, "name", at: path, limit: settingNameLimit, shownOn: "the set point's control", &r)
+        let name = label(table, "name", at: path, limit: settingNameLimit, shownOn: "the set point's control",
+                         missing: "the control says what it sets; add e.g. name = \"Temperature\"", &r)
         if let name { names.append((key: "\(path).name", name: name)) }
-        let unit = r.string(table, "unit", at: path) ?? ""
-        if let bad = ProgramName.invisibleCharacter(in: unit) {
-            r.error("\(path).unit", "contains \(bad): a unit is one line of visible text; remove it")
-        } else if unit.count > unitLimit {
-            r.error("\(path).unit", "is \(unit.count) characters long, more than \(unitLimit): it is written after the value "
-                + "on the control; abbreviate it, like \"°C\" or \"rpm\"")
-        } else if !unit.trimmingCharacters(in: .whitespaces).isEmpty {
-            names.append((key: "\(path).unit", name: unit))
-        }
+        let unit = label(table, "unit", at: path, limit: unitLimit, shownOn: "the control, after the value", allowsEmpty: true,
+                         tooLong: "it is written after the value on the control; abbreviate it, like \"°C\" or \"rpm\"", &r) ?? ""
+        if !unit.isEmpty { names.append((key: "\(path).unit", name: unit)) }
         let min = requiredNumber(table, "min", at: path, "the lowest value; add e.g. min = 0", &r)
         let max = requiredNumber(table, "max", at: path, "the highest value; add e.g. max = 100", &r)
         let step = requiredNumber(table, "step", at: path, "the size of one step from min to max; add e.g. step = 1", &r)
@@ -351,7 +343,7 @@ public enum ConfigLoader {
         var style = ProgramSetting.Style.arc
         if let text = r.string(table, "style", at: path) {
             if let known = ProgramSetting.Style(rawValue: text) { style = known } else {
-                let styles = ProgramSetting.Style.allCases.map { "\"\($0.rawValue)\" (\(styleDescriptions[$0] ?? ""))" }
+                let styles = ProgramSetting.Style.allCases.map { "\"\($0.rawValue)\" (\($0.summary))" }
                 r.error("\(path).style", "must be \(styles.joined(separator: " or ")), not \"\(text)\": "
                     + "these are the controls a set point can have")
             }
@@ -384,7 +376,7 @@ public enum ConfigLoader {
                 + "choose a step of at most \(number(span))")
             return false
         }
-        if abs(steps - whole) > 1e-6 * steps {
+        if !isWhole(steps) {
             let below = min + steps.rounded(.down) * step, above = min + steps.rounded(.up) * step
             r.error("\(path).step", "does not divide max − min (\(number(span))) into whole steps (it gives "
                 + "\(number(steps, places: 2))): max could never be set; set max = \(number(below)) or \(number(above)), "
@@ -407,11 +399,14 @@ public enum ConfigLoader {
             return
         }
         let k = (value - min) / step
-        guard abs(k - k.rounded()) > 1e-6 * Swift.max(1, k) else { return }
+        guard !isWhole(k) else { return }
         let below = min + k.rounded(.down) * step
         r.error("\(path).default", "\(number(value)) is not on a step: the values are \(number(min)), \(number(min + step)) … "
             + "\(number(max)) (min + a whole number of steps of \(number(step))); write \(number(below)) or \(number(below + step))")
     }
+
+    /// Whether a count of steps is a whole number within rounding (a millionth, relative).
+    static func isWhole(_ steps: Double) -> Bool { abs(steps - steps.rounded()) <= 1e-6 * Swift.max(1, abs(steps)) }
 
     /// `value` for a message, rounded to `places` decimals so sums like 0.1 + 0.2 print as 0.3.
     static func number(_ value: Double, places: Int = 9) -> String {

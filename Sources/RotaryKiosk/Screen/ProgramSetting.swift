@@ -7,6 +7,14 @@ public struct ProgramSetting: Equatable, Sendable {
         case arc
         /// A knob: dragging up or right by the knob's drag distance goes through the range.
         case knob
+
+        /// What the style is, for a person choosing one.
+        public var summary: String {
+            switch self {
+            case .arc: "a track with a thumb"
+            case .knob: "turned by drag distance"
+            }
+        }
     }
 
     /// What is set, e.g. "Temperature".
