@@ -51,17 +51,16 @@ struct GoldenImageTests {
     @Test("every control: strip, rings, state and set point use the whole panel in each shape and when turned",
           arguments: [(800.0, 480.0, 0), (1080, 1080, 0), (1080, 1920, 0), (800, 480, 90)])
     func everyControl(width: Double, height: Double, rotation: Int) throws {
-        let screen = OffscreenRendering.fullScreen(width: width, height: height, rotation: rotation)
+        let screen = try OffscreenRendering.fullScreen(width: width, height: height, rotation: rotation)
         let name = "every-\(Int(width))x\(Int(height))" + (rotation == 0 ? "" : "-r\(rotation)")
         try golden.check(OffscreenRendering.render(screen), named: name)
     }
 
     @Test("the other category: its programs on the wheel and the knob for the first one's spin speed")
     func otherCategory() throws {
-        var screen = OffscreenRendering.fullScreen(width: 800, height: 480)
+        var screen = try OffscreenRendering.fullScreen(width: 800, height: 480)
         let shown = screen.showCategory(1)
         #expect(shown)
-        screen.placeStrip(on: 1)
         screen.dial.place(atCoordinate: Double(screen.dialIndex(forMinutes: 45)))
         #expect(screen.setting?.mode != .arc && screen.shownSetting?.name == "Spin")
         try golden.check(OffscreenRendering.render(screen), named: "every-800x480-laundry")

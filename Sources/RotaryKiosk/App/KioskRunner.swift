@@ -51,8 +51,9 @@ public final class KioskRunner {
         let rotation = options.rotate?.degrees ?? config.rotation
         let layout = { () throws -> ScreenLayout in
             let (w, h) = try renderer.outputSize()
-            return ScreenLayout(width: Double(w), height: Double(h), rotation: rotation, hasStrip: config.categories.count >= 2,
-                                hasSetting: config.programs.contains { $0.setting != nil })
+            return try ScreenLayout(width: Double(w), height: Double(h), rotation: rotation, hasStrip: config.categories.count >= 2,
+                                    hasSetting: config.programs.contains { $0.setting != nil })
+                .measuringStrip(config.categories, with: fonts)
         }
         let screen = KioskScreen(layout: try layout(), programs: config.programs, dialMinutes: config.dialMinutes,
                                  categories: config.categories)

@@ -216,7 +216,6 @@ public struct KioskSession: Sendable {
         let place = screen.place(ofProgram: program)
         if let place {
             if screen.showCategory(place.category) { controlsGeneration += 1 }
-            screen.placeStrip(on: place.category)
             screen.wheel.place(atCoordinate: Double(place.index))
             if screen.showSetting(value: setting?.value) { controlsGeneration += 1 }
         } else {

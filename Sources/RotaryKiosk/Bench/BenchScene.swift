@@ -31,7 +31,8 @@ struct BenchMotion {
         let center = Point(x: width / 2, y: height / 2), radius = min(width, height) * 0.4
         switch scene {
         case .kiosk:
-            let layout = ScreenLayout(width: width, height: height, hasStrip: true, hasSetting: true)
+            let layout = try ScreenLayout(width: width, height: height, hasStrip: true, hasSetting: true)
+                .measuringStrip(Program.demoCategories, with: fonts)
             let session = KioskSession(screen: KioskScreen(layout: layout, programs: Program.demoInCategories, dialMinutes: Program.defaultDialMinutes,
                                                            categories: Program.demoCategories),
                                        settings: SessionSettings())

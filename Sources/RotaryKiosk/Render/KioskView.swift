@@ -10,6 +10,9 @@ struct KioskView: Sendable {
     let layout: ScreenLayout
     private let theme: Theme
     private let stripLook: StripLook?
+    /// The set point's look, while the selected program has one (the view is rebuilt when it
+    /// comes, goes or changes).
+    private let settingLook: ScreenLooks.SettingLook?
     private let background: RGBA
     private let wheelLook: RingLook
     private let dialLook: RingLook
@@ -32,6 +35,11 @@ struct KioskView: Sendable {
         layout = screen.layout
         self.theme = theme
         stripLook = screen.strip.map { ScreenLooks.strip($0, theme: theme) }
+        if let slider = screen.setting, let setting = screen.shownSetting {
+            settingLook = ScreenLooks.setting(slider, for: setting, theme: theme)
+        } else {
+            settingLook = nil
+        }
         background = RGBA(theme.background.r, theme.background.g, theme.background.b)
         wheelLook = ScreenLooks.wheel(screen, theme: theme)
         dialLook = ScreenLooks.dial(screen, theme: theme)
@@ -86,17 +94,11 @@ struct KioskView: Sendable {
 
     /// The set point's arc or knob, while the selected program has one.
     private func setting(_ screen: KioskScreen) -> [DrawCommand] {
-        guard let slider = screen.setting, let setting = screen.shownSetting else { return [] }
-        let value = ScreenLooks.value(for: slider, setting: setting, layout: layout, theme: theme)
-        switch setting.style {
-        case .arc:
-            var look = ArcSliderLook(for: slider)
-            look.value = value
-            return ArcSliderDrawing.commands(slider, look: look)
-        case .knob:
-            var look = KnobLook(for: slider)
-            look.value = value
-            return KnobDrawing.commands(slider, look: look)
+        guard let slider = screen.setting else { return [] }
+        switch settingLook {
+        case .arc(let look): return ArcSliderDrawing.commands(slider, look: look)
+        case .knob(let look): return KnobDrawing.commands(slider, look: look)
+        case nil: return []
         }
     }
 

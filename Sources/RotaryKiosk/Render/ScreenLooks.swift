@@ -66,12 +66,28 @@ enum ScreenLooks {
         return look
     }
 
-    /// The set point's value written at least 28 pixels high, its name under it.
-    static func value(for slider: ArcSlider, setting: ProgramSetting, layout: ScreenLayout, theme: Theme) -> ValueLook {
-        var look = ValueLook(points: max(28, Int((slider.radius * 0.3).rounded())), decimals: ValueLook.decimals(forStep: slider.step),
-                             unit: setting.unit, caption: setting.name)
-        look.captionPoints = max(16, look.points * 45 / 100)
-        look.color = theme.textColor
-        return look
+    /// How the set point is drawn: an arc slider or a knob.
+    enum SettingLook: Sendable {
+        case arc(ArcSliderLook)
+        case knob(KnobLook)
+    }
+
+    /// The set point `slider` made for `setting`, its value written at least 28 pixels high
+    /// in the theme's text colour with the setting's name under it.
+    static func setting(_ slider: ArcSlider, for setting: ProgramSetting, theme: Theme) -> SettingLook {
+        var value = ValueLook(points: max(28, Int((slider.radius * 0.3).rounded())), decimals: ValueLook.decimals(forStep: slider.step),
+                              unit: setting.unit, caption: setting.name)
+        value.captionPoints = max(16, value.points * 45 / 100)
+        value.color = theme.textColor
+        switch setting.style {
+        case .arc:
+            var look = ArcSliderLook(for: slider)
+            look.value = value
+            return .arc(look)
+        case .knob:
+            var look = KnobLook(for: slider)
+            look.value = value
+            return .knob(look)
+        }
     }
 }

@@ -52,7 +52,7 @@ public struct KioskScreen: Sendable {
         panel.add(Self.wheel(self.programs, layout: layout, selected: program))
         panel.add(dial)
         if let strip = layout.stripRect, !self.categories.isEmpty {
-            panel.add(StripControl(id: Self.stripID, labels: self.categories, itemWidths: Self.stripItemWidths(self.categories, strip),
+            panel.add(StripControl(id: Self.stripID, labels: self.categories, itemWidths: Self.stripItemWidths(self.categories, layout: layout, strip: strip),
                                    x: strip.x, y: strip.y, width: strip.width, height: strip.height,
                                    markerX: strip.x + strip.width * Self.stripMarkerAt, selected: self.category))
         }
@@ -71,20 +71,19 @@ public struct KioskScreen: Sendable {
 
     // MARK: - Categories and set points
 
-    /// Shows category `index` (an index into ``categories``): the wheel is rebuilt with its
-    /// programs on the first, and the set point follows. False when it was already shown.
+    /// Shows category `index` (an index into ``categories``): the strip rests on its name, the
+    /// wheel is rebuilt with its programs on the first, and the set point follows. False when
+    /// it was already shown.
     public mutating func showCategory(_ index: Int) -> Bool {
         guard categories.indices.contains(index), index != category else { return false }
         category = index
+        if case .strip(let i)? = panel.ref(of: Self.stripID), panel.strips[i].selectedIndex != index {
+            panel.strips[i].place(atCoordinate: Double(index))
+        }
         programs = Self.programs(of: index, in: allPrograms, categories: categories)
         panel.rings[Self.wheelShelf] = Self.wheel(programs, layout: layout, selected: 0)
         _ = showSetting(value: nil)
         return true
-    }
-
-    /// Puts the strip at rest on category `index` at once, without events (restoring a screen).
-    public mutating func placeStrip(on index: Int) {
-        if case .strip(let i)? = panel.ref(of: Self.stripID) { panel.strips[i].place(atCoordinate: Double(index)) }
     }
 
     /// Puts the set point of the selected program on the screen at `value` (nil: its
@@ -186,10 +185,9 @@ public struct KioskScreen: Sendable {
     /// middle, so the next names show in full.
     static let stripMarkerAt = 0.3
 
-    /// Room per name on the strip: the text's width estimated from its length at the strip's
-    /// text size, plus padding, and never less than a finger (the strip's height).
-    static func stripItemWidths(_ names: [String], _ strip: Rect) -> [Double] {
-        let points = Double(StripLook.textPoints(forHeight: strip.height))
-        return names.map { max(strip.height * 1.2, Double($0.count) * points * 0.62 + points * 1.2) }
+    /// Room per name on the strip: as the layout measured it, else the same for every name
+    /// (two and a half times the strip's height).
+    private static func stripItemWidths(_ names: [String], layout: ScreenLayout, strip: Rect) -> [Double] {
+        layout.stripItemWidths.count == names.count ? layout.stripItemWidths : names.map { _ in strip.height * 2.5 }
     }
 }

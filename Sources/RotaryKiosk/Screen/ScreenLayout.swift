@@ -32,6 +32,10 @@ public struct ScreenLayout: Equatable, Sendable {
     public let stateRect: Rect
     /// Where the set point's arc or knob goes (its square), view pixels; nil without one.
     public let settingRect: Rect?
+    /// Room for each of the strip's names, pixels, in the categories' order: measured by the
+    /// shell with the theme's font at the strip's text size (see
+    /// ``measuringStrip(_:with:)``). Empty: every name gets the same room.
+    public var stripItemWidths: [Double] = []
 
     /// The layout for a `width`×`height` window shown turned by `rotation` degrees, with room
     /// for a strip and a set point when asked.

@@ -28,9 +28,11 @@ enum OffscreenRendering {
 
     /// The kiosk screen with every control: the demo programs in two categories, set points
     /// on the first of each, in a `width`×`height` window.
-    static func fullScreen(width: Double, height: Double, rotation: Int = 0) -> KioskScreen {
-        KioskScreen(layout: ScreenLayout(width: width, height: height, rotation: rotation, hasStrip: true, hasSetting: true),
-                    programs: Program.demoInCategories, dialMinutes: Program.defaultDialMinutes, categories: Program.demoCategories)
+    static func fullScreen(width: Double, height: Double, rotation: Int = 0) throws -> KioskScreen {
+        let layout = try ScreenLayout(width: width, height: height, rotation: rotation, hasStrip: true, hasSetting: true)
+            .measuringStrip(Program.demoCategories, with: fonts)
+        return KioskScreen(layout: layout, programs: Program.demoInCategories, dialMinutes: Program.defaultDialMinutes,
+                           categories: Program.demoCategories)
     }
 
     /// The kiosk screen with the demo programs in a `width`×`height` window.
