@@ -77,7 +77,7 @@ public final class ExampleWindow {
                 case .quit: return
                 case .input(.key(let name)) where KeyBindings.action(forKey: name) == .quit: return
                 case .input(let input): inputs.append(input)
-                case .layoutChanged, nil: break
+                case .layoutChanged, .exposed, nil: break  // every frame is drawn whole
                 }
             }
             let now = SDL_GetPerformanceCounter()

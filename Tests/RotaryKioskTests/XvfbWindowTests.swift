@@ -42,3 +42,67 @@ struct XvfbWindowTests {
         #expect(lines.last?["event"] as? String == "exit")
     }
 }
+
+/// What the kiosk costs on a real display: frames only when something moves, never faster
+/// than the display, only what changed; the renderer it picks and why.
+@Suite("The real display path under Xvfb")
+struct XvfbDisplayPathTests {
+    /// Runs the kiosk in a 600×600 window with `arguments` while `drive` runs, then stops it
+    /// with SIGTERM; returns its log.
+    static func run(_ arguments: [String], drive: String) throws -> String {
+        let dir = try KioskProcess.temporaryDirectory()
+        let log = dir.appendingPathComponent("kiosk.log").path
+        try XvfbDriver.run(arguments: ["--windowed", "--size", "600x600", "--state-dir", dir.path] + arguments,
+                           events: dir.appendingPathComponent("events.jsonl").path, drive: """
+            \(drive)
+            kill -TERM $app
+            wait $app
+            """, log: log)
+        return try String(contentsOfFile: log, encoding: .utf8)
+    }
+
+    /// The numbers of the "frames presented: N, M of them only where something changed" line.
+    static func frames(in log: String) throws -> (all: Int, partial: Int) {
+        let line = try #require(log.split(separator: "\n").first { $0.contains("frames presented: ") })
+        let numbers = line.split(separator: "frames presented: ")[1].split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        return (numbers[0], numbers[1])
+    }
+
+    @Test("with nothing moving for four seconds nothing is presented after the first picture")
+    func idlePresentsNothing() throws {
+        let log = try Self.run([], drive: "sleep 4")
+        // The first frame, and the whole frame again when X shows the window.
+        #expect(try Self.frames(in: log).all <= 2, "\(log)")
+    }
+
+    @Test("a wheel spun for two seconds on the software renderer is drawn at the display's pace, only where it changed")
+    func spinAtTheDisplaysPace() throws {
+        // Wheel of a 600×600 window: around (300, 300) from 48 to 228 px; drag on radius 140.
+        let centre = ScreenLayout(width: 600, height: 600).center
+        var moves = ["xdotool mousemove --window \"$wid\" \(Int(centre.x) + 140) \(Int(centre.y)) mousedown 1"]
+        for step in 1...200 {
+            let p = Degrees.point(at: Double(step) * 3.6, radius: 140, around: centre)
+            moves.append("mousemove --window \"$wid\" \(Int(p.x.rounded())) \(Int(p.y.rounded())) sleep 0.01")
+        }
+        let log = try Self.run(["--renderer", "software"], drive: moves.joined(separator: " ") + " mouseup 1; sleep 0.5")
+        let (all, partial) = try Self.frames(in: log)
+        // Two seconds of dragging and a short settle at 60 Hz are at most about 160 frames;
+        // unpaced, the software renderer drew several hundred.
+        #expect(all > 30 && all <= 170, "\(log)")
+        #expect(partial >= all - 3, "\(log)")
+    }
+
+    @Test("auto picks the software renderer without a GPU and says why; an accelerated one names its OpenGL")
+    func rendererChoice() throws {
+        let auto = try Self.run([], drive: "sleep 0.2")
+        let hasGPU = !((try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []).isEmpty
+        if !hasGPU {
+            #expect(auto.contains("renderer: software (auto: no GPU device in /dev/dri)"), "\(auto)")
+        } else {
+            #expect(auto.contains("renderer: ") && auto.contains("(auto: "), "\(auto)")
+        }
+        let forced = try Self.run(["--renderer", "accelerated"], drive: "sleep 0.2")
+        // Xvfb's OpenGL is Mesa's llvmpipe: the name auto would have refused.
+        #expect(forced.contains("renderer: opengl (asked for (--renderer accelerated), OpenGL: llvmpipe"), "\(forced)")
+    }
+}

@@ -145,10 +145,14 @@ struct InputMapperTests {
         #expect(mapper.translate(Self.key(sym)) == .input(.key(name)))
     }
 
-    @Test("a window size change asks for a new layout; other window events do not")
+    @Test("a window size change asks for a new layout, a lost picture for the whole frame again; other window events for nothing")
     mutating func windowEvents() {
         #expect(mapper.translate(Self.window(SDL_WINDOWEVENT_SIZE_CHANGED)) == .layoutChanged)
+        for lost in [SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED] {
+            #expect(mapper.translate(Self.window(lost)) == .exposed)
+        }
         #expect(mapper.translate(Self.window(SDL_WINDOWEVENT_FOCUS_GAINED)) == nil)
+        #expect(mapper.translate(Self.window(SDL_WINDOWEVENT_MOVED)) == nil)
         var reset = SDL_Event()
         reset.type = SDL_RENDER_TARGETS_RESET.rawValue
         #expect(mapper.translate(reset) == .layoutChanged)

@@ -32,10 +32,10 @@ public struct KioskOptions: ParsableArguments, Sendable {
             help: "SDL video driver: kmsdrm, x11, wayland, offscreen (default: SDL's choice, offscreen if no display).")
     public var videoDriver: String?
 
-    @Option(help: ArgumentHelp("Renderer: software (SDL's, what GPU-less panels use) or accelerated (OpenGL/GLES). "
-                               + "Default: accelerated where SDL has one; replays and headless runs always use software.",
+    @Option(help: ArgumentHelp("Renderer: auto (software where OpenGL runs on the CPU, accelerated on a GPU), "
+                               + "software (SDL's) or accelerated (OpenGL/GLES). Replays and headless runs always use software.",
                                valueName: "kind"))
-    public var renderer: Renderer.Kind?
+    public var renderer: RendererRequest = .auto
 
     @Option(help: ArgumentHelp("Write the last frame to this PNG file.", valueName: "PATH.png"))
     public var screenshot: String?

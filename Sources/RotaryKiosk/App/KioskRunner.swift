@@ -38,8 +38,10 @@ public final class KioskRunner {
         let fullscreen = !options.windowed && !headless
         let window = try Window(system: system, title: "Rotary", width: options.size.width,
                                 height: options.size.height, fullscreen: fullscreen)
-        let renderer = try Self.makeRenderer(window: window, software: headless || trace != nil || options.renderer == .software)
-        logger.info("renderer: \(renderer.name)")
+        let forcedSoftware = headless ? "headless: the software renderer" : trace != nil ? "replays use the software renderer" : nil
+        let picked = try RendererChoice.make(window: window, request: options.renderer, forcedSoftware: forcedSoftware)
+        let renderer = picked.renderer
+        logger.info("renderer: \(renderer.name) (\(picked.reason))")
         if fullscreen {
             SDL_ShowCursor(SDL_DISABLE)
             if SDL_GetNumTouchDevices() == 0 {
@@ -81,7 +83,9 @@ public final class KioskRunner {
             do { try ReplayLoop(scene: scene, trace: trace).run(&session) } catch let error as ReplayError { replayError = error }
         } else if !headless {
             systemd.ready()
-            try LiveLoop(scene: scene, layout: layout, systemd: systemd).run(&session)
+            let pacer = renderer.isSoftware ? FramePacer(hertz: window.refreshRate) : nil
+            try LiveLoop(scene: scene, layout: layout, systemd: systemd, pacer: pacer).run(&session)
+            logger.info("frames presented: \(scene.framesPresented), \(scene.partialFrames) of them only where something changed")
             systemd.stopping()
         }
         outputs.flush()
@@ -129,15 +133,6 @@ public final class KioskRunner {
         guard !replay, let requested = requested?.lowercased(), ["kmsdrm", "x11", "wayland"].contains(requested),
               opened.lowercased() != requested else { return }  // SDL names it "KMSDRM"
         throw KioskError.noDisplay(requested: requested, opened: opened)
-    }
-
-    /// SDL's software renderer when asked (deterministic pixels), else an accelerated one
-    /// with vsync when there is one.
-    static func makeRenderer(window: Window, software: Bool) throws -> Renderer {
-        if !software, let accelerated = try? Renderer(window: window, kind: .accelerated, vsync: true) {
-            return accelerated
-        }
-        return try Renderer(window: window, kind: .software, vsync: !software)
     }
 
     /// Where the headless picture goes when no --screenshot path was given.

@@ -15,6 +15,11 @@ final class KioskScene {
     private(set) var showsServiceBadge = false
     private let executor: DrawListExecutor
     private var view: KioskView?
+    /// Frames presented so far, and how many of them presented only the regions that changed.
+    private(set) var framesPresented = 0, partialFrames = 0
+    /// The list last drawn (for a renderer that does not keep its frame, to see whether
+    /// anything changed).
+    private var presented: DrawList?
     private var failuresReported = 0
     private var lastMs = 0.0
     /// The session's controls generation the view was built for.
@@ -45,16 +50,33 @@ final class KioskScene {
         emitLayout(session, ms: ms)
     }
 
-    /// Draws and presents a frame of `session`. A picture that cannot be drawn costs only its
-    /// own piece (the executor and ring art leave it out), and each is reported as an `error`
-    /// once: a broken file never leaves the panel black.
-    func draw(_ session: KioskSession) throws {
-        if let view {
-            try executor.draw(view.drawList(session.screen, overlay: ScreenOverlay(session, serviceBadge: showsServiceBadge)))
+    /// Draws and presents what changed in the frame of `session` since the last one, and
+    /// nothing when nothing changed, unless `whole` (the display lost the picture). A
+    /// renderer that keeps its frame (the software renderer) redraws and presents only the
+    /// changed regions; any other redraws and presents the whole frame. A picture that cannot
+    /// be drawn costs only its own piece (the executor and ring art leave it out), and each
+    /// is reported as an `error` once: a broken file never leaves the panel black. Returns
+    /// whether a frame was presented.
+    @discardableResult
+    func draw(_ session: KioskSession, whole: Bool = false) throws -> Bool {
+        guard let view else { return false }
+        let list = view.drawList(session.screen, overlay: ScreenOverlay(session, serviceBadge: showsServiceBadge))
+        var regions: [Rect]?
+        if renderer.keepsFrame {
+            regions = try executor.drawChanges(list)
+        } else if whole || list != presented {
+            try executor.draw(list)
+        } else {
+            regions = []
         }
+        presented = list
         for failure in executor.failures.dropFirst(failuresReported) { backgroundProblems.post("cannot draw \(failure)") }
         failuresReported = executor.failures.count
-        renderer.present()
+        if regions?.isEmpty == true, !whole { return false }
+        renderer.present(regions: whole ? nil : regions)
+        framesPresented += 1
+        if !whole, regions != nil { partialFrames += 1 }
+        return true
     }
 
     /// Draws the first frame and announces `ready` with the layout.

@@ -1,11 +1,13 @@
 import CSDL2
+import Glibc
 import RotaryKit
 import RotarySDL
 
 /// The live event → model → draw loop: drains SDL's queue every frame and draws at the
-/// display's pace while anything moves. When nothing moves it sleeps in
-/// `SDL_WaitEventTimeout` until the next input or the next change the session announces (a
-/// countdown second, dimming): no frames, no CPU, and the first touch wakes it at once.
+/// display's pace while anything moves, presenting only what changed. When nothing moves it
+/// sleeps in `SDL_WaitEventTimeout` until the next input or the next change the session
+/// announces (a countdown second, dimming): no frames, no CPU, and the first touch wakes it
+/// at once. A wake that changes nothing on the screen presents nothing.
 ///
 /// Input takes the replay's path: the session is first moved on to the moment the input is
 /// handled, then given the input, so an input after a long sleep starts its animation from
@@ -16,21 +18,28 @@ struct LiveLoop {
     let layout: () throws -> ScreenLayout
     /// Told the loop is alive at least once a second (the loop never sleeps longer).
     let systemd: SystemdNotifier
+    /// Paces frames where the renderer does not (the software renderer has no vsync); nil
+    /// when presenting waits for the display itself.
+    var pacer: FramePacer?
 
     func run(_ session: inout KioskSession) throws {
+        var pacer = self.pacer
         var mapper = InputMapper(windowWidth: session.screen.layout.width, windowHeight: session.screen.layout.height)
         var clock = SessionClock()
         var needsLayout = false
+        var exposed = false
         var shownDimmed = false
         while !session.quitRequested {
             systemd.keepAlive(now: Double(SDL_GetTicks64()) / 1000)
             var event = SDL_Event()
-            if !session.isAnimating, !needsLayout {
+            if !session.isAnimating, !needsLayout, !exposed {
                 let timeout = session.secondsUntilChange.map { Int32(saturating: min(max($0 * 1000, 1), 1000).rounded(.up)) } ?? 1000
-                if SDL_WaitEventTimeout(&event, timeout) == 1, apply(event, &mapper, &session, &clock, &needsLayout) { return }
+                if SDL_WaitEventTimeout(&event, timeout) == 1, apply(event, &mapper, &session, &clock, &needsLayout, &exposed) { return }
+            } else if let wait = pacer?.wait(at: Self.seconds()), wait > 0 {
+                Self.sleep(seconds: wait)
             }
             while SDL_PollEvent(&event) == 1 {
-                if apply(event, &mapper, &session, &clock, &needsLayout) { return }
+                if apply(event, &mapper, &session, &clock, &needsLayout, &exposed) { return }
             }
             if needsLayout {
                 session.relayout(try layout())
@@ -41,15 +50,16 @@ struct LiveLoop {
                 shownDimmed = false
             }
             clock.catchUp(&session, scene: scene)
-            if session.isDimmed && shownDimmed { continue }  // dimmed: one frame, then none
-            try scene.draw(session)
+            if session.isDimmed && shownDimmed && !exposed { continue }  // dimmed: one frame, then none
+            try scene.draw(session, whole: exposed)
+            exposed = false
             shownDimmed = session.isDimmed
         }
     }
 
     /// Applies one SDL event; returns true when the app should quit.
     private func apply(_ event: SDL_Event, _ mapper: inout InputMapper, _ session: inout KioskSession,
-                       _ clock: inout SessionClock, _ needsLayout: inout Bool) -> Bool {
+                       _ clock: inout SessionClock, _ needsLayout: inout Bool, _ exposed: inout Bool) -> Bool {
         guard let fact = mapper.translate(event) else { return false }
         switch fact {
         case .quit:
@@ -60,12 +70,24 @@ struct LiveLoop {
             scene.publish(events, ms: Self.nowMs(), of: session)
         case .layoutChanged:
             needsLayout = true
+        case .exposed:
+            exposed = true
         }
         return session.quitRequested
     }
 
     /// Milliseconds since SDL started.
     static func nowMs() -> Double { Double(SDL_GetTicks64()) }
+
+    /// Seconds on SDL's high-resolution counter.
+    static func seconds() -> Double { Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency()) }
+
+    /// Sleeps `seconds` (to within the kernel's timer slack, far finer than SDL_Delay's
+    /// milliseconds).
+    static func sleep(seconds: Double) {
+        var time = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+        nanosleep(&time, nil)
+    }
 }
 
 /// Moves the session on by the real time since it was last moved, however long the sleep:

@@ -11,7 +11,7 @@ public final class Renderer {
     private let owned: Bool
     /// Whether SDL draws with the CPU (its software renderer), which snaps the corners of
     /// triangles to whole pixels: soft edges are then worked out per pixel instead.
-    let isSoftware: Bool
+    public let isSoftware: Bool
     /// The pixel format of the window or surface a software renderer draws into (nil:
     /// accelerated, or adopted from a program).
     let targetFormat: UInt32?
@@ -31,11 +31,12 @@ public final class Renderer {
     /// Creates a renderer of `kind` for `window`; `vsync` paces presents to the display.
     public init(window: Window, kind: Kind, vsync: Bool) throws {
         let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0).lowercased() } ?? ""
-        if kind == .software, driver != "kmsdrm" {
+        if kind == .software, Self.driversWithFramebuffer.contains(driver) {
             // Draw straight into the window's own framebuffer where the driver has one,
             // rather than through a hidden OpenGL texture: on the offscreen driver that would
-            // load Mesa and LLVM (+130 MB) only to copy pixels. KMSDRM has no framebuffer of
-            // its own: there SDL must keep its texture path, or no software renderer exists.
+            // load Mesa and LLVM (+130 MB) only to copy pixels. KMSDRM and Wayland have no
+            // framebuffer of their own: there SDL must keep its texture path, or no software
+            // renderer exists.
             SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         }
         if kind == .accelerated, driver == "kmsdrm", SDL_GetHint(SDL_HINT_RENDER_DRIVER) == nil {
@@ -84,6 +85,10 @@ public final class Renderer {
         targetFormat = nil
     }
 
+    /// SDL 2.26's video drivers that hand a software renderer a framebuffer of their own
+    /// (X11 through MIT-SHM), which keeps its pixels between frames.
+    private static let driversWithFramebuffer: Set<String> = ["x11", "offscreen", "dummy"]
+
     private static func isSoftware(_ renderer: OpaquePointer) -> Bool {
         var info = SDL_RendererInfo()
         return SDL_GetRendererInfo(renderer, &info) == 0 && info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
@@ -123,6 +128,46 @@ public final class Renderer {
 
     /// Shows what was drawn.
     public func present() { SDL_RenderPresent(pointer) }
+
+    /// Whether what was drawn stays in the target from one frame to the next, so that a frame
+    /// may redraw only what changed (``DrawListExecutor/drawChanges(_:)``): true for the
+    /// software renderer on a surface or on a window's own framebuffer. A GPU's back buffer
+    /// promises nothing after a present, and an adopted renderer is the program's business.
+    public var keepsFrame: Bool { isSoftware && owned }
+
+    /// Shows `regions` (target pixels) of what was drawn, or everything when nil. On a
+    /// software renderer's window only those rectangles go to the display
+    /// (`SDL_UpdateWindowSurfaceRects`: on X11 a shared-memory copy per rectangle; on
+    /// KMSDRM one texture upload of the rows they span); elsewhere the whole frame is
+    /// presented. Unlike ``present()`` it never waits for vsync: the caller paces.
+    public func present(regions: [Rect]?) {
+        guard let regions, keepsFrame, let window = target as? Window else {
+            SDL_RenderPresent(pointer)
+            return
+        }
+        SDL_RenderFlush(pointer)  // SDL may still hold drawing commands in its batch
+        guard !regions.isEmpty else { return }
+        var rects = regions.map(SDL_Rect.init(wholePixels:))
+        SDL_UpdateWindowSurfaceRects(window.pointer, &rects, Int32(rects.count))
+    }
+
+    /// The OpenGL driver's name for the rasteriser behind an OpenGL or OpenGL ES renderer
+    /// (`GL_RENDERER`, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)" or "V3D 4.2"), nil for any
+    /// other renderer.
+    public var glRenderer: String? {
+        guard ["opengl", "opengles2"].contains(name), let address = SDL_GL_GetProcAddress("glGetString") else { return nil }
+        typealias GetString = @convention(c) (UInt32) -> UnsafePointer<UInt8>?
+        let glRendererName: UInt32 = 0x1F01  // GL_RENDERER
+        return unsafeBitCast(address, to: GetString.self)(glRendererName).map { String(cString: $0) }
+    }
+
+    /// Whether `glRenderer` (a ``glRenderer`` string) names a rasteriser that runs on the CPU:
+    /// Mesa's llvmpipe, softpipe and (kms_)swrast, or SwiftShader. Such an "accelerated"
+    /// renderer is slower than SDL's own software renderer and costs far more memory.
+    public static func isSoftwareRasteriser(glRenderer: String) -> Bool {
+        let name = glRenderer.lowercased()
+        return ["llvmpipe", "softpipe", "swrast", "software rasterizer", "swiftshader"].contains { name.contains($0) }
+    }
 
     /// A copy of the current target's pixels.
     public func readPixels() throws -> Surface {

@@ -35,9 +35,26 @@ extension Rect {
     init(_ rect: SDL_Rect) {
         self.init(x: Double(rect.x), y: Double(rect.y), width: Double(rect.w), height: Double(rect.h))
     }
+
+    /// Moved by (`x`, `y`).
+    func offsetBy(x dx: Double, y dy: Double) -> Rect { Rect(x: x + dx, y: y + dy, width: width, height: height) }
+}
+
+extension SDL_Rect {
+    /// The whole pixels `rect` touches (``Rect/pixelAligned``).
+    init(wholePixels rect: Rect) {
+        let whole = rect.pixelAligned
+        self.init(x: Int32(whole.x), y: Int32(whole.y), w: Int32(whole.width), h: Int32(whole.height))
+    }
 }
 
 extension Renderer {
+    /// Clips SDL's drawing to `area`, whole target pixels.
+    func clip(to area: Rect) throws {
+        var rect = SDL_Rect(wholePixels: area)
+        try check(SDL_RenderSetClipRect(pointer, &rect), "SDL_RenderSetClipRect")
+    }
+
     /// The clip rectangle, or nil when clipping is off.
     var clipRect: SDL_Rect? {
         guard SDL_RenderIsClipEnabled(pointer) == SDL_TRUE else { return nil }

@@ -95,9 +95,10 @@ extension Renderer {
         }
     }
 
-    /// Draws `texture` unscaled with its top-left corner at pixel (`x`, `y`).
-    func draw(_ texture: Texture, atX x: Int, y: Int) throws {
-        var rect = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(texture.width), h: Int32(texture.height))
-        try check(SDL_RenderCopy(pointer, texture.pointer, nil, &rect), "SDL_RenderCopy")
+    /// Draws the `source` pixels of `texture` unscaled onto the `destination` pixels (both
+    /// whole pixels, the same size).
+    func draw(_ texture: Texture, from source: Rect, to destination: Rect) throws {
+        var from = SDL_Rect(wholePixels: source), to = SDL_Rect(wholePixels: destination)
+        try check(SDL_RenderCopy(pointer, texture.pointer, &from, &to), "SDL_RenderCopy")
     }
 }

@@ -39,6 +39,15 @@ public final class Window {
         if system != nil { SDL_DestroyWindow(pointer) }  // a window we created, not the program's
     }
 
+    /// How often the display the window is on shows a new picture, hertz: its mode's
+    /// refresh rate, or 60 where the driver does not say (Xvfb, the offscreen driver).
+    public var refreshRate: Double {
+        var mode = SDL_DisplayMode()
+        let display = max(0, SDL_GetWindowDisplayIndex(pointer))
+        guard SDL_GetCurrentDisplayMode(display, &mode) == 0, mode.refresh_rate > 0 else { return 60 }
+        return Double(mode.refresh_rate)
+    }
+
     /// The window's id, as carried by its events.
     public var id: UInt32 { SDL_GetWindowID(pointer) }
 }

@@ -8,6 +8,9 @@ public enum InputFact: Equatable, Sendable {
     /// The window was resized, or render targets or the device were lost: re-layout and
     /// rebuild textures.
     case layoutChanged
+    /// The window's picture was lost on the display (shown, exposed or restored): present the
+    /// whole frame again; nothing in it changed.
+    case exposed
     /// The window was closed or the process asked to quit.
     case quit
 }

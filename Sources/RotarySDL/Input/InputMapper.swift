@@ -2,7 +2,7 @@ import CSDL2
 import RotaryKit
 
 /// Translates SDL events at the edge, once: touch fingers (normalised coordinates to window
-/// pixels), the mouse as one more finger, wheel, keys, window changes and quit.
+/// pixels), the mouse as one more finger, wheel, keys, window changes, exposure and quit.
 ///
 /// Touch and mouse are never counted twice: mouse events SDL synthesised from touch
 /// (`which == SDL_TOUCH_MOUSEID`) and touch events it synthesised from the mouse
@@ -59,7 +59,11 @@ public struct InputMapper: Sendable {
             return .input(.key(String(cString: SDL_GetKeyName(event.key.keysym.sym))))
         case SDL_WINDOWEVENT:
             let e = SDL_WindowEventID(UInt32(event.window.event))
-            return e == SDL_WINDOWEVENT_SIZE_CHANGED ? .layoutChanged : nil
+            switch e {
+            case SDL_WINDOWEVENT_SIZE_CHANGED: return .layoutChanged
+            case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED: return .exposed
+            default: return nil
+            }
         case SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET:
             return .layoutChanged
         default:

@@ -88,22 +88,29 @@ public struct RingPixelMap: Sendable {
     public var pixelCount: Int { texels.count + edges.count }
 
     /// Draws `ring` turned by `rotationDegrees` (clockwise) into `target`, which must cover
-    /// every pixel of the map. Rim pixels are blended with the ring's opaque background, or on
-    /// a transparent one get the texel with its alpha faded. The runs are split between two
+    /// every pixel of the map within `rows` and `columns` (window pixels; only those are
+    /// written). Rim pixels are blended with the ring's opaque background, or on a
+    /// transparent one get the texel with its alpha faded. The runs are split between two
     /// cores; they write disjoint pixels.
-    public func draw(_ ring: PolarRing, rotationDegrees: Double, into target: RasterTarget) {
+    public func draw(_ ring: PolarRing, rotationDegrees: Double, into target: RasterTarget,
+                     rows: Range<Int> = Int.min..<Int.max, columns: Range<Int> = Int.min..<Int.max) {
         let turns = rotationDegrees / 360
-        let shift = Int32(((turns - turns.rounded(.down)) * Double(columns)).rounded()) % Int32(columns)
+        let shift = Int32(((turns - turns.rounded(.down)) * Double(self.columns)).rounded()) % Int32(self.columns)
         let out = UnsafeSendable(target.pixels)
-        let (shown, texels, runs, width) = (ring.shown, self.texels, self.runs, Int32(columns))
+        let (shown, texels, width) = (ring.shown, self.texels, Int32(self.columns))
+        let runs = self.runs[Self.span(of: self.runs, rows: rows, y: \.y)]
         let (stride, originX, originY) = (target.stride, target.originX, target.originY)
+        let (left, right) = (Int32(clamping: columns.lowerBound), Int32(clamping: columns.upperBound))
         DispatchQueue.concurrentPerform(iterations: 2) { half in
-            let range = half == 0 ? 0..<runs.count / 2 : runs.count / 2..<runs.count
+            let middle = runs.startIndex + runs.count / 2
+            let range = half == 0 ? runs.startIndex..<middle : middle..<runs.endIndex
             shown.withUnsafeBufferPointer { shown in
                 texels.withUnsafeBufferPointer { lookup in
                     for run in runs[range] {
-                        var p = (Int(run.y) - originY) * stride + Int(run.x) - originX, l = Int(run.lookup)
-                        for _ in 0..<run.count {
+                        let from = max(run.x, left), to = min(run.x + run.count, right)
+                        guard from < to else { continue }
+                        var p = (Int(run.y) - originY) * stride + Int(from) - originX, l = Int(run.lookup + from - run.x)
+                        for _ in from..<to {
                             out.pointer[p] = shown[Self.texelIndex(lookup[l], shift: shift, columns: width)]
                             p += 1
                             l += 1
@@ -113,17 +120,26 @@ public struct RingPixelMap: Sendable {
             }
         }
         let background = ring.art.background
-        if ring.art.isTransparent {
-            for edge in edges {
-                let texel = shown[Self.texelIndex(edge.texel, shift: shift, columns: width)]
-                target.pixels[target.offset(x: Int(edge.x), y: Int(edge.y))] = PixelMath.fadeAlpha(texel, edge.coverage)
-            }
-        } else {
-            for edge in edges {
-                let texel = shown[Self.texelIndex(edge.texel, shift: shift, columns: width)]
-                target.pixels[target.offset(x: Int(edge.x), y: Int(edge.y))] = PixelMath.lerp(background, texel, edge.coverage)
-            }
+        let transparent = ring.art.isTransparent
+        for edge in edges[Self.span(of: edges, rows: rows, y: \.y)] where edge.x >= left && edge.x < right {
+            let texel = shown[Self.texelIndex(edge.texel, shift: shift, columns: width)]
+            target.pixels[target.offset(x: Int(edge.x), y: Int(edge.y))] = transparent
+                ? PixelMath.fadeAlpha(texel, edge.coverage) : PixelMath.lerp(background, texel, edge.coverage)
         }
+    }
+
+    /// The indices of `items` (in row order) on `rows`, found by halving.
+    private static func span<Item>(of items: [Item], rows: Range<Int>, y: KeyPath<Item, Int32>) -> Range<Int> {
+        func firstIndex(onOrAfter row: Int) -> Int {
+            var (low, high) = (0, items.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if Int(items[middle][keyPath: y]) < row { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        let first = firstIndex(onOrAfter: rows.lowerBound)
+        return first..<max(first, firstIndex(onOrAfter: rows.upperBound))
     }
 
     /// The index into a polar ring's texels of packed texel `t` turned by `shift` columns.

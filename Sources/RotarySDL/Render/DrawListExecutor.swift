@@ -50,74 +50,97 @@ public final class DrawListExecutor {
     /// skipped and reported in ``failures``; an SDL failure throws.
     public func draw(_ list: DrawList) throws {
         let (width, height) = try renderer.outputSize()
+        try draw(list, width: width, height: height, regions: [Rect(x: 0, y: 0, width: Double(width), height: Double(height))])
+    }
+
+    /// Draws only what differs from the last frame drawn through: every command of `list`
+    /// that touches a changed region (``DrawList/changedRegions(since:)``) is drawn again,
+    /// clipped to it, so the rest of the target must still hold the last frame's pixels
+    /// (``Renderer/keepsFrame``). The first frame, a new target size, a frame after a failed
+    /// one, or a change without bounds draw everything.
+    ///
+    /// Returns what was drawn, in target pixels, for ``Renderer/present(regions:)``: empty
+    /// when nothing changed, nil when the whole target was drawn.
+    @discardableResult
+    public func drawChanges(_ list: DrawList) throws -> [Rect]? {
+        let (width, height) = try renderer.outputSize()
+        let target = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        guard let last, last.width == width, last.height == height,
+              let changed = list.changedRegions(since: last.list) else {
+            try draw(list, width: width, height: height, regions: [target])
+            return nil
+        }
+        let regions = changed.compactMap { $0.pixelAligned.intersection(target) }
+        try draw(list, width: width, height: height, regions: regions)
+        return regions
+    }
+
+    /// Draws the commands of `list` that touch `regions` (whole target pixels, not
+    /// overlapping), each clipped to every region it touches, and keeps the list.
+    private func draw(_ list: DrawList, width: Int, height: Int, regions: [Rect]) throws {
         before = last
         last = nil  // until this frame is drawn through
         let host = RendererState(of: renderer)
+        var ringGroups = 0
         defer {
-            rings.endFrame()
+            rings.endFrame(groups: ringGroups)
             host.restore()
         }
         try check(SDL_SetRenderDrawBlendMode(renderer.pointer, SDL_BLENDMODE_BLEND), "SDL_SetRenderDrawBlendMode")
-        var visible = true  // false while clipped to nothing
+        // Where drawing may land: the regions within the program's clip, then within the
+        // list's own `clip` command while one is in force.
+        let open = host.clip.map { clip in regions.compactMap { $0.intersection(Rect(clip)) } } ?? regions
+        var areas = open
         var i = 0
         let commands = list.commands
         while i < commands.count {
             let command = commands[i]
             i += 1
             if case .clip(let rect) = command {
-                visible = try clip(to: rect, within: host.clip, width: width, height: height)
+                areas = rect.map { rect in open.compactMap { $0.intersection(rect.pixelAligned) } } ?? open
                 continue
             }
-            guard visible else { continue }
-            switch command {
-            case .ring(let first):
+            if case .ring(let first) = command {
                 // Rings on one opaque backdrop share one texture of the first ring's square, so
                 // only rings lying within that square join it (a dial's wheel, not a ring
                 // elsewhere, whose square and the gap between would be painted over).
                 var group = [first]
-                let square = DrawCommand.ring(first).bounds ?? Rect(x: 0, y: 0, width: 0, height: 0)
+                let square = command.bounds ?? Rect(x: 0, y: 0, width: 0, height: 0)
                 while let backdrop = first.backdrop, i < commands.count, case .ring(let next) = commands[i],
-                      next.backdrop == backdrop, let inner = DrawCommand.ring(next).bounds, square.contains(inner) {
+                      next.backdrop == backdrop, let inner = commands[i].bounds, square.contains(inner) {
                     group.append(next)
                     i += 1
                 }
-                try rings.draw(group, width: width, height: height, failure: record)
-            case .fill(let rect, let color):
-                try renderer.fill(color, rect: rect)
-            case .arc(let arc):
-                try renderer.strokeArc(center: arc.center, radius: arc.radius, width: arc.width, fromDegrees: arc.fromDegrees,
-                                       sweepDegrees: arc.sweepDegrees, color: arc.color, roundCaps: arc.roundCaps)
-            case .disc(let center, let radius, let color):
-                try renderer.fillDisc(center: center, radius: radius, color: color)
-            case .image(let image):
-                try images.draw(image, failure: record)
-            case .text(let text):
-                try texts.draw(text)
-            case .clip:
-                break  // handled above
+                let touched = areas.filter { $0.intersection(square) != nil }
+                try rings.draw(group, slot: ringGroups, regions: touched, width: width, height: height, failure: record)
+                ringGroups += 1
+                continue
+            }
+            for area in areas where command.bounds.map({ $0.intersection(area) != nil }) ?? true {
+                try renderer.clip(to: area)
+                try drawShape(command)
             }
         }
         last = Frame(list: list, width: width, height: height)
     }
 
-    /// Clips to `rect` (the whole pixels it touches) within the program's clip `host` and the
-    /// `width`×`height` target, or to `host` alone when `rect` is nil. False when no pixel is
-    /// left to draw on.
-    private func clip(to rect: Rect?, within host: SDL_Rect?, width: Int, height: Int) throws -> Bool {
-        guard let rect else {
-            if var host {
-                try check(SDL_RenderSetClipRect(renderer.pointer, &host), "SDL_RenderSetClipRect")
-            } else {
-                try check(SDL_RenderSetClipRect(renderer.pointer, nil), "SDL_RenderSetClipRect")
-            }
-            return true
+    /// Draws one command that is neither a ring nor a clip.
+    private func drawShape(_ command: DrawCommand) throws {
+        switch command {
+        case .fill(let rect, let color):
+            try renderer.fill(color, rect: rect)
+        case .arc(let arc):
+            try renderer.strokeArc(center: arc.center, radius: arc.radius, width: arc.width, fromDegrees: arc.fromDegrees,
+                                   sweepDegrees: arc.sweepDegrees, color: arc.color, roundCaps: arc.roundCaps)
+        case .disc(let center, let radius, let color):
+            try renderer.fillDisc(center: center, radius: radius, color: color)
+        case .image(let image):
+            try images.draw(image, failure: record)
+        case .text(let text):
+            try texts.draw(text)
+        case .ring, .clip:
+            break  // drawn by the caller
         }
-        let limit = host.map { Rect($0) }
-            ?? Rect(x: 0, y: 0, width: Double(width), height: Double(height))
-        guard let wanted = rect.pixelAligned.intersection(limit) else { return false }
-        var sdl = SDL_Rect(x: Int32(wanted.x), y: Int32(wanted.y), w: Int32(wanted.width), h: Int32(wanted.height))
-        try check(SDL_RenderSetClipRect(renderer.pointer, &sdl), "SDL_RenderSetClipRect")
-        return true
     }
 
     /// Notes a failure once.

@@ -17,18 +17,21 @@ final class RingComposer {
     }
 
     private var slots: [Slot] = []
-    private var groupsThisFrame = 0
 
     init(renderer: Renderer, fonts: FontBook) {
         self.renderer = renderer
         self.fonts = fonts
     }
 
-    /// Draws `group`, rings which share one backdrop (one ring when it is nil), on a target of
-    /// `width`×`height` pixels. Rings off the target are left out; rings whose geometry or
-    /// art cannot be made are left out and reported through `failure`. Where rings of one group overlap, the later one's rim blends with
-    /// the backdrop, not with the ring below.
-    func draw(_ group: [RingDraw], width: Int, height: Int, failure: (String) -> Void) throws {
+    /// Draws `group`, rings which share one backdrop (one ring when it is nil), within
+    /// `regions` (whole target pixels; SDL's clip is left on the last) of a target of `width`×`height` pixels, into the
+    /// texture of group number `slot` of the frame. With no regions nothing is drawn, but the
+    /// group's art is kept for the next frame. Rings off the target are left out; rings whose
+    /// geometry or art cannot be made are left out and reported through `failure`. Where rings
+    /// of one group overlap, the later one's rim blends with the backdrop, not with the ring
+    /// below.
+    func draw(_ group: [RingDraw], slot: Int, regions: [Rect], width: Int, height: Int,
+              failure: (String) -> Void) throws {
         var rings: [RingDraw] = [], recipes: [RingRaster.Recipe] = [], area: Rect?
         for ring in group {
             let recipe = RingRaster.Recipe(ring, targetWidth: width, targetHeight: height)
@@ -44,45 +47,54 @@ final class RingComposer {
         let indices = zip(rings, recipes).map { ring, recipe in
             rasters.index(for: recipe, selected: ring.highlighted, fonts: fonts, failure: failure)
         }
-        let slot = try slot(width: Int(area.width), height: Int(area.height))
-        let texture = slots[slot].texture
+        let shown = regions.compactMap { $0.intersection(area) }
+        guard !shown.isEmpty else { return }
+        let texture = try texture(slot: slot, width: Int(area.width), height: Int(area.height))
         let (originX, originY) = (Int(area.x), Int(area.y))
         let backdrop = RingArt.backgroundWord(rings[0].backdrop)
         // The rings write every pixel they cover and nothing else. A software texture keeps its
-        // pixels, so the backdrop around the same rings in the same place is painted once; a
-        // GPU's locked texture promises nothing, so it is painted every time.
+        // pixels, so the backdrop around the same rings in the same place is painted once, and
+        // then only the regions asked for are composed again. A GPU's locked texture promises
+        // nothing, so there the backdrop and every ring are composed whole every time.
         let painted = slots[slot].painted.map { $0.recipes == recipes && $0.area == area } ?? false
-        let paintsBackdrop = !(renderer.isSoftware && painted)
+        let keeps = renderer.isSoftware && painted
         slots[slot].painted = (recipes, area)
-        try texture.withLockedRows(0..<texture.height) { pixels, stride in
-            if paintsBackdrop { pixels.update(repeating: backdrop, count: texture.height * stride) }
-            let target = RasterTarget(pixels: pixels, stride: stride, originX: originX, originY: originY)
-            for (ring, index) in zip(rings, indices) {
-                guard let index else { continue }
-                rasters.draw(at: index, rotationDegrees: ring.rotationDegrees, highlighted: ring.highlighted, into: target)
+        let composed = keeps ? shown : [area]
+        for part in composed {
+            let rows = Int(part.y) - originY..<Int(part.maxY) - originY
+            try texture.withLockedRows(rows) { pixels, stride in
+                let columns = Int(part.x)..<Int(part.maxX)
+                let target = RasterTarget(pixels: pixels, stride: stride, originX: originX, originY: Int(part.y))
+                if !keeps { pixels.update(repeating: backdrop, count: rows.count * stride) }
+                for (ring, index) in zip(rings, indices) {
+                    guard let index else { continue }
+                    rasters.draw(at: index, rotationDegrees: ring.rotationDegrees, highlighted: ring.highlighted,
+                                 into: target, rows: Int(part.y)..<Int(part.maxY), columns: columns)
+                }
             }
         }
         texture.setBlended(rings[0].backdrop == nil)
-        try renderer.draw(texture, atX: originX, y: originY)
+        for part in shown {
+            try renderer.clip(to: part)
+            try renderer.draw(texture, from: part.offsetBy(x: -area.x, y: -area.y), to: part)
+        }
     }
 
-    /// Forgets the rasters and textures this frame did not use.
-    func endFrame() {
+    /// Forgets the rasters and textures the frame's `groups` groups did not use.
+    func endFrame(groups: Int) {
         rasters.dropUnused()
-        slots.removeLast(slots.count - groupsThisFrame)
-        groupsThisFrame = 0
+        slots.removeLast(max(0, slots.count - groups))
     }
 
-    /// The next group's slot, its texture `width`×`height` pixels: last frame's when it has
-    /// that size.
-    private func slot(width: Int, height: Int) throws -> Int {
-        let slot = groupsThisFrame
-        if slot < slots.count, slots[slot].texture.width != width || slots[slot].texture.height != height {
-            slots[slot] = Slot(texture: try Texture(streamingFor: renderer, width: width, height: height))
-        } else if slot == slots.count {
+    /// The texture of group `slot`, `width`×`height` pixels: last frame's when it has that
+    /// size.
+    private func texture(slot: Int, width: Int, height: Int) throws -> Texture {
+        while slots.count <= slot {
             slots.append(Slot(texture: try Texture(streamingFor: renderer, width: width, height: height)))
         }
-        groupsThisFrame += 1
-        return slot
+        if slots[slot].texture.width != width || slots[slot].texture.height != height {
+            slots[slot] = Slot(texture: try Texture(streamingFor: renderer, width: width, height: height))
+        }
+        return slots[slot].texture
     }
 }

@@ -85,9 +85,11 @@ public struct RingRaster: Sendable {
     }
 
     /// Draws the ring turned clockwise by `rotationDegrees` with item `highlighted` bright
-    /// into `target`, which must cover ``Recipe/bounds``.
-    public mutating func draw(rotationDegrees: Double, highlighted: Int, into target: RasterTarget) {
+    /// into `target`, which must cover ``Recipe/bounds`` within `rows` and `columns` (target
+    /// pixels; only those are written).
+    public mutating func draw(rotationDegrees: Double, highlighted: Int, into target: RasterTarget,
+                              rows: Range<Int> = Int.min..<Int.max, columns: Range<Int> = Int.min..<Int.max) {
         polar.select(highlighted)
-        map.draw(polar, rotationDegrees: rotationDegrees, into: target)
+        map.draw(polar, rotationDegrees: rotationDegrees, into: target, rows: rows, columns: columns)
     }
 }

@@ -31,9 +31,12 @@ struct RingRasterCache {
         return raster == nil ? nil : entries.count - 1
     }
 
-    /// Draws the raster at `index` (from ``index(for:selected:fonts:failure:)`` this frame).
-    mutating func draw(at index: Int, rotationDegrees: Double, highlighted: Int, into target: RasterTarget) {
-        entries[index].raster?.draw(rotationDegrees: rotationDegrees, highlighted: highlighted, into: target)
+    /// Draws the raster at `index` (from ``index(for:selected:fonts:failure:)`` this frame)
+    /// within `rows` and `columns` of the target.
+    mutating func draw(at index: Int, rotationDegrees: Double, highlighted: Int, into target: RasterTarget,
+                       rows: Range<Int>, columns: Range<Int>) {
+        entries[index].raster?.draw(rotationDegrees: rotationDegrees, highlighted: highlighted, into: target,
+                                    rows: rows, columns: columns)
     }
 
     /// Forgets the rasters no ring used since the last call; indices are invalid afterwards.

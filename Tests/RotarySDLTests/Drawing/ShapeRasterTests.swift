@@ -202,7 +202,9 @@ extension DrawingTests {
                     }
                 }
                 texture.setBlended(true)
-                try renderer.draw(texture, atX: Int(area.x), y: Int(area.y))
+                let size = (width: Double(texture.width), height: Double(texture.height))
+                try renderer.draw(texture, from: Rect(x: 0, y: 0, width: size.width, height: size.height),
+                                  to: Rect(x: Double(Int(area.x)), y: Double(Int(area.y)), width: size.width, height: size.height))
             }
             renderer.present()
             return try renderer.readPixels()
