@@ -106,3 +106,29 @@ struct XvfbDisplayPathTests {
         #expect(forced.contains("renderer: opengl (asked for (--renderer accelerated), OpenGL: llvmpipe"), "\(forced)")
     }
 }
+
+@Suite("bench --live in a real window")
+struct LiveBenchTests {
+    @Test("a fullscreen kiosk under Xvfb, its wheel spun for two seconds: frames at the display's pace, the renderer auto chose, CPU and memory")
+    func liveBench() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["xvfb-run", "-a", "-s", "-screen 0 800x480x24", KioskProcess.executable.path,
+                             "bench", "--live", "--seconds", "2", "--json"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let line = try #require(String(decoding: data, as: UTF8.self).split(separator: "\n").last)
+        let result = try JSONDecoder().decode(LiveBenchResult.self, from: Data(line.utf8))
+        #expect(result.size == "800x480" && result.videoDriver == "x11")
+        #expect(result.rendererReason.hasPrefix("auto: "))
+        // A finger lifted by a layout that did not change would leave one frame in two seconds.
+        #expect(result.frames > 30 && result.framesPerSecond <= 62, "\(result)")
+        #expect(result.partialFrames >= result.frames - 2, "\(result)")
+        #expect(result.cpuPercent > 0 && result.peakRSSMB > 0)
+    }
+}

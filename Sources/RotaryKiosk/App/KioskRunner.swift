@@ -12,6 +12,9 @@ public final class KioskRunner {
     private let logger: Logger
     /// The event stream: lines out, and `listen` for programs that embed the kiosk.
     public let events: EventSink
+    /// A finger that spins the wheel through the live loop, and what it measured
+    /// (`bench --live`); nil in a kiosk.
+    var measurement: LiveMeasurement?
 
     /// A runner for `options`; events go to `--events-out` or standard output.
     public init(options: KioskOptions, logger: Logger) throws {
@@ -84,8 +87,11 @@ public final class KioskRunner {
         } else if !headless {
             systemd.ready()
             let pacer = renderer.isSoftware ? FramePacer(hertz: window.refreshRate) : nil
+            measurement?.begin(session, scene: scene, driver: system.videoDriver, reason: picked.reason, hertz: window.refreshRate)
             try LiveLoop(scene: scene, layout: layout, systemd: systemd, pacer: pacer).run(&session)
-            logger.info("frames presented: \(scene.framesPresented), \(scene.partialFrames) of them only where something changed")
+            measurement?.end(scene: scene)
+            let stats = scene.frameStats
+            logger.info("frames presented: \(stats.frames), \(stats.partialFrames) of them only where something changed")
             systemd.stopping()
         }
         outputs.flush()

@@ -15,8 +15,8 @@ final class KioskScene {
     private(set) var showsServiceBadge = false
     private let executor: DrawListExecutor
     private var view: KioskView?
-    /// Frames presented so far, and how many of them presented only the regions that changed.
-    private(set) var framesPresented = 0, partialFrames = 0
+    /// The frames presented so far.
+    private(set) var frameStats = FrameStats()
     /// The list last drawn (for a renderer that does not keep its frame, to see whether
     /// anything changed).
     private var presented: DrawList?
@@ -34,6 +34,9 @@ final class KioskScene {
 
     /// Whether every frame so far was drawn with the config's own theme, art and all.
     var drewEverything: Bool { executor.failures.isEmpty }
+
+    /// Forgets the intervals between frames so far, e.g. as a measurement starts.
+    func restartFrameIntervals() { frameStats.restartIntervals() }
 
     /// Lays the view out for `screen` (after start, a resize, a rotation or a reset); the
     /// art is made as the next frame needs it.
@@ -74,8 +77,7 @@ final class KioskScene {
         failuresReported = executor.failures.count
         if regions?.isEmpty == true, !whole { return false }
         renderer.present(regions: whole ? nil : regions)
-        framesPresented += 1
-        if !whole, regions != nil { partialFrames += 1 }
+        frameStats.presented(at: LiveLoop.seconds(), partial: !whole && regions != nil)
         return true
     }
 

@@ -42,12 +42,18 @@ struct LiveLoop {
                 if apply(event, &mapper, &session, &clock, &needsLayout, &exposed) { return }
             }
             if needsLayout {
-                session.relayout(try layout())
-                mapper = InputMapper(windowWidth: session.screen.layout.width, windowHeight: session.screen.layout.height)
-                scene.rebuild(for: session.screen)
-                scene.emitLayout(session, ms: Self.nowMs())
+                // X11 reports a fullscreen window's size once more after it is shown: the same
+                // layout again must not lift a finger that is already on a control.
+                let fresh = try layout()
+                if fresh != session.screen.layout {
+                    session.relayout(fresh)
+                    mapper = InputMapper(windowWidth: fresh.width, windowHeight: fresh.height)
+                    scene.rebuild(for: session.screen)
+                    scene.emitLayout(session, ms: Self.nowMs())
+                    shownDimmed = false
+                }
                 needsLayout = false
-                shownDimmed = false
+                exposed = true  // the whole frame again, whatever changed
             }
             clock.catchUp(&session, scene: scene)
             if session.isDimmed && shownDimmed && !exposed { continue }  // dimmed: one frame, then none

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import RotarySDL
 
 /// `rotary-kiosk bench`: renders the reference scene at several sizes with each renderer,
@@ -34,8 +35,14 @@ public struct BenchCommand: ParsableCommand {
     @Argument(help: .hidden, transform: WindowSize.parse)
     var moreSizes: [WindowSize] = []
 
-    @Option(parsing: .upToNextOption, help: "Renderers to measure: software, accelerated.")
-    var renderers: [Renderer.Kind] = [.software, .accelerated]
+    @Option(parsing: .upToNextOption, help: "Renderers to measure: software, accelerated (default: both; with --live: auto).")
+    var renderers: [Renderer.Kind] = []
+
+    @Flag(help: "Run the kiosk itself in a real window on this display (X11, Wayland, KMSDRM), its wheel spun by a synthetic finger, and report frames/s, frame intervals, CPU and memory.")
+    var live = false
+
+    @Option(help: ArgumentHelp("How long --live spins the wheel.", valueName: "seconds"))
+    var seconds = 10.0
 
     @Option(parsing: .upToNextOption, help: "What to draw: kiosk (the default), arc, knob, strip (one control alone).")
     var scenes: [BenchScene] = [.kiosk]
@@ -52,12 +59,16 @@ public struct BenchCommand: ParsableCommand {
 
     public func validate() throws {
         guard frames >= 1 else { throw ValidationError("--frames must be 1 or more, not \(frames)") }
+        guard seconds > 0, seconds <= 3600 else { throw ValidationError("--seconds must be above 0 and at most 3600, not \(seconds)") }
+        guard !live || renderers.count <= 1 else { throw ValidationError("--live measures one renderer: give --renderers one of them") }
         guard sizes.isEmpty, !moreSizes.isEmpty else { return }
         throw ValidationError("sizes go after --sizes, like --sizes 800x480 1080x1080")
     }
 
     public func run() throws {
+        if live { return try runLive() }
         let sizes = allSizes
+        let renderers = self.renderers.isEmpty ? Renderer.Kind.allCases : self.renderers
         if let spawned = childSpawnedAtNs {
             let result = try BenchChild(size: sizes[0], renderer: renderers[0], scene: scenes[0], frames: frames,
                                         spawnedAtNs: spawned).run()
@@ -82,6 +93,31 @@ public struct BenchCommand: ParsableCommand {
             print(String(decoding: try encoder.encode(BenchReport(results: results)), as: UTF8.self))
         } else {
             print(BenchTable.text(results))
+        }
+    }
+
+    /// `--live`: the kiosk with the built-in config, fullscreen (or a window of the one size
+    /// given), state kept in a temporary folder, events dropped.
+    private func runLive() throws {
+        var arguments = ["--events-out", "/dev/null", "--state-dir", FileManager.default.temporaryDirectory
+            .appendingPathComponent("rotary-bench-\(getpid())").path]
+        if let size = sizes.first { arguments += ["--windowed", "--size", size.description] }
+        if let kind = renderers.first { arguments += ["--renderer", kind.rawValue] }
+        var logger = Logger(label: "rotary-kiosk bench")
+        logger.logLevel = .warning
+        let runner = try KioskRunner(options: try KioskOptions.parse(arguments), logger: logger)
+        let measurement = LiveMeasurement(seconds: seconds)
+        runner.measurement = measurement
+        try runner.run()
+        guard let result = measurement.result else {
+            throw ValidationError("bench --live needs a display (X11, Wayland or KMSDRM): none could be opened")
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            print(String(decoding: try encoder.encode(result), as: UTF8.self))
+        } else {
+            print(result.text)
         }
     }
 
