@@ -30,6 +30,21 @@ public enum ImageLoader {
         }
     }
 
+    /// Each of `requests` loaded as ``load(_:width:height:)`` does, on every core at once:
+    /// rasterising SVG is the slow part of making a ring's art, and each picture is its own.
+    public static func loadAll(_ requests: [(source: ArtSource, width: Int, height: Int)]) -> [Result<Surface, Error>] {
+        var results = [Result<Surface, Error>?](repeating: nil, count: requests.count)
+        results.withUnsafeMutableBufferPointer { slots in
+            let out = UnsafeSendable(slots.baseAddress!)
+            let work = UnsafeSendableValue(requests)
+            DispatchQueue.concurrentPerform(iterations: requests.count) { i in
+                let request = work.value[i]
+                out.pointer[i] = Result { try load(request.source, width: request.width, height: request.height) }
+            }
+        }
+        return results.map { $0! }
+    }
+
     /// The bytes of the regular file at `path`, refusing folders, devices and files larger
     /// than ``ArtHeader/maxBytes`` before reading them.
     private static func read(_ path: String) throws -> [UInt8] {

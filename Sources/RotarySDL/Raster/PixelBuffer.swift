@@ -28,9 +28,13 @@ public struct PixelBuffer: Equatable, Sendable {
     /// Bilinear sample at continuous position (`x`, `y`), where pixel (i, j) has its centre
     /// at (i + 0.5, j + 0.5). Outside the buffer it fades to transparent.
     public func sample(x: Double, y: Double) -> UInt32 {
+        // Floor and round by hand: on x86-64 without SSE4.1 `rounded` is a call into libm,
+        // and this runs for every texel of every ring when the art is made.
         let fx = x - 0.5, fy = y - 0.5
-        let x0 = Int(fx.rounded(.down)), y0 = Int(fy.rounded(.down))
-        let tx = UInt32(((fx - Double(x0)) * 256).rounded()), ty = UInt32(((fy - Double(y0)) * 256).rounded())
+        var x0 = Int(fx), y0 = Int(fy)
+        if Double(x0) > fx { x0 -= 1 }
+        if Double(y0) > fy { y0 -= 1 }
+        let tx = UInt32((fx - Double(x0)) * 256 + 0.5), ty = UInt32((fy - Double(y0)) * 256 + 0.5)
         let top = PixelMath.lerp(pixel(x0, y0), pixel(x0 + 1, y0), tx)
         let bottom = PixelMath.lerp(pixel(x0, y0 + 1), pixel(x0 + 1, y0 + 1), tx)
         return PixelMath.lerp(top, bottom, ty)

@@ -110,7 +110,7 @@ public struct PolarRing: Sendable {
                     var texel = art.background
                     if coverage > 0 {
                         let sample = picture.sample(x: center.x + r * directions[c].x, y: center.y + r * directions[c].y)
-                        let weight = UInt32((coverage * 256).rounded())
+                        let weight = UInt32(coverage * 256 + 0.5)  // coverage is 0…1: no libm call
                         texel = art.isTransparent ? PixelMath.fadeAlpha(PixelMath.unpremultiplied(sample), weight)
                             : PixelMath.over(sample, coverage: weight, background: art.background)
                     }
@@ -184,4 +184,10 @@ public struct PolarRing: Sendable {
 struct UnsafeSendable<Pointee>: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<Pointee>
     init(_ pointer: UnsafeMutablePointer<Pointee>) { self.pointer = pointer }
+}
+
+/// A value handed to worker threads that only read it.
+struct UnsafeSendableValue<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

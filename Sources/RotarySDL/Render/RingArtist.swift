@@ -19,27 +19,28 @@ public enum RingArtist {
         let frame = CanvasFrame(itemCount: art.itemCount, innerRadius: innerRadius, outerRadius: outerRadius)
         let canvas = try Surface(width: frame.width, height: frame.height)
         let renderer = try Renderer(surface: canvas)
-        var textures: [ArtSource: Texture?] = [:]
-        /// `source` at `width`×`height` as a texture, nil (reported once) when it cannot be loaded.
-        func picture(_ source: ArtSource, width: Int, height: Int) throws -> Texture? {
-            if let known = textures[source] { return known }
-            var texture: Texture?
-            do { texture = try Texture(renderer: renderer, surface: ImageLoader.load(source, width: width, height: height)) } catch {
-                artFailure("\(error)")
+        let side = max(frame.width, frame.height), iconSize = Int(look.iconSize.rounded())
+        // Every picture once, at the size of its first use, all loaded at once.
+        var sizes: [ArtSource: Int] = [:], order: [ArtSource] = []
+        for item in look.items {
+            for (source, size) in [(item.texture, side), (look.iconSize >= 1 ? item.icon : nil, iconSize)] {
+                guard let source, sizes[source] == nil else { continue }
+                sizes[source] = size
+                order.append(source)
             }
-            textures[source] = texture
-            return texture
+        }
+        var textures: [ArtSource: Texture] = [:]
+        for (source, loaded) in zip(order, ImageLoader.loadAll(order.map { ($0, sizes[$0]!, sizes[$0]!) })) {
+            do { textures[source] = try Texture(renderer: renderer, surface: loaded.get()) } catch { artFailure("\(error)") }
         }
         for (index, item) in look.items.enumerated() {
             // Premultiplied: SDL's blending over a premultiplied canvas keeps it premultiplied,
             // which is what the polar ring samples (a translucent fill stays right).
             try renderer.clear(premultiplied(look.fill))
-            let side = max(frame.width, frame.height)
-            if let source = item.texture, let texture = try picture(source, width: side, height: side) {
+            if let source = item.texture, let texture = textures[source] {
                 try renderer.draw(texture, centeredAt: Point(x: Double(frame.width) / 2, y: Double(frame.height) / 2))
             }
-            let iconSize = Int(look.iconSize.rounded())
-            if let icon = item.icon, look.iconSize >= 1, let texture = try picture(icon, width: iconSize, height: iconSize) {
+            if let icon = item.icon, look.iconSize >= 1, let texture = textures[icon] {
                 try renderer.draw(texture, centeredAt: frame.point(atRadius: look.iconRadius))
             }
             if !item.label.isEmpty {
