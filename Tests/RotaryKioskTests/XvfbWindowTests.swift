@@ -1,6 +1,7 @@
 import Foundation
 import RotaryKit
 import RotaryKiosk
+import RotarySDL
 import Testing
 
 /// A real X11 window under Xvfb, driven by xdotool's mouse the way a person's pointer
@@ -130,5 +131,34 @@ struct LiveBenchTests {
         #expect(result.frames > 30 && result.framesPerSecond <= 62, "\(result)")
         #expect(result.partialFrames >= result.frames - 2, "\(result)")
         #expect(result.cpuPercent > 0 && result.peakRSSMB > 0)
+    }
+}
+
+@Suite("What the X screen shows")
+struct XScreenTests {
+    @Test("fullscreen, after SDL's second size report, the X screen shows the whole start screen, as a headless run draws it")
+    func screenMatchesFrame() throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        let headless = dir.appendingPathComponent("headless.png").path, screen = dir.appendingPathComponent("screen.png").path
+        let run = try KioskProcess.runHeadless(["--size", "800x480", "--screenshot", headless, "--state-dir", dir.path])
+        #expect(run.status == 0)
+        try XvfbDriver.run(arguments: ["--state-dir", dir.path], events: dir.appendingPathComponent("events.jsonl").path,
+                           drive: """
+            sleep 1.5
+            import -window root "\(screen)"
+            kill -TERM $app
+            wait $app
+            """, screen: "800x480")
+        let shown = try RotarySDLSurface.load(screen), drawn = try RotarySDLSurface.load(headless)
+        #expect(shown.width == drawn.width && shown.height == drawn.height)
+        var differing = 0
+        for y in stride(from: 0, to: drawn.height, by: 2) {
+            for x in stride(from: 0, to: drawn.width, by: 2) {
+                let (a, b) = (shown.pixel(x: x, y: y), drawn.pixel(x: x, y: y))
+                let channels: [(UInt8, UInt8)] = [(a.r, b.r), (a.g, b.g), (a.b, b.b)]
+                if channels.contains(where: { abs(Int($0.0) - Int($0.1)) > 3 }) { differing += 1 }
+            }
+        }
+        #expect(differing == 0, "\(differing) of \(drawn.width * drawn.height / 4) pixels on the X screen differ from the headless picture")
     }
 }

@@ -6,7 +6,7 @@
 ROTARY_BUILD_PACKAGES="pkg-config git libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libfontconfig-dev fontconfig fonts-dejavu-core"
 
 # What the tests add: a real X server without a screen and a scripted mouse.
-ROTARY_TEST_PACKAGES="xvfb xauth xdotool"
+ROTARY_TEST_PACKAGES="xvfb xauth xdotool imagemagick"
 
 rotary_say() { printf '\033[1mrotary:\033[0m %s\n' "$*" >&2; }
 

@@ -54,7 +54,8 @@ final class KioskScene {
     }
 
     /// Draws and presents what changed in the frame of `session` since the last one, and
-    /// nothing when nothing changed, unless `whole` (the display lost the picture). A
+    /// nothing when nothing changed, unless `whole` (the display or the window's surface lost
+    /// the picture: everything is drawn and presented again). A
     /// renderer that keeps its frame (the software renderer) redraws and presents only the
     /// changed regions; any other redraws and presents the whole frame. A picture that cannot
     /// be drawn costs only its own piece (the executor and ring art leave it out), and each
@@ -65,6 +66,7 @@ final class KioskScene {
         guard let view else { return false }
         let list = view.drawList(session.screen, overlay: ScreenOverlay(session, serviceBadge: showsServiceBadge))
         var regions: [Rect]?
+        if whole { executor.forgetFrame() }
         if renderer.keepsFrame {
             regions = try executor.drawChanges(list)
         } else if whole || list != presented {

@@ -53,7 +53,7 @@ struct LiveLoop {
                     shownDimmed = false
                 }
                 needsLayout = false
-                exposed = true  // the whole frame again, whatever changed
+                exposed = true  // SDL made the window's surface anew: the whole frame again
             }
             clock.catchUp(&session, scene: scene)
             if session.isDimmed && shownDimmed && !exposed { continue }  // dimmed: one frame, then none

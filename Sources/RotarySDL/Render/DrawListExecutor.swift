@@ -53,6 +53,14 @@ public final class DrawListExecutor {
         try draw(list, width: width, height: height, regions: [Rect(x: 0, y: 0, width: Double(width), height: Double(height))])
     }
 
+    /// Forgets the last frame drawn, so the next ``drawChanges(_:)`` draws everything: for when
+    /// the target lost its pixels (SDL makes a window's surface anew whenever the window
+    /// reports a size, even the same one).
+    public func forgetFrame() {
+        last = nil
+        before = nil
+    }
+
     /// Draws only what differs from the last frame drawn through: every command of `list`
     /// that touches a changed region (``DrawList/changedRegions(since:)``) is drawn again,
     /// clipped to it, so the rest of the target must still hold the last frame's pixels

@@ -25,9 +25,18 @@ public final class FontBook {
     /// `maxWidth` pixels; past that, cut with an ellipsis at the smallest size.
     public func renderFitting(_ text: String, size: Int, maxWidth: Double, color: RGBA) throws -> Surface {
         let smallest = max(4, size * 6 / 10)
-        for s in stride(from: size, through: smallest, by: -1) {
-            let font = try font(size: s)
-            if Double(font.measure(text).width) <= maxWidth { return try font.render(text, color: color) }
+        // Each size is a font opened (its hinting program run): rather than trying every size
+        // downwards, jump to the size the width says should fit (widths grow about in
+        // proportion to the size), then take the largest size that fits, as trying each would.
+        var tooLarge = size + 1, s = size
+        while s >= smallest {
+            let width = Double(try font(size: s).measure(text).width)
+            if width <= maxWidth {
+                while s + 1 < tooLarge, Double(try font(size: s + 1).measure(text).width) <= maxWidth { s += 1 }
+                return try font(size: s).render(text, color: color)
+            }
+            tooLarge = s
+            s = min(s - 1, max(smallest, Int(saturating: Double(s) * maxWidth / width)))
         }
         let font = try font(size: smallest)
         var characters = Array(text)
