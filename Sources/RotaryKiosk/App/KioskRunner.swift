@@ -70,7 +70,8 @@ public final class KioskRunner {
                                    logger: logger, problems: scene.backgroundProblems)
         outputs.attach(to: events)
         try scene.drawFirstFrame(session, ms: 0)
-        if fullscreen { window.enterFullscreen() }
+        // SDL makes the window's surface anew when it turns fullscreen: the whole frame again.
+        if window.enterFullscreen() { try scene.draw(session, whole: true) }
         // Only a config the kiosk has drawn with, art and all, becomes the one to fall back on.
         if let stateDirectory, art.failures.isEmpty, scene.drewEverything, let why = choice.keepAsLastGood(in: stateDirectory) {
             logger.warning("\(why)")

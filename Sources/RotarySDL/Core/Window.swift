@@ -6,18 +6,22 @@ public final class Window {
     let pointer: OpaquePointer
     /// Keeps SDL initialised while the window lives (nil: the program initialised SDL).
     private let system: SDLSystem?
+    /// A fullscreen window on X11 not yet asked to be fullscreen (see ``enterFullscreen()``).
+    private var deferredFullscreen = false
 
-    /// Opens a window of `width`×`height` pixels, or a borderless one covering the first
-    /// display, to be made fullscreen by ``enterFullscreen()`` once it shows a picture. It is
-    /// created at the display's own position and size, not only flagged fullscreen: on X11
-    /// without a window manager nobody would resize or move it, and it would stay
-    /// `width`×`height` wherever SDL put it.
+    /// Opens a window of `width`×`height` pixels, or a fullscreen one covering the first
+    /// display. A fullscreen window is created at the display's own position and size, not
+    /// only flagged fullscreen: on X11 without a window manager nobody would resize or move
+    /// it, and it would stay `width`×`height` wherever SDL put it. On X11 it is created
+    /// borderless and made fullscreen by ``enterFullscreen()`` once it shows a picture.
     public init(system: SDLSystem, title: String, width: Int, height: Int, fullscreen: Bool) throws {
         var flags = SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_RESIZABLE.rawValue
         let centered = rotary_windowpos_centered()
         var frame = SDL_Rect(x: centered, y: centered, w: Int32(width), h: Int32(height))
+        deferredFullscreen = fullscreen && system.videoDriver.lowercased() == "x11"
         if fullscreen {
             flags |= SDL_WINDOW_BORDERLESS.rawValue
+            if !deferredFullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
             var display = SDL_Rect()
             if SDL_GetDisplayBounds(0, &display) == 0, display.w > 0, display.h > 0 { frame = display }
         }
@@ -40,12 +44,18 @@ public final class Window {
         if system != nil { SDL_DestroyWindow(pointer) }  // a window we created, not the program's
     }
 
-    /// Asks for the window to be fullscreen on its display (at the display's own mode), above
-    /// any panels a window manager draws. SDL 2.26 on X11 then waits up to 100 ms for a
-    /// window manager to answer, however quickly the window shows: so this comes after the
-    /// first picture, which it never delays.
-    public func enterFullscreen() {
+    /// Makes a fullscreen window created on X11 fullscreen on its display (at the display's
+    /// own mode), above any panels a window manager draws; true when it asked. SDL 2.26 on X11
+    /// waits up to 100 ms for a window manager to answer that request, however quickly the
+    /// window shows: so the window is created without it and this comes after the first
+    /// picture, which it then never delays. Elsewhere the window was fullscreen from the
+    /// start and this does nothing.
+    @discardableResult
+    public func enterFullscreen() -> Bool {
+        guard deferredFullscreen else { return false }
+        deferredFullscreen = false
         SDL_SetWindowFullscreen(pointer, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+        return true
     }
 
     /// How often the display the window is on shows a new picture, hertz: its mode's

@@ -2,7 +2,7 @@ import Foundation
 
 /// For one ring on one window: which polar texel every window pixel inside the ring shows
 /// when the ring is not turned. Built once per layout; drawing the ring turned by any angle
-/// is then, per pixel, one table read and one texel copy (``draw(_:rotationDegrees:into:)``).
+/// is then, per pixel, one table read and one texel copy (``draw(_:rotationDegrees:into:rows:columns:)``).
 ///
 /// Pixels fully inside the ring are listed as runs along rows; pixels the rim only partly
 /// covers are listed apart, with their coverage, and blended with the ring's background (on

@@ -62,7 +62,7 @@ public final class DrawListExecutor {
     }
 
     /// Draws only what differs from the last frame drawn through: every command of `list`
-    /// that touches a changed region (``DrawList/changedRegions(since:)``) is drawn again,
+    /// that touches a changed region (`DrawList.changedRegions(since:)`) is drawn again,
     /// clipped to it, so the rest of the target must still hold the last frame's pixels
     /// (``Renderer/keepsFrame``). The first frame, a new target size, a frame after a failed
     /// one, or a change without bounds draw everything.
