@@ -32,6 +32,26 @@ struct KioskSessionTests {
         events.compactMap { if case .timer(let r, _) = $0 { r.state } else { nil } }
     }
 
+    @Test("the same layout again changes nothing: a finger on the wheel keeps dragging it to the next program")
+    func sameLayoutKeepsFinger() {
+        var s = session()
+        let wheel = (Self.layout.wheelInnerRadius + Self.layout.wheelOuterRadius) / 2
+        func at(_ degrees: Double) -> Point { Degrees.point(at: degrees, radius: wheel, around: Self.centre) }
+        _ = s.pointer(PointerEvent(.down, finger: 0, at: at(-90), time: s.clock))
+        let relaidOut = s.relayout(Self.layout)
+        #expect(!relaidOut)
+        for step in 1...20 {
+            _ = run(&s, seconds: 0.02)
+            _ = s.pointer(PointerEvent(.moved, finger: 0, at: at(-90 + 45 * Double(step) / 20), time: s.clock))
+        }
+        _ = run(&s, seconds: 0.2)
+        _ = s.pointer(PointerEvent(.up, finger: 0, at: at(-45), time: s.clock))
+        _ = run(&s, seconds: 1)
+        #expect(s.screen.wheel.selectedIndex == 1)
+        let resized = s.relayout(ScreenLayout(width: 800, height: 480))
+        #expect(resized)
+    }
+
     @Test("picking a program turns the dial to its minutes")
     func dialFollowsProgram() {
         var s = session()

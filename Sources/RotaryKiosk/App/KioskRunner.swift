@@ -41,7 +41,8 @@ public final class KioskRunner {
         let fullscreen = !options.windowed && !headless
         let window = try Window(system: system, title: "Rotary", width: options.size.width,
                                 height: options.size.height, fullscreen: fullscreen)
-        let forcedSoftware = headless ? "headless: the software renderer" : trace != nil ? "replays use the software renderer" : nil
+        let forcedSoftware = headless ? "headless pictures use the software renderer"
+            : trace != nil ? "replays use the software renderer" : nil
         let picked = try RendererChoice.make(window: window, request: options.renderer, forcedSoftware: forcedSoftware)
         let renderer = picked.renderer
         logger.info("renderer: \(renderer.name) (\(picked.reason))")
@@ -88,8 +89,9 @@ public final class KioskRunner {
             do { try ReplayLoop(scene: scene, trace: trace).run(&session) } catch let error as ReplayError { replayError = error }
         } else if !headless {
             systemd.ready()
-            let pacer = renderer.isSoftware ? FramePacer(hertz: window.refreshRate) : nil
-            measurement?.begin(session, scene: scene, driver: system.videoDriver, reason: picked.reason, hertz: window.refreshRate)
+            let hertz = window.refreshRate
+            let pacer = renderer.isSoftware ? FramePacer(hertz: hertz) : nil
+            measurement?.begin(session, scene: scene, driver: system.videoDriver, reason: picked.reason, hertz: hertz)
             try LiveLoop(scene: scene, layout: layout, systemd: systemd, pacer: pacer).run(&session)
             measurement?.end(scene: scene)
             let stats = scene.frameStats

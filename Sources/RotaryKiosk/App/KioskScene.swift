@@ -17,9 +17,6 @@ final class KioskScene {
     private var view: KioskView?
     /// The frames presented so far.
     private(set) var frameStats = FrameStats()
-    /// The list last drawn (for a renderer that does not keep its frame, to see whether
-    /// anything changed).
-    private var presented: DrawList?
     private var failuresReported = 0
     private var lastMs = 0.0
     /// The session's controls generation the view was built for.
@@ -55,31 +52,23 @@ final class KioskScene {
 
     /// Draws and presents what changed in the frame of `session` since the last one, and
     /// nothing when nothing changed, unless `whole` (the display or the window's surface lost
-    /// the picture: everything is drawn and presented again). A
-    /// renderer that keeps its frame (the software renderer) redraws and presents only the
-    /// changed regions; any other redraws and presents the whole frame. A picture that cannot
-    /// be drawn costs only its own piece (the executor and ring art leave it out), and each
-    /// is reported as an `error` once: a broken file never leaves the panel black. Returns
-    /// whether a frame was presented.
+    /// the picture: everything is drawn and presented again). On a renderer that keeps its
+    /// frame (the software renderer) only the changed regions are redrawn and presented (see
+    /// `DrawListExecutor.drawChanges`). A picture that cannot be drawn costs only its own
+    /// piece (the executor and ring art leave it out), and each is reported as an `error`
+    /// once: a broken file never leaves the panel black. Returns whether a frame was
+    /// presented.
     @discardableResult
     func draw(_ session: KioskSession, whole: Bool = false) throws -> Bool {
         guard let view else { return false }
-        let list = view.drawList(session.screen, overlay: ScreenOverlay(session, serviceBadge: showsServiceBadge))
-        var regions: [Rect]?
         if whole { executor.forgetFrame() }
-        if renderer.keepsFrame {
-            regions = try executor.drawChanges(list)
-        } else if whole || list != presented {
-            try executor.draw(list)
-        } else {
-            regions = []
-        }
-        presented = list
+        let regions = try executor.drawChanges(view.drawList(session.screen,
+                                                             overlay: ScreenOverlay(session, serviceBadge: showsServiceBadge)))
         for failure in executor.failures.dropFirst(failuresReported) { backgroundProblems.post("cannot draw \(failure)") }
         failuresReported = executor.failures.count
-        if regions?.isEmpty == true, !whole { return false }
-        renderer.present(regions: whole ? nil : regions)
-        frameStats.presented(at: LiveLoop.seconds(), partial: !whole && regions != nil)
+        if regions?.isEmpty == true { return false }
+        renderer.present(regions: regions)
+        frameStats.presented(at: LiveLoop.seconds(), partial: regions != nil)
         return true
     }
 

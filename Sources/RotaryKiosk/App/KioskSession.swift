@@ -197,10 +197,16 @@ public struct KioskSession: Sendable {
 
     // MARK: - Layout and restore
 
-    /// Rebuilds the screen for `layout`, keeping what is selected and the countdown's face.
-    public mutating func relayout(_ layout: ScreenLayout) {
+    /// Rebuilds the screen for `layout`, keeping what is selected and the countdown's face;
+    /// false, and nothing touched, when `layout` is the one shown. (X11 reports a fullscreen
+    /// window's size once more after it shows: that must not lift a finger already on a
+    /// control.)
+    @discardableResult
+    public mutating func relayout(_ layout: ScreenLayout) -> Bool {
+        guard layout != screen.layout else { return false }
         screen = screen.relaidOut(layout)
         refreshScreen()
+        return true
     }
 
     /// Puts back a saved countdown of the program named `program` with the set point it was

@@ -27,45 +27,41 @@ struct LiveLoop {
         var mapper = InputMapper(windowWidth: session.screen.layout.width, windowHeight: session.screen.layout.height)
         var clock = SessionClock()
         var needsLayout = false
-        var exposed = false
+        var redrawWhole = false
         var shownDimmed = false
         while !session.quitRequested {
             systemd.keepAlive(now: Double(SDL_GetTicks64()) / 1000)
             var event = SDL_Event()
-            if !session.isAnimating, !needsLayout, !exposed {
+            if !session.isAnimating, !needsLayout, !redrawWhole {
                 let timeout = session.secondsUntilChange.map { Int32(saturating: min(max($0 * 1000, 1), 1000).rounded(.up)) } ?? 1000
-                if SDL_WaitEventTimeout(&event, timeout) == 1, apply(event, &mapper, &session, &clock, &needsLayout, &exposed) { return }
+                if SDL_WaitEventTimeout(&event, timeout) == 1, apply(event, &mapper, &session, &clock, &needsLayout, &redrawWhole) { return }
             } else if let wait = pacer?.wait(at: Self.seconds()), wait > 0 {
                 Self.sleep(seconds: wait)
             }
             while SDL_PollEvent(&event) == 1 {
-                if apply(event, &mapper, &session, &clock, &needsLayout, &exposed) { return }
+                if apply(event, &mapper, &session, &clock, &needsLayout, &redrawWhole) { return }
             }
             if needsLayout {
-                // X11 reports a fullscreen window's size once more after it is shown: the same
-                // layout again must not lift a finger that is already on a control.
-                let fresh = try layout()
-                if fresh != session.screen.layout {
-                    session.relayout(fresh)
-                    mapper = InputMapper(windowWidth: fresh.width, windowHeight: fresh.height)
+                if session.relayout(try layout()) {
+                    mapper = InputMapper(windowWidth: session.screen.layout.width, windowHeight: session.screen.layout.height)
                     scene.rebuild(for: session.screen)
                     scene.emitLayout(session, ms: Self.nowMs())
                     shownDimmed = false
                 }
                 needsLayout = false
-                exposed = true  // SDL made the window's surface anew: the whole frame again
+                redrawWhole = true  // SDL made the window's surface anew, whatever the size
             }
             clock.catchUp(&session, scene: scene)
-            if session.isDimmed && shownDimmed && !exposed { continue }  // dimmed: one frame, then none
-            try scene.draw(session, whole: exposed)
-            exposed = false
+            if session.isDimmed && shownDimmed && !redrawWhole { continue }  // dimmed: one frame, then none
+            try scene.draw(session, whole: redrawWhole)
+            redrawWhole = false
             shownDimmed = session.isDimmed
         }
     }
 
     /// Applies one SDL event; returns true when the app should quit.
     private func apply(_ event: SDL_Event, _ mapper: inout InputMapper, _ session: inout KioskSession,
-                       _ clock: inout SessionClock, _ needsLayout: inout Bool, _ exposed: inout Bool) -> Bool {
+                       _ clock: inout SessionClock, _ needsLayout: inout Bool, _ redrawWhole: inout Bool) -> Bool {
         guard let fact = mapper.translate(event) else { return false }
         switch fact {
         case .quit:
@@ -77,7 +73,7 @@ struct LiveLoop {
         case .layoutChanged:
             needsLayout = true
         case .exposed:
-            exposed = true
+            redrawWhole = true
         }
         return session.quitRequested
     }

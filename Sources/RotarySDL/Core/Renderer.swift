@@ -135,11 +135,11 @@ public final class Renderer {
     /// promises nothing after a present, and an adopted renderer is the program's business.
     public var keepsFrame: Bool { isSoftware && owned }
 
-    /// Shows `regions` (target pixels) of what was drawn, or everything when nil. On a
-    /// software renderer's window only those rectangles go to the display
+    /// Shows `regions` (target pixels) of what was drawn, or everything when nil. Where the
+    /// target keeps its frame (``keepsFrame``) only those rectangles go to the display
     /// (`SDL_UpdateWindowSurfaceRects`: on X11 a shared-memory copy per rectangle; on
-    /// KMSDRM one texture upload of the rows they span); elsewhere the whole frame is
-    /// presented. Unlike ``present()`` it never waits for vsync: the caller paces.
+    /// KMSDRM one texture upload of the rows they span), without waiting for vsync: the
+    /// caller paces. Elsewhere, or with nil, this is ``present()``.
     public func present(regions: [Rect]?) {
         guard let regions, keepsFrame, let window = target as? Window else {
             SDL_RenderPresent(pointer)

@@ -8,8 +8,8 @@ public enum InputFact: Equatable, Sendable {
     /// The window was resized, or render targets or the device were lost: re-layout and
     /// rebuild textures.
     case layoutChanged
-    /// The window's picture was lost on the display (shown, exposed or restored): present the
-    /// whole frame again; nothing in it changed.
+    /// The window's picture was lost on the display (shown, exposed or restored): draw and
+    /// present the whole frame again, though nothing in it changed.
     case exposed
     /// The window was closed or the process asked to quit.
     case quit

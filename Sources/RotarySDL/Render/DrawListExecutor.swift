@@ -61,11 +61,12 @@ public final class DrawListExecutor {
         before = nil
     }
 
-    /// Draws only what differs from the last frame drawn through: every command of `list`
-    /// that touches a changed region (`DrawList.changedRegions(since:)`) is drawn again,
-    /// clipped to it, so the rest of the target must still hold the last frame's pixels
-    /// (``Renderer/keepsFrame``). The first frame, a new target size, a frame after a failed
-    /// one, or a change without bounds draw everything.
+    /// Draws only what differs from the last frame drawn through, and nothing when nothing
+    /// does. Where the target keeps its pixels between frames (``Renderer/keepsFrame``), every
+    /// command of `list` that touches a changed region (`DrawList.changedRegions(since:)`)
+    /// is drawn again, clipped to it; elsewhere a changed list is drawn whole. The first
+    /// frame, a new target size, a frame after a failed one or after ``forgetFrame()``, and
+    /// a change without bounds draw everything.
     ///
     /// Returns what was drawn, in target pixels, for ``Renderer/present(regions:)``: empty
     /// when nothing changed, nil when the whole target was drawn.
@@ -74,7 +75,7 @@ public final class DrawListExecutor {
         let (width, height) = try renderer.outputSize()
         let target = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
         guard let last, last.width == width, last.height == height,
-              let changed = list.changedRegions(since: last.list) else {
+              let changed = list.changedRegions(since: last.list), changed.isEmpty || renderer.keepsFrame else {
             try draw(list, width: width, height: height, regions: [target])
             return nil
         }
