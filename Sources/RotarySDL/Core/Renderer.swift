@@ -151,6 +151,34 @@ public final class Renderer {
         SDL_UpdateWindowSurfaceRects(window.pointer, &rects, Int32(rects.count))
     }
 
+    /// Hands `body` the pixels the renderer draws into, as a ``RasterTarget`` of the whole
+    /// target, once SDL has carried out every command queued so far; returns false without
+    /// calling it unless this renderer draws with the CPU (``keepsFrame``) straight into a
+    /// window's framebuffer or a surface of 32-bit 0x··RRGGBB pixels. Writing there spares
+    /// the copy through a texture, and the texture itself. What `body` writes is final: SDL's
+    /// clip does not apply.
+    func withFramePixels(_ body: (RasterTarget) throws -> Void) throws -> Bool {
+        guard keepsFrame, SDL_GetRenderTarget(pointer) == nil else { return false }
+        let surface: UnsafeMutablePointer<SDL_Surface>?
+        switch target {
+        case let window as Window: surface = SDL_GetWindowSurface(window.pointer)
+        case let owned as Surface: surface = owned.pointer
+        default: surface = nil
+        }
+        guard let surface, let format = surface.pointee.format?.pointee.format,
+              Self.wordFormats.contains(format), surface.pointee.pitch % 4 == 0 else { return false }
+        SDL_RenderFlush(pointer)
+        try check(SDL_LockSurface(surface), "SDL_LockSurface")
+        defer { SDL_UnlockSurface(surface) }
+        guard let pixels = surface.pointee.pixels else { return false }
+        try body(RasterTarget(pixels: pixels.assumingMemoryBound(to: UInt32.self), stride: Int(surface.pointee.pitch) / 4))
+        return true
+    }
+
+    /// Pixel formats whose pixels are one native-endian 0xAARRGGBB word (alpha unused in
+    /// the second): what the raster code writes.
+    private static let wordFormats: Set<UInt32> = [SDL_PIXELFORMAT_ARGB8888.rawValue, SDL_PIXELFORMAT_RGB888.rawValue]
+
     /// The OpenGL driver's name for the rasteriser behind an OpenGL or OpenGL ES renderer
     /// (`GL_RENDERER`, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)" or "V3D 4.2"), nil for any
     /// other renderer.

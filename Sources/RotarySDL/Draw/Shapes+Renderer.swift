@@ -147,8 +147,9 @@ extension Renderer {
 
 /// Which band of solid colour fills a target: its format, width and colour.
 struct SolidTileKey: Hashable {
-    /// Rows in a band: a few copies fill a screen, and the band stays in the cache.
-    static let rows = 128
+    /// Rows in a band: a few dozen copies fill a screen, and a band (about 140 KB on a
+    /// 1080-pixel-wide target) stays in the cache while it is copied.
+    static let rows = 32
     var format: UInt32
     var width: Int
     var color: RGBA

@@ -1,10 +1,11 @@
 import RotaryKit
 
-/// Draws ring commands by lookup into streaming textures. Rings sharing an opaque backdrop
-/// are composed into one texture covering the union of their squares, painted with the
-/// backdrop around them and copied without blending (the fast path of a full-screen
-/// kiosk); a ring without a backdrop gets a transparent texture of its square, blended over
-/// what is drawn. Each group of a frame has its own texture, kept for the next frame.
+/// Draws ring commands by lookup. Rings sharing an opaque backdrop are composed as one
+/// group over the union of their squares, painted with the backdrop around them (the fast
+/// path of a full-screen kiosk): on the software renderer straight into the pixels it draws
+/// into, elsewhere into a streaming texture copied without blending. A ring without a
+/// backdrop gets a transparent texture of its square, blended over what is drawn. Each
+/// group of a frame that needs a texture has its own, kept for the next frame.
 final class RingComposer {
     private let renderer: Renderer
     private let fonts: FontBook
@@ -16,7 +17,8 @@ final class RingComposer {
         var painted: (recipes: [RingRaster.Recipe], area: Rect)? = nil
     }
 
-    private var slots: [Slot] = []
+    /// The textures of this frame's groups that need one, by group number.
+    private var slots: [Int: Slot] = [:]
 
     init(renderer: Renderer, fonts: FontBook) {
         self.renderer = renderer
@@ -24,8 +26,8 @@ final class RingComposer {
     }
 
     /// Draws `group`, rings which share one backdrop (one ring when it is nil), within
-    /// `regions` (whole target pixels; SDL's clip is left on the last) of a target of `width`×`height` pixels, into the
-    /// texture of group number `slot` of the frame. With no regions nothing is drawn, but the
+    /// `regions` (whole target pixels; SDL's clip is left on the last) of a target of
+    /// `width`×`height` pixels, as group number `slot` of the frame. With no regions nothing is drawn, but the
     /// group's art is kept for the next frame. Rings off the target are left out; rings whose
     /// geometry or art cannot be made are left out and reported through `failure`. Where rings
     /// of one group overlap, the later one's rim blends with the backdrop, not with the ring
@@ -49,6 +51,10 @@ final class RingComposer {
         }
         let shown = regions.compactMap { $0.intersection(area) }
         guard !shown.isEmpty else { return }
+        if let backdrop = rings[0].backdrop, try composeInFrame(rings, indices, backdrop: backdrop, parts: shown) {
+            slots[slot] = nil
+            return
+        }
         let texture = try texture(slot: slot, width: Int(area.width), height: Int(area.height))
         let (originX, originY) = (Int(area.x), Int(area.y))
         let backdrop = RingArt.backgroundWord(rings[0].backdrop)
@@ -56,9 +62,9 @@ final class RingComposer {
         // pixels, so the backdrop around the same rings in the same place is painted once, and
         // then only the regions asked for are composed again. A GPU's locked texture promises
         // nothing, so there the backdrop and every ring are composed whole every time.
-        let painted = slots[slot].painted.map { $0.recipes == recipes && $0.area == area } ?? false
+        let painted = slots[slot]?.painted.map { $0.recipes == recipes && $0.area == area } ?? false
         let keeps = renderer.isSoftware && painted
-        slots[slot].painted = (recipes, area)
+        slots[slot]?.painted = (recipes, area)
         let composed = keeps ? shown : [area]
         for part in composed {
             let rows = Int(part.y) - originY..<Int(part.maxY) - originY
@@ -80,21 +86,38 @@ final class RingComposer {
         }
     }
 
+    /// Composes the opaque group `rings` (their rasters at `indices`) on `backdrop` straight
+    /// into the software renderer's pixels within `parts`; false when the renderer offers
+    /// none (``Renderer/withFramePixels(_:)``).
+    private func composeInFrame(_ rings: [RingDraw], _ indices: [Int?], backdrop: RGBA, parts: [Rect]) throws -> Bool {
+        let word = RingArt.backgroundWord(backdrop)
+        return try renderer.withFramePixels { target in
+            for part in parts {
+                let rows = Int(part.y)..<Int(part.maxY), columns = Int(part.x)..<Int(part.maxX)
+                for y in rows {
+                    (target.pixels + target.offset(x: columns.lowerBound, y: y)).update(repeating: word, count: columns.count)
+                }
+                for (ring, index) in zip(rings, indices) {
+                    guard let index else { continue }
+                    rasters.draw(at: index, rotationDegrees: ring.rotationDegrees, highlighted: ring.highlighted,
+                                 into: target, rows: rows, columns: columns)
+                }
+            }
+        }
+    }
+
     /// Forgets the rasters and textures the frame's `groups` groups did not use.
     func endFrame(groups: Int) {
         rasters.dropUnused()
-        slots.removeLast(max(0, slots.count - groups))
+        slots = slots.filter { $0.key < groups }
     }
 
     /// The texture of group `slot`, `width`×`height` pixels: last frame's when it has that
     /// size.
     private func texture(slot: Int, width: Int, height: Int) throws -> Texture {
-        while slots.count <= slot {
-            slots.append(Slot(texture: try Texture(streamingFor: renderer, width: width, height: height)))
-        }
-        if slots[slot].texture.width != width || slots[slot].texture.height != height {
-            slots[slot] = Slot(texture: try Texture(streamingFor: renderer, width: width, height: height))
-        }
-        return slots[slot].texture
+        if let kept = slots[slot]?.texture, kept.width == width, kept.height == height { return kept }
+        let texture = try Texture(streamingFor: renderer, width: width, height: height)
+        slots[slot] = Slot(texture: texture)
+        return texture
     }
 }

@@ -181,3 +181,39 @@ extension DrawingTests.Executor {
         #expect(SDL_RenderClear(sdlRenderer) == 0, "the program's renderer still works")
     }
 }
+
+extension DrawingTests.Executor {
+    @Test("opaque ring groups composed straight into the frame look as they do through a texture, clip included")
+    func framePixelsMatchTexturePath() throws {
+        var look = DrawingTests.look(count: 5, labelSize: 10, labelRadius: 45)
+        look.style.gapPixels = 3
+        let backdrop = RGBA(20, 30, 40)
+        let commands: [DrawCommand] = [
+            .fill(nil, RGBA(0, 200, 0)),
+            .clip(Rect(x: 0, y: 0, width: 130, height: 160)),
+            .ring(RingDraw(look: look, center: Point(x: 80.3, y: 79.6), innerRadius: 35, outerRadius: 62, markerDegrees: -90,
+                           rotationDegrees: 17.5, highlighted: 2, backdrop: backdrop)),
+            .ring(RingDraw(look: DrawingTests.look(count: 3, labelSize: 8, labelRadius: 25), center: Point(x: 80.3, y: 79.6),
+                           innerRadius: 12, outerRadius: 32, markerDegrees: -90, rotationDegrees: -40, highlighted: 1,
+                           backdrop: backdrop)),
+            .clip(nil),
+            .disc(center: Point(x: 80, y: 80), radius: 6, color: RGBA(255, 255, 255)),
+        ]
+        let direct = try DrawingTests.Canvas().draw(commands)
+
+        let surface = try Surface(width: 160, height: 160)
+        let sdlRenderer = try #require(SDL_CreateSoftwareRenderer(surface.pointer))
+        defer { SDL_DestroyRenderer(sdlRenderer) }
+        let adopted = Renderer(adopting: sdlRenderer)
+        try DrawListExecutor(renderer: adopted, fonts: DrawingTests.fonts).draw(DrawList(commands))
+        SDL_RenderPresent(sdlRenderer)
+
+        var differing = 0
+        for y in 0..<160 {
+            for x in 0..<160 where direct.pixel(x: x, y: y) != surface.pixel(x: x, y: y) { differing += 1 }
+        }
+        #expect(differing == 0)
+        #expect(direct.pixel(x: 145, y: 80) == RGBA(0, 200, 0), "right of the clip the fill below stays")
+        #expect(direct.pixel(x: 125, y: 140) == backdrop, "inside the clip the group's square is on its backdrop")
+    }
+}
