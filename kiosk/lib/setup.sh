@@ -1,4 +1,5 @@
-# Shared by kiosk/run and kiosk/test: install what is missing, find Swift.
+# Shared by kiosk/run, kiosk/test, kiosk/install and kiosk/vm-test: install what is
+# missing, find Swift, build the release binary.
 # Sourced, not run. Works on Debian, Ubuntu and Raspberry Pi OS; root or sudo.
 
 # Debian packages every build needs: SDL2 with SDL_image and SDL_ttf, pkg-config for
@@ -40,4 +41,24 @@ rotary_find_swift() {
     done
     rotary_say "no Swift toolchain found. Install Swift 6 (https://www.swift.org/install/linux/) so that 'swift' is on PATH, then run this again."
     return 1
+}
+
+# rotary_build_release [SWIFT-BUILD-OPTION...] — builds the kiosk's release binary in the
+# current directory (a checkout) with the Swift runtime linked in. Where the toolchain has
+# lld and glibc reads packed relative relocations (2.36 and later: Debian 12, Ubuntu 24.04,
+# current Raspberry Pi OS), it links with them: the loader then reads a few kilobytes of
+# relocations at start instead of 1.8 MB, which every kiosk process kept in memory.
+rotary_build_release() {
+    local flags=(-c release --static-swift-stdlib --product rotary-kiosk)
+    local resources lld glibc
+    resources="$(swiftc -print-target-info 2>/dev/null | sed -n 's/.*"runtimeResourcePath": *"\(.*\)".*/\1/p' | head -1)"
+    lld="${resources%/lib/swift}/bin/ld.lld"
+    glibc="$(getconf GNU_LIBC_VERSION 2>/dev/null | awk '{print $2}')"
+    if [ -n "$resources" ] && [ -x "$lld" ] && [ -n "$glibc" ] \
+        && [ "$(printf '%s\n2.36\n' "$glibc" | sort -V | head -1)" = "2.36" ]; then
+        mkdir -p .build
+        printf '{"schemaVersion": "1.0", "linker": {"path": "%s"}}\n' "$lld" >.build/rotary-lld-toolset.json
+        flags+=(--toolset .build/rotary-lld-toolset.json -Xlinker -z -Xlinker pack-relative-relocs)
+    fi
+    swift build "${flags[@]}" "$@"
 }
