@@ -4,18 +4,21 @@ import Foundation
 /// when the ring is not turned. Built once per layout; drawing the ring turned by any angle
 /// is then, per pixel, one table read and one texel copy (``draw(_:rotationDegrees:into:rows:columns:)``).
 ///
-/// Pixels fully inside the ring are listed as runs along rows; pixels the rim only partly
+/// Pixels fully inside the ring are listed as runs along rows, two bytes a pixel: its texel's
+/// column, and whether its texel's row is the previous pixel's, one more or one less (along
+/// a window row the radius changes by at most a pixel per pixel). Pixels the rim only partly
 /// covers are listed apart, with their coverage, and blended with the ring's background (on
 /// a transparent background: their alpha faded). Pixels are window coordinates, so a map
 /// serves any ``RasterTarget`` that covers the ring.
 public struct RingPixelMap: Sendable {
     /// A horizontal run of fully covered pixels: `count` pixels from window pixel (`x`, `y`),
-    /// whose texels are `texels[lookup ..< lookup + count]`.
+    /// whose texels are `steps[lookup ..< lookup + count]`, the first in texel row `row`.
     struct Run: Sendable {
         var x: Int32
         var y: Int32
         var count: Int32
         var lookup: Int32
+        var row: Int32
     }
 
     /// A partly covered rim pixel: window pixel (`x`, `y`), packed texel, coverage 1…255.
@@ -26,8 +29,10 @@ public struct RingPixelMap: Sendable {
         var coverage: UInt32
     }
 
-    /// Each covered pixel's texel, run after run, packed as `row << columnBits | column`.
-    private var texels: [UInt32] = []
+    /// Each covered pixel's texel, run after run: its column, and in the two bits above
+    /// ``columnBits`` its row's step from the pixel before (0: same, 1: +1, 2: −1; 0 on a
+    /// run's first pixel).
+    private var steps: [UInt16] = []
     private var runs: [Run] = []
     private var edges: [Edge] = []
     /// Columns of the polar ring this map reads.
@@ -39,53 +44,91 @@ public struct RingPixelMap: Sendable {
 
     /// Maps the ring with centre (`cx`, `cy`), radii and `markerDegrees` (screen angle of
     /// item 0's centre when the ring is not turned) onto a `width`×`height` window; pixels
-    /// outside the window are left out.
+    /// outside the window are left out. The upper and lower halves are mapped on two cores.
     public init(width: Int, height: Int, cx: Double, cy: Double, innerRadius: Double,
                 outerRadius: Double, markerDegrees: Double, ring: PolarRing) {
         columns = ring.columns
-        let area = Double.pi * ((outerRadius + 1) * (outerRadius + 1) - max(0, innerRadius - 1) * max(0, innerRadius - 1))
-        texels.reserveCapacity(Int(area) + 16)
         let y0 = max(0, Int((cy - outerRadius).rounded(.down)))
         let y1 = min(height, Int((cy + outerRadius).rounded(.up)) + 1)
         guard y0 < y1 else { return }
         rowRange = y0..<y1
-        let columnsPerDegree = Double(columns) / 360
-        let lastRow = ring.rows - 1
-        AnnulusSpans.forEach(cx: cx, cy: cy, inner: max(0, innerRadius - 1), outer: outerRadius + 1, rows: y0..<y1,
-                             columns: 0..<width) { y, dy, xs in
-            var run: Run?
-            for x in xs {
-                let dx = Double(x) + 0.5 - cx
-                let r = (dx * dx + dy * dy).squareRoot()
-                let coverage = min(max(min(outerRadius - r, r - innerRadius) + 0.5, 0), 1)
-                guard coverage > 0 else {
-                    if let open = run { runs.append(open); run = nil }
-                    continue
-                }
-                let row = min(max(Int(r - innerRadius), 0), lastRow)
-                let degrees = FastAngle.degrees(dy: dy, dx: dx) - markerDegrees
-                var column = Int((degrees * columnsPerDegree).rounded(.down)) % columns
-                if column < 0 { column += columns }
-                let texel = UInt32(row) << Self.columnBits | UInt32(column)
-                if coverage >= 1 {
-                    if var open = run {
-                        open.count += 1
-                        run = open
-                    } else {
-                        run = Run(x: Int32(x), y: Int32(y), count: 1, lookup: Int32(texels.count))
-                    }
-                    texels.append(texel)
-                } else {
-                    if let open = run { runs.append(open); run = nil }
-                    edges.append(Edge(x: Int32(x), y: Int32(y), texel: texel, coverage: UInt32((coverage * 256).rounded())))
-                }
+        let geometry = Geometry(cx: cx, cy: cy, innerRadius: innerRadius, outerRadius: outerRadius,
+                                markerDegrees: markerDegrees, columns: ring.columns, rows: ring.rows, width: width)
+        let middle = (y0 + y1) / 2
+        var halves = [Half](repeating: Half(), count: 2)
+        halves.withUnsafeMutableBufferPointer { out in
+            let base = UnsafeSendable(out.baseAddress!)
+            DispatchQueue.concurrentPerform(iterations: 2) { i in
+                base.pointer[i] = Half(geometry, rows: i == 0 ? y0..<middle : middle..<y1)
             }
-            if let open = run { runs.append(open) }
+        }
+        let offset = Int32(halves[0].steps.count)
+        steps = halves[0].steps + halves[1].steps
+        runs = halves[0].runs + halves[1].runs.map { run in
+            var moved = run
+            moved.lookup += offset
+            return moved
+        }
+        edges = halves[0].edges + halves[1].edges
+    }
+
+    /// Where a ring lies on the window and how its art is laid out.
+    private struct Geometry: Sendable {
+        let cx, cy, innerRadius, outerRadius, markerDegrees: Double
+        let columns, rows, width: Int
+    }
+
+    /// The runs, steps and rim pixels of some rows of a ring.
+    private struct Half {
+        var steps: [UInt16] = []
+        var runs: [Run] = []
+        var edges: [Edge] = []
+
+        init() {}
+
+        init(_ g: Geometry, rows: Range<Int>) {
+            let columnsPerDegree = Double(g.columns) / 360
+            let lastRow = g.rows - 1
+            AnnulusSpans.forEach(cx: g.cx, cy: g.cy, inner: max(0, g.innerRadius - 1), outer: g.outerRadius + 1, rows: rows,
+                                 columns: 0..<g.width) { y, dy, xs in
+                var run: Run?
+                var previousRow = 0
+                for x in xs {
+                    let dx = Double(x) + 0.5 - g.cx
+                    let r = (dx * dx + dy * dy).squareRoot()
+                    let coverage = min(max(min(g.outerRadius - r, r - g.innerRadius) + 0.5, 0), 1)
+                    guard coverage > 0 else {
+                        if let open = run { runs.append(open); run = nil }
+                        continue
+                    }
+                    let row = min(max(Int(r - g.innerRadius), 0), lastRow)
+                    let degrees = FastAngle.degrees(dy: dy, dx: dx) - g.markerDegrees
+                    var column = Int((degrees * columnsPerDegree).rounded(.down)) % g.columns
+                    if column < 0 { column += g.columns }
+                    if coverage >= 1 {
+                        if run != nil, abs(row - previousRow) <= 1 {
+                            run?.count += 1
+                            let step: UInt16 = row > previousRow ? 1 : (row < previousRow ? 2 : 0)
+                            steps.append(step << UInt16(RingPixelMap.columnBits) | UInt16(column))
+                        } else {
+                            if let open = run { runs.append(open) }
+                            run = Run(x: Int32(x), y: Int32(y), count: 1, lookup: Int32(steps.count), row: Int32(row))
+                            steps.append(UInt16(column))
+                        }
+                        previousRow = row
+                    } else {
+                        if let open = run { runs.append(open); run = nil }
+                        edges.append(Edge(x: Int32(x), y: Int32(y), texel: UInt32(row) << RingPixelMap.columnBits | UInt32(column),
+                                          coverage: UInt32((coverage * 256).rounded())))
+                    }
+                }
+                if let open = run { runs.append(open) }
+            }
         }
     }
 
     /// Number of window pixels this ring draws.
-    public var pixelCount: Int { texels.count + edges.count }
+    public var pixelCount: Int { steps.count + edges.count }
 
     /// Draws `ring` turned by `rotationDegrees` (clockwise) into `target`, which must cover
     /// every pixel of the map within `rows` and `columns` (window pixels; only those are
@@ -97,7 +140,7 @@ public struct RingPixelMap: Sendable {
         let turns = rotationDegrees / 360
         let shift = Int32(((turns - turns.rounded(.down)) * Double(self.columns)).rounded()) % Int32(self.columns)
         let out = UnsafeSendable(target.pixels)
-        let (shown, texels, width) = (ring.shown, self.texels, Int32(self.columns))
+        let (shown, steps, width) = (ring.shown, self.steps, Int32(self.columns))
         let runs = self.runs[Self.span(of: self.runs, rows: rows, y: \.y)]
         let (stride, originX, originY) = (target.stride, target.originX, target.originY)
         let (left, right) = (Int32(clamping: columns.lowerBound), Int32(clamping: columns.upperBound))
@@ -105,13 +148,20 @@ public struct RingPixelMap: Sendable {
             let middle = runs.startIndex + runs.count / 2
             let range = half == 0 ? runs.startIndex..<middle : middle..<runs.endIndex
             shown.withUnsafeBufferPointer { shown in
-                texels.withUnsafeBufferPointer { lookup in
+                steps.withUnsafeBufferPointer { steps in
                     for run in runs[range] {
                         let from = max(run.x, left), to = min(run.x + run.count, right)
                         guard from < to else { continue }
-                        var p = (Int(run.y) - originY) * stride + Int(from) - originX, l = Int(run.lookup + from - run.x)
+                        var l = Int(run.lookup), row = run.row
+                        for _ in run.x..<from {  // the row where drawing starts
+                            row += Self.rowStep(steps[l])
+                            l += 1
+                        }
+                        var p = (Int(run.y) - originY) * stride + Int(from) - originX
                         for _ in from..<to {
-                            out.pointer[p] = shown[Self.texelIndex(lookup[l], shift: shift, columns: width)]
+                            let step = steps[l]
+                            row += Self.rowStep(step)
+                            out.pointer[p] = shown[Self.texelIndex(row: row, column: step, shift: shift, columns: width)]
                             p += 1
                             l += 1
                         }
@@ -122,7 +172,8 @@ public struct RingPixelMap: Sendable {
         let background = ring.art.background
         let transparent = ring.art.isTransparent
         for edge in edges[Self.span(of: edges, rows: rows, y: \.y)] where edge.x >= left && edge.x < right {
-            let texel = shown[Self.texelIndex(edge.texel, shift: shift, columns: width)]
+            let texel = shown[Self.texelIndex(row: Int32(edge.texel >> Self.columnBits),
+                                              column: UInt16(truncatingIfNeeded: edge.texel), shift: shift, columns: width)]
             target.pixels[target.offset(x: Int(edge.x), y: Int(edge.y))] = transparent
                 ? PixelMath.fadeAlpha(texel, edge.coverage) : PixelMath.lerp(background, texel, edge.coverage)
         }
@@ -142,12 +193,20 @@ public struct RingPixelMap: Sendable {
         return first..<max(first, firstIndex(onOrAfter: rows.upperBound))
     }
 
-    /// The index into a polar ring's texels of packed texel `t` turned by `shift` columns.
+    /// The index into a polar ring's texels of the texel in `row` and the column in the low
+    /// ``columnBits`` of `column`, turned by `shift` columns.
     @inline(__always)
-    private static func texelIndex(_ t: UInt32, shift: Int32, columns: Int32) -> Int {
-        var c = Int32(t & (UInt32(1) << columnBits - 1)) - shift
+    private static func texelIndex(row: Int32, column: UInt16, shift: Int32, columns: Int32) -> Int {
+        var c = Int32(column & (UInt16(1) << UInt16(columnBits) - 1)) - shift
         c += (c >> 31) & columns
-        return Int(Int32(t >> columnBits) * columns + c)
+        return Int(row * columns + c)
+    }
+
+    /// The row step held in the top bits of an entry of `steps`: 0, +1 or −1.
+    @inline(__always)
+    private static func rowStep(_ entry: UInt16) -> Int32 {
+        let code = Int32(entry >> UInt16(columnBits))
+        return (code & 1) - (code >> 1)
     }
 }
 

@@ -29,9 +29,14 @@ public enum RingArtist {
                 order.append(source)
             }
         }
+        // Each picture is let go as soon as its texture (a copy) is made: holding both would
+        // double the peak memory of the ring's start-up.
         var textures: [ArtSource: Texture] = [:]
-        for (source, loaded) in zip(order, ImageLoader.loadAll(order.map { ($0, sizes[$0]!, sizes[$0]!) })) {
-            do { textures[source] = try Texture(renderer: renderer, surface: loaded.get()) } catch { artFailure("\(error)") }
+        var pictures = ImageLoader.loadAll(order.map { ($0, sizes[$0]!, sizes[$0]!) })
+        for source in order {
+            do { textures[source] = try Texture(renderer: renderer, surface: pictures.removeFirst().get()) } catch {
+                artFailure("\(error)")
+            }
         }
         for (index, item) in look.items.enumerated() {
             // Premultiplied: SDL's blending over a premultiplied canvas keeps it premultiplied,
