@@ -151,5 +151,3 @@ public struct BenchCommand: ParsableCommand {
         return .success(result)
     }
 }
-
-extension UInt64: @retroactive ExpressibleByArgument {}
