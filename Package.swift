@@ -49,6 +49,16 @@ let package = Package(
             pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]
         ),
+        .systemLibrary(
+            name: "CFriBidi",
+            pkgConfig: "fribidi",
+            providers: [.apt(["libfribidi-dev"])]
+        ),
+        .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]
+        ),
         .systemLibrary(name: "CSpawn"),
         .target(
             name: "RotaryKit",
@@ -62,7 +72,7 @@ let package = Package(
         ),
         .target(
             name: "RotarySDL",
-            dependencies: ["CSDL2", "CFontconfig", "RotaryKit", "RotaryAssets"]
+            dependencies: ["CSDL2", "CFontconfig", "CFriBidi", "CHarfBuzz", "RotaryKit", "RotaryAssets"]
         ),
         .target(
             name: "RotaryKiosk",

@@ -3,11 +3,14 @@
 # Sourced, not run. Works on Debian, Ubuntu and Raspberry Pi OS; root or sudo.
 
 # Debian packages every build needs: SDL2 with SDL_image and SDL_ttf, pkg-config for
-# the CSDL2 module, fontconfig (library and a font) for text, git for SwiftPM.
-ROTARY_BUILD_PACKAGES="pkg-config git libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libfontconfig-dev fontconfig fonts-dejavu-core"
+# the CSDL2 module, fontconfig (library and a font) for text, FriBidi and HarfBuzz for
+# right-to-left and shaped scripts, the Noto core fonts to draw the scripts DejaVu lacks,
+# git for SwiftPM.
+ROTARY_BUILD_PACKAGES="pkg-config git libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libfontconfig-dev libfribidi-dev libharfbuzz-dev fontconfig fonts-dejavu-core fonts-noto-core"
 
-# What the tests add: a real X server without a screen and a scripted mouse.
-ROTARY_TEST_PACKAGES="xvfb xauth xdotool imagemagick"
+# What the tests add: a real X server without a screen and a scripted mouse, HarfBuzz's
+# hb-shape (to check shaping against), and CJK and colour emoji fonts for the fallbacks.
+ROTARY_TEST_PACKAGES="xvfb xauth xdotool imagemagick libharfbuzz-bin fonts-noto-cjk fonts-noto-color-emoji"
 
 rotary_say() { printf '\033[1mrotary:\033[0m %s\n' "$*" >&2; }
 

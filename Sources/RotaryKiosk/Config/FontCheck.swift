@@ -2,7 +2,8 @@ import RotarySDL
 
 /// Warnings about text the kiosk would draw badly. fontconfig answers every pattern with
 /// *some* font, so a `[theme] font` of a family that is not installed quietly becomes
-/// another; and a name with characters the font has no glyph for shows empty boxes.
+/// another; and a name with characters that neither that font nor any installed fallback
+/// has a glyph for shows empty boxes.
 enum FontCheck {
     /// How many missing characters a warning lists before it only counts the rest.
     static let listed = 8
@@ -24,10 +25,11 @@ enum FontCheck {
         }
         guard !names.isEmpty else { return }
         let missing: [[Unicode.Scalar]]
-        let file: String
         do {
-            file = try FontLocator.file(for: match, pattern: asked)
-            missing = try Font.inspecting(path: file) { font in names.map { font.missingCharacters(in: $0.name) } }
+            let file = try FontLocator.file(for: match, pattern: asked)
+            missing = try Font.inspecting(path: file) { font in
+                names.map { font.missingCharacters(in: TextRuns.displayable($0.name)).filter { FontFallback.face(for: $0) == nil } }
+            }
         } catch {
             r.warning("theme.font", "cannot check which characters the font can draw: \(error)")
             return
@@ -35,8 +37,25 @@ enum FontCheck {
         for (entry, scalars) in zip(names, missing) where !scalars.isEmpty {
             let shown = scalars.prefix(listed).map { "\"\($0)\" (\($0.codePoint))" }.joined(separator: ", ")
             let more = scalars.count > listed ? " and \(scalars.count - listed) more" : ""
-            r.warning(entry.key, "the font \(file) cannot draw \(shown)\(more) of \"\(entry.name)\": "
-                + "they would show as empty boxes; choose a [theme] font that has them")
+            let packages = Set(scalars.compactMap(fontPackage(for:))).sorted()
+            r.warning(entry.key, "no installed font can draw \(shown)\(more) of \"\(entry.name)\": "
+                + "they would show as empty boxes; "
+                + (packages.isEmpty ? "no font package has them" : "install \(packages.joined(separator: " "))"))
+        }
+    }
+
+    /// The Debian package whose fonts draw `scalar`: Noto CJK for Chinese, Japanese and
+    /// Korean, Noto Color Emoji for emoji, else the Noto core set; nil for a code point
+    /// Unicode assigns no character or leaves to private use, which no package draws.
+    static func fontPackage(for scalar: Unicode.Scalar) -> String? {
+        switch scalar.properties.generalCategory {
+        case .unassigned, .privateUse, .surrogate: return nil
+        default: break
+        }
+        if scalar.properties.isEmojiPresentation { return "fonts-noto-color-emoji" }
+        switch TextRuns.script(of: scalar) {
+        case "Hani", "Hira", "Kana", "Hang", "Bopo": return "fonts-noto-cjk"
+        default: return "fonts-noto-core"
         }
     }
 }

@@ -51,6 +51,20 @@ public final class Surface {
     /// Height in pixels.
     public var height: Int { Int(pointer.pointee.h) }
 
+    /// A copy stretched to `width`×`height` pixels, smoothly (SDL's linear stretch).
+    func scaled(width: Int, height: Int) throws -> Surface {
+        let out = try Surface(width: width, height: height)
+        try check(SDL_SoftStretchLinear(pointer, nil, out.pointer, nil), "SDL_SoftStretchLinear")
+        return out
+    }
+
+    /// Copies `source` here, alpha and all (no blending), its top-left corner at (`x`, `y`).
+    func copy(_ source: Surface, toX x: Int, y: Int) throws {
+        SDL_SetSurfaceBlendMode(source.pointer, SDL_BLENDMODE_NONE)
+        var to = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(source.width), h: Int32(source.height))
+        try check(SDL_UpperBlit(source.pointer, nil, pointer, &to), "SDL_BlitSurface")
+    }
+
     /// The colour of the pixel at (`x`, `y`), which must lie inside the surface.
     public func pixel(x: Int, y: Int) -> RGBA {
         precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width)x\(height)")

@@ -8,15 +8,32 @@ public final class Font {
     /// Size in points (pixels at 72 dpi).
     public let size: Int
 
-    /// Opens `path` at `size` points. SDL_ttf is started for as long as the font is open, so
-    /// neither ``SDLSystem`` nor SDL video is needed.
-    public init(path: String, size: Int) throws {
-        pointer = try FontLibrary.open(path: path, size: Int32(clamping: size))
+    /// Opens face `index` of `path` (0 for a file of one face) at `size` points. SDL_ttf is
+    /// started for as long as the font is open, so neither ``SDLSystem`` nor SDL video is
+    /// needed.
+    public init(path: String, index: Int = 0, size: Int) throws {
+        pointer = try FontLibrary.open(path: path, index: index, size: Int32(clamping: size))
         self.path = path
         self.size = size
     }
 
     deinit { FontLibrary.close(pointer) }
+
+    /// Shapes what follows as `script` (an ISO 15924 tag such as "Arab") read right to left
+    /// or left to right: HarfBuzz, inside SDL_ttf, then joins and places the letters as that
+    /// script wants and lays a right-to-left run out from the right.
+    func shape(rightToLeft: Bool, script: String) {
+        TTF_SetFontDirection(pointer, rightToLeft ? TTF_DIRECTION_RTL : TTF_DIRECTION_LTR)
+        if script.utf8.count == 4 { TTF_SetFontScriptName(pointer, script) }
+    }
+
+    /// Pixels from the top of a rendered line to the baseline.
+    var ascent: Int { Int(TTF_FontAscent(pointer)) }
+    /// Height of a rendered line, pixels.
+    var height: Int { Int(TTF_FontHeight(pointer)) }
+
+    /// Whether the font has a glyph for `scalar`.
+    func provides(_ scalar: Unicode.Scalar) -> Bool { TTF_GlyphIsProvided32(pointer, scalar.value) != 0 }
 
     /// The width and height `text` would take, in pixels.
     public func measure(_ text: String) -> (width: Int, height: Int) {
@@ -33,7 +50,7 @@ public final class Font {
         for scalar in text.unicodeScalars where !missing.contains(scalar) {
             switch scalar.properties.generalCategory {
             case .control, .format: continue
-            default: if TTF_GlyphIsProvided32(pointer, scalar.value) == 0 { missing.append(scalar) }
+            default: if !provides(scalar) { missing.append(scalar) }
             }
         }
         return missing

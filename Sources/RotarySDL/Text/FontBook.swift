@@ -1,11 +1,21 @@
 import RotaryKit
 
-/// One font file opened at whatever sizes are asked for, each size opened once. Needs no
+/// One font file opened at whatever sizes are asked for, each size opened once, with the
+/// fallback fonts that draw the characters it lacks (``FontFallback``), opened as they are
+/// needed. Text is set by ``TextLine``: shaped, ordered and drawn with those fonts. Needs no
 /// ``SDLSystem``: each open font keeps SDL_ttf started (see ``Font``).
 public final class FontBook {
     /// The font file.
     public let path: String
     private var fonts: [Int: Font] = [:]
+    /// Fallback faces in the order first needed: face number `n` ≥ 1 is `fallbacks[n − 1]`.
+    private var fallbacks: [FontFallback.Face] = []
+    private var fallbackFonts: [FallbackSize: Font] = [:]
+
+    private struct FallbackSize: Hashable {
+        var face: Int
+        var size: Int
+    }
 
     /// A book for the font at `path`; opening happens on first use of each size.
     public init(path: String) {
@@ -21,6 +31,33 @@ public final class FontBook {
         return font
     }
 
+    /// The font of face number `number` at `size` points: 0 is the book's own font, others
+    /// the fallbacks ``faceNumber(for:primary:)`` gave.
+    func face(_ number: Int, size: Int) throws -> Font {
+        guard number > 0, number <= fallbacks.count else { return try font(size: size) }
+        let key = FallbackSize(face: number, size: max(4, size))
+        if let font = fallbackFonts[key] { return font }
+        let face = fallbacks[number - 1]
+        let font = try Font(path: face.path, index: face.index, size: key.size)
+        fallbackFonts[key] = font
+        return font
+    }
+
+    /// The face number to draw `scalar` with: 0 (the book's own font, `primary`) when it has
+    /// the glyph or no installed font has, else the fallback fontconfig finds.
+    func faceNumber(for scalar: Unicode.Scalar, primary: Font) -> Int {
+        if primary.provides(scalar) { return 0 }
+        guard let face = FontFallback.face(for: scalar) else { return 0 }
+        if let known = fallbacks.firstIndex(of: face) { return known + 1 }
+        fallbacks.append(face)
+        return fallbacks.count
+    }
+
+    /// `text` set as a line (``TextLine``) at `size` points.
+    func line(_ text: String, size: Int) throws -> TextLine {
+        try TextLine(text, size: max(4, size), book: self)
+    }
+
     /// `text` rendered at the largest size from `size` down to 60 % of it that fits
     /// `maxWidth` pixels; past that, cut with an ellipsis at the smallest size.
     public func renderFitting(_ text: String, size: Int, maxWidth: Double, color: RGBA) throws -> Surface {
@@ -30,27 +67,26 @@ public final class FontBook {
         // proportion to the size), then take the largest size that fits, as trying each would.
         var tooLarge = size + 1, s = size
         while s >= smallest {
-            let width = Double(try font(size: s).measure(text).width)
+            let width = Double(try line(text, size: s).width)
             if width <= maxWidth {
-                while s + 1 < tooLarge, Double(try font(size: s + 1).measure(text).width) <= maxWidth { s += 1 }
-                return try font(size: s).render(text, color: color)
+                while s + 1 < tooLarge, Double(try line(text, size: s + 1).width) <= maxWidth { s += 1 }
+                return try line(text, size: s).render(color: color)
             }
             tooLarge = s
             s = min(s - 1, max(smallest, Int(saturating: Double(s) * maxWidth / width)))
         }
-        let font = try font(size: smallest)
-        var characters = Array(text)
-        while characters.count > 1, Double(font.measure(String(characters) + "…").width) > maxWidth {
+        var characters = Array(TextRuns.displayable(text))
+        while characters.count > 1, Double(try line(String(characters) + "…", size: smallest).width) > maxWidth {
             characters.removeLast()
         }
-        return try font.render(String(characters) + "…", color: color)
+        return try line(String(characters) + "…", size: smallest).render(color: color)
     }
 
     /// The item widths of a strip `stripHeight` pixels high holding `names`: each name
     /// measured at the strip's text size (`StripLook.textPoints(forHeight:)`), with as much
     /// room again as the strip is high around it.
     public func stripItemWidths(_ names: [String], stripHeight: Double) throws -> [Double] {
-        let font = try font(size: StripLook.textPoints(forHeight: stripHeight))
-        return names.map { Double(font.measure($0).width) + stripHeight }
+        let size = StripLook.textPoints(forHeight: stripHeight)
+        return try names.map { Double(try line($0, size: size).width) + stripHeight }
     }
 }

@@ -11,11 +11,12 @@ import Synchronization
 enum FontLibrary {
     private static let gate = Mutex(())
 
-    /// Starts SDL_ttf and opens a face at `size` points; throws when either fails.
-    static func open(path: String, size: Int32) throws -> OpaquePointer {
+    /// Starts SDL_ttf and opens face `index` of the file (0 for a file of one face) at
+    /// `size` points; throws when either fails.
+    static func open(path: String, index: Int = 0, size: Int32) throws -> OpaquePointer {
         try gate.withLock { _ in
             guard TTF_Init() == 0 else { throw SDLError("TTF_Init") }
-            guard let font = TTF_OpenFont(path, size) else {
+            guard let font = TTF_OpenFontIndex(path, size, index) else {
                 let error = SDLError("TTF_OpenFont(\(path), \(size))")
                 TTF_Quit()
                 throw error

@@ -1,0 +1,68 @@
+import CFontconfig
+import Synchronization
+
+/// The installed fonts that draw what the theme's font cannot: for a character, the best
+/// font fontconfig sorts first among those whose character set holds it (`FcFontSort`
+/// with that character asked for), colour fonts first for emoji. Asked once per character
+/// in a process; fontconfig's configuration is loaded on the first question, so text the
+/// theme's font covers costs nothing.
+public enum FontFallback {
+    /// A face in a font file (collections such as Noto CJK hold several).
+    public struct Face: Hashable, Sendable {
+        /// The font file.
+        public var path: String
+        /// The face's index in the file (0 for a single-face file).
+        public var index: Int
+    }
+
+    /// The face to draw `scalar` with, or nil when no installed font has it.
+    public static func face(for scalar: Unicode.Scalar) -> Face? {
+        state.withLock { state in
+            if let known = state.answers[scalar.value] { return known }
+            let answer = state.config.flatMap { search(scalar, config: $0) }
+            state.answers[scalar.value] = answer
+            return answer
+        }
+    }
+
+    private struct State: @unchecked Sendable {
+        /// fontconfig's configuration with every installed font, kept for the process (nil:
+        /// fontconfig could not load one).
+        lazy var config: OpaquePointer? = FcInitLoadConfigAndFonts()
+        var answers: [UInt32: Face?] = [:]
+    }
+
+    private static let state = Mutex(State())
+
+    private static func search(_ scalar: Unicode.Scalar, config: OpaquePointer) -> Face? {
+        guard let pattern = FcPatternCreate(), let wanted = FcCharSetCreate() else { return nil }
+        defer {
+            FcPatternDestroy(pattern)
+            FcCharSetDestroy(wanted)
+        }
+        FcCharSetAddChar(wanted, scalar.value)
+        FcPatternAddCharSet(pattern, FC_CHARSET, wanted)
+        let emoji = scalar.properties.isEmojiPresentation
+        (emoji ? "emoji" : "sans-serif").withCString {
+            _ = FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self))
+        }
+        if emoji { FcPatternAddBool(pattern, FC_COLOR, FcTrue) }
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let sorted = FcFontSort(config, pattern, FcTrue, nil, &result) else { return nil }
+        defer { FcFontSetDestroy(sorted) }
+        for i in 0..<Int(sorted.pointee.nfont) {
+            guard let font = sorted.pointee.fonts[i] else { continue }
+            var charset: OpaquePointer?
+            guard FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, let charset,
+                  FcCharSetHasChar(charset, scalar.value) == FcTrue else { continue }
+            var file: UnsafeMutablePointer<FcChar8>?
+            guard FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
+            var index: Int32 = 0
+            _ = FcPatternGetInteger(font, FC_INDEX, 0, &index)
+            return Face(path: String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self)), index: Int(index))
+        }
+        return nil
+    }
+}
