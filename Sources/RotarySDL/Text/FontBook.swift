@@ -2,8 +2,8 @@ import RotaryKit
 
 /// One font file opened at whatever sizes are asked for, each size opened once, with the
 /// fallback fonts that draw the characters it lacks (``FontFallback``), opened as they are
-/// needed. Text is set by ``TextLine``: shaped, ordered and drawn with those fonts. Needs no
-/// ``SDLSystem``: each open font keeps SDL_ttf started (see ``Font``).
+/// needed. Text is set as lines (`TextLine`): shaped, ordered and drawn with those fonts.
+/// Needs no ``SDLSystem``: each open font keeps SDL_ttf started (see ``Font``).
 public final class FontBook {
     /// The font file.
     public let path: String
