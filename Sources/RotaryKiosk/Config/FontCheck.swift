@@ -27,9 +27,7 @@ enum FontCheck {
         let missing: [[Unicode.Scalar]]
         do {
             let file = try FontLocator.file(for: match, pattern: asked)
-            missing = try Font.inspecting(path: file) { font in
-                names.map { font.missingCharacters(in: TextRuns.displayable($0.name)).filter { FontFallback.face(for: $0) == nil } }
-            }
+            missing = try Font.inspecting(path: file) { font in names.map { font.undrawableCharacters(in: $0.name) } }
         } catch {
             r.warning("theme.font", "cannot check which characters the font can draw: \(error)")
             return

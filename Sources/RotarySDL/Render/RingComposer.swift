@@ -27,11 +27,11 @@ final class RingComposer {
 
     /// Draws `group`, rings which share one backdrop (one ring when it is nil), within
     /// `regions` (whole target pixels; SDL's clip is left on the last) of a target of
-    /// `width`×`height` pixels, as group number `slot` of the frame. With no regions nothing is drawn, but the
-    /// group's art is kept for the next frame. Rings off the target are left out; rings whose
-    /// geometry or art cannot be made are left out and reported through `failure`. Where rings
-    /// of one group overlap, the later one's rim blends with the backdrop, not with the ring
-    /// below.
+    /// `width`×`height` pixels, as group number `slot` of the frame. With no regions nothing
+    /// is drawn, but the group's art is kept for the next frame. Rings off the target are left
+    /// out; rings whose geometry or art cannot be made are left out and reported through
+    /// `failure`. Where rings of one group overlap, the later one's rim blends with the
+    /// backdrop, not with the ring below.
     func draw(_ group: [RingDraw], slot: Int, regions: [Rect], width: Int, height: Int,
               failure: (String) -> Void) throws {
         var rings: [RingDraw] = [], recipes: [RingRaster.Recipe] = [], area: Rect?
@@ -67,16 +67,9 @@ final class RingComposer {
         slots[slot]?.painted = (recipes, area)
         let composed = keeps ? shown : [area]
         for part in composed {
-            let rows = Int(part.y) - originY..<Int(part.maxY) - originY
-            try texture.withLockedRows(rows) { pixels, stride in
-                let columns = Int(part.x)..<Int(part.maxX)
+            try texture.withLockedRows(Int(part.y) - originY..<Int(part.maxY) - originY) { pixels, stride in
                 let target = RasterTarget(pixels: pixels, stride: stride, originX: originX, originY: Int(part.y))
-                if !keeps { pixels.update(repeating: backdrop, count: rows.count * stride) }
-                for (ring, index) in zip(rings, indices) {
-                    guard let index else { continue }
-                    rasters.draw(at: index, rotationDegrees: ring.rotationDegrees, highlighted: ring.highlighted,
-                                 into: target, rows: Int(part.y)..<Int(part.maxY), columns: columns)
-                }
+                compose(rings, indices, part: part, into: target, backdrop: keeps ? nil : backdrop)
             }
         }
         texture.setBlended(rings[0].backdrop == nil)
@@ -90,19 +83,26 @@ final class RingComposer {
     /// into the software renderer's pixels within `parts`; false when the renderer offers
     /// none (``Renderer/withFramePixels(_:)``).
     private func composeInFrame(_ rings: [RingDraw], _ indices: [Int?], backdrop: RGBA, parts: [Rect]) throws -> Bool {
-        let word = RingArt.backgroundWord(backdrop)
-        return try renderer.withFramePixels { target in
+        try renderer.withFramePixels { target in
             for part in parts {
-                let rows = Int(part.y)..<Int(part.maxY), columns = Int(part.x)..<Int(part.maxX)
-                for y in rows {
-                    (target.pixels + target.offset(x: columns.lowerBound, y: y)).update(repeating: word, count: columns.count)
-                }
-                for (ring, index) in zip(rings, indices) {
-                    guard let index else { continue }
-                    rasters.draw(at: index, rotationDegrees: ring.rotationDegrees, highlighted: ring.highlighted,
-                                 into: target, rows: rows, columns: columns)
-                }
+                compose(rings, indices, part: part, into: target, backdrop: RingArt.backgroundWord(backdrop))
             }
+        }
+    }
+
+    /// Paints `part` (whole target pixels, which `target` covers) with `backdrop` when one is
+    /// given, then draws the rings (their rasters at `indices`) within it.
+    private func compose(_ rings: [RingDraw], _ indices: [Int?], part: Rect, into target: RasterTarget, backdrop: UInt32?) {
+        let rows = Int(part.y)..<Int(part.maxY), columns = Int(part.x)..<Int(part.maxX)
+        if let backdrop {
+            for y in rows {
+                (target.pixels + target.offset(x: columns.lowerBound, y: y)).update(repeating: backdrop, count: columns.count)
+            }
+        }
+        for (ring, index) in zip(rings, indices) {
+            guard let index else { continue }
+            rasters.draw(at: index, rotationDegrees: ring.rotationDegrees, highlighted: ring.highlighted, into: target,
+                         rows: rows, columns: columns)
         }
     }
 

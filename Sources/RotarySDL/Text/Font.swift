@@ -42,9 +42,10 @@ public final class Font {
         return (Int(w), Int(h))
     }
 
-    /// The characters of `text` this font has no glyph for, each once, in order: SDL_ttf
-    /// would draw them as empty boxes. Controls and format characters (joiners, direction
-    /// marks) are left out: they are not drawn as glyphs anyway.
+    /// The characters of `text` this font has no glyph for, each once, in order: drawn with
+    /// this font alone they would be empty boxes (a ``FontBook`` takes them from a fallback;
+    /// see ``undrawableCharacters(in:)``). Controls and format characters (joiners,
+    /// direction marks) are left out: they are not drawn as glyphs anyway.
     public func missingCharacters(in text: String) -> [Unicode.Scalar] {
         var missing: [Unicode.Scalar] = []
         for scalar in text.unicodeScalars where !missing.contains(scalar) {
@@ -56,14 +57,23 @@ public final class Font {
         return missing
     }
 
+    /// The characters of `text` that a ``FontBook`` of this font draws as empty boxes: those
+    /// this font lacks and no installed fallback (``FontFallback``) has, each once, in order,
+    /// of the text as a line shows it (``TextRuns/displayable(_:)``).
+    public func undrawableCharacters(in text: String) -> [Unicode.Scalar] {
+        missingCharacters(in: TextRuns.displayable(text)).filter { FontFallback.face(for: $0) == nil }
+    }
+
     /// Runs `body` with the font at `path` opened at `size` points for inspection (glyph
     /// coverage, sizes) without a window, and closes it afterwards.
     public static func inspecting<T>(path: String, size: Int = 16, _ body: (Font) throws -> T) throws -> T {
         try body(Font(path: path, size: size))
     }
 
-    /// `text` drawn anti-aliased in `color` on a transparent surface. An empty string gives
-    /// a 1×1 transparent surface.
+    /// `text` drawn anti-aliased in `color` on a transparent surface, as one run of this font
+    /// in the script and direction last set: no fallback fonts, no reordering
+    /// (``FontBook/renderFitting(_:size:maxWidth:color:)`` sets text in any script). An
+    /// empty string gives a 1×1 transparent surface.
     public func render(_ text: String, color: RGBA) throws -> Surface {
         guard !text.isEmpty else { return try Surface(width: 1, height: 1) }
         let sdlColor = SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a)

@@ -67,10 +67,15 @@ public final class FontBook {
         // proportion to the size), then take the largest size that fits, as trying each would.
         var tooLarge = size + 1, s = size
         while s >= smallest {
-            let width = Double(try line(text, size: s).width)
+            var fitting = try line(text, size: s)
+            let width = Double(fitting.width)
             if width <= maxWidth {
-                while s + 1 < tooLarge, Double(try line(text, size: s + 1).width) <= maxWidth { s += 1 }
-                return try line(text, size: s).render(color: color)
+                while s + 1 < tooLarge {
+                    let larger = try line(text, size: s + 1)
+                    guard Double(larger.width) <= maxWidth else { break }
+                    (fitting, s) = (larger, s + 1)
+                }
+                return try fitting.render(color: color)
             }
             tooLarge = s
             s = min(s - 1, max(smallest, Int(saturating: Double(s) * maxWidth / width)))

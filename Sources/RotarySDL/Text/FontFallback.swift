@@ -4,8 +4,8 @@ import Synchronization
 /// The installed fonts that draw what the theme's font cannot: for a character, the best
 /// font fontconfig sorts first among those whose character set holds it (`FcFontSort`
 /// with that character asked for), colour fonts first for emoji. Asked once per character
-/// in a process; fontconfig's configuration is loaded on the first question, so text the
-/// theme's font covers costs nothing.
+/// in a process; fontconfig's configuration is loaded on the first question and kept
+/// (``FontconfigLibrary``), so text the theme's font covers costs nothing.
 public enum FontFallback {
     /// A face in a font file (collections such as Noto CJK hold several).
     public struct Face: Hashable, Sendable {
@@ -17,22 +17,14 @@ public enum FontFallback {
 
     /// The face to draw `scalar` with, or nil when no installed font has it.
     public static func face(for scalar: Unicode.Scalar) -> Face? {
-        state.withLock { state in
-            if let known = state.answers[scalar.value] { return known }
-            let answer = state.config.flatMap { search(scalar, config: $0) }
-            state.answers[scalar.value] = answer
-            return answer
-        }
+        if let known = answers.withLock({ $0[scalar.value] }) { return known }
+        let answer = FontconfigLibrary.withConfig(keep: true) { search(scalar, config: $0) }
+        answers.withLock { $0[scalar.value] = answer }
+        return answer
     }
 
-    private struct State: @unchecked Sendable {
-        /// fontconfig's configuration with every installed font, kept for the process (nil:
-        /// fontconfig could not load one).
-        lazy var config: OpaquePointer? = FcInitLoadConfigAndFonts()
-        var answers: [UInt32: Face?] = [:]
-    }
-
-    private static let state = Mutex(State())
+    /// The faces found so far, by character (nil inside: no installed font has it).
+    private static let answers = Mutex<[UInt32: Face?]>([:])
 
     private static func search(_ scalar: Unicode.Scalar, config: OpaquePointer) -> Face? {
         guard let pattern = FcPatternCreate(), let wanted = FcCharSetCreate() else { return nil }

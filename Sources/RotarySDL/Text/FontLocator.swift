@@ -54,10 +54,9 @@ public enum FontLocator {
     /// parse the pattern. Asked once per pattern in a process: fonts installed later are not
     /// seen until the next start.
     public static func match(_ pattern: String) -> Match? {
-        // Loading fontconfig's configuration reads every font's details: a start asked the same
-        // pattern twice (config check, then the font to draw with), so each answer is kept.
+        // A start asks the same pattern twice (config check, then the font to draw with).
         if let known = answers.withLock({ $0[pattern] }) { return known }
-        let answer = freshMatch(pattern)
+        let answer = FontconfigLibrary.withConfig(keep: false) { match(pattern, config: $0) }
         answers.withLock { $0[pattern] = answer }
         return answer
     }
@@ -65,9 +64,7 @@ public enum FontLocator {
     /// fontconfig's answers so far, by pattern (nil inside: no font matched).
     private static let answers = Mutex<[String: Match?]>([:])
 
-    private static func freshMatch(_ pattern: String) -> Match? {
-        guard let config = FcInitLoadConfigAndFonts() else { return nil }
-        defer { FcConfigDestroy(config) }
+    private static func match(_ pattern: String, config: OpaquePointer) -> Match? {
         let parsed = pattern.withCString { FcNameParse(UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
         guard let parsed else { return nil }
         defer { FcPatternDestroy(parsed) }

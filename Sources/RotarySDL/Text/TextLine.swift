@@ -8,7 +8,7 @@ import RotaryKit
 /// down to it.
 struct TextLine {
     /// A run with the font that draws it.
-    private struct Piece {
+    fileprivate struct Piece {
         let run: TextRuns.Run
         let font: Font
         /// How much the run is scaled (1 unless its font is far taller than the line).
@@ -42,25 +42,25 @@ struct TextLine {
     /// their colours); an empty line is a 1×1 transparent surface.
     func render(color: RGBA) throws -> Surface {
         guard !pieces.isEmpty else { return try Surface(width: 1, height: 1) }
-        if pieces.count == 1, pieces[0].scale == 1 {
-            pieces[0].font.shape(rightToLeft: pieces[0].run.rightToLeft, script: pieces[0].run.script)
-            return try pieces[0].font.render(pieces[0].run.text, color: color)
-        }
+        if pieces.count == 1 { return try pieces[0].render(color: color) }
         let ascent = pieces.map { Int((Double($0.font.ascent) * $0.scale).rounded()) }.max() ?? 0
         let descent = pieces.map { Int((Double($0.font.height - $0.font.ascent) * $0.scale).rounded()) }.max() ?? 0
         let line = try Surface(width: max(1, width), height: max(1, ascent + descent))
         var x = 0
         for piece in pieces {
-            piece.font.shape(rightToLeft: piece.run.rightToLeft, script: piece.run.script)
-            var drawn = try piece.font.render(piece.run.text, color: color)
-            if piece.scale != 1 {
-                drawn = try drawn.scaled(width: piece.width,
-                                         height: max(1, Int((Double(drawn.height) * piece.scale).rounded())))
-            }
-            let top = ascent - Int((Double(piece.font.ascent) * piece.scale).rounded())
-            try line.copy(drawn, toX: x, y: top)
+            try line.copy(piece.render(color: color), toX: x, y: ascent - Int((Double(piece.font.ascent) * piece.scale).rounded()))
             x += piece.width
         }
         return line
+    }
+}
+
+extension TextLine.Piece {
+    /// The run shaped and drawn by its font in `color`, scaled to the line.
+    func render(color: RGBA) throws -> Surface {
+        font.shape(rightToLeft: run.rightToLeft, script: run.script)
+        let drawn = try font.render(run.text, color: color)
+        guard scale != 1 else { return drawn }
+        return try drawn.scaled(width: width, height: max(1, Int((Double(drawn.height) * scale).rounded())))
     }
 }
