@@ -5,7 +5,7 @@ import Synchronization
 /// font fontconfig sorts first among those whose character set holds it (`FcFontSort`
 /// with that character asked for), colour fonts first for emoji. Asked once per character
 /// in a process; fontconfig's configuration is loaded on the first question and kept
-/// (``FontconfigLibrary``), so text the theme's font covers costs nothing.
+/// (`FontconfigLibrary`), so text the theme's font covers costs nothing.
 public enum FontFallback {
     /// A face in a font file (collections such as Noto CJK hold several).
     public struct Face: Hashable, Sendable {
