@@ -31,3 +31,27 @@ struct ValueLookTests {
         #expect(ValueLook.decimals(forStep: step) == expected)
     }
 }
+
+@Suite("Number styles: digits and decimal separator")
+struct NumberStyleTests {
+    @Test("numbers and times are rewritten digit by digit; other characters stay",
+          arguments: [(NumberStyle(decimalSeparator: ","), "12.5", "12,5"),
+                      (NumberStyle(digits: .arabicIndic, decimalSeparator: "٫"), "-1234567890.5", "-١٢٣٤٥٦٧٨٩٠٫٥"),
+                      (NumberStyle(digits: .arabicIndic), "12:30", "١٢:٣٠"),
+                      (NumberStyle(decimalSeparator: ","), "1e+20", "1e+20"),
+                      (NumberStyle.standard, "04:05.5", "04:05.5")])
+    func write(style: NumberStyle, ascii: String, expected: String) {
+        #expect(style.write(ascii) == expected)
+    }
+
+    @Test("a value look and the countdown's time are written in the style")
+    func looks() {
+        var look = ValueLook(points: 20, decimals: 1, unit: "V")
+        look.numbers = NumberStyle(decimalSeparator: ",")
+        #expect(look.text(-2.5) == "-2,5 V")
+        look.numbers = NumberStyle(digits: .arabicIndic, decimalSeparator: "٫")
+        #expect(look.text(80) == "٨٠٫٠ V")
+        #expect(TimeText.format(seconds: 3 * 3600 + 4 * 60 + 5, numbers: NumberStyle(digits: .arabicIndic)) == "٣:٠٤:٠٥")
+        #expect(NumberStyle(digits: .arabicIndic).text(1400) == "١٤٠٠")
+    }
+}

@@ -1,8 +1,10 @@
 /// A horizontal strip of names of different widths (the category strip): swiped, flung,
 /// snapped with the nearest name's centre under the marker; a tap on a name scrolls to it.
 ///
-/// Shares ``SnapAxis`` with the wheel; its axis is the content x under the marker, so a
-/// swipe to the left (content moving left) brings the next names.
+/// Shares ``SnapAxis`` with the wheel; its axis is the content distance under the marker
+/// along the reading direction, so a swipe against it brings the next names: to the left
+/// in a left-to-right strip, to the right in a right-to-left one (where the first name is
+/// on the right).
 public struct StripControl: ControlModel, Equatable {
     /// Names the strip in its events and in ``ControlPanel/ref(of:)``; unique within a panel.
     public let id: String
@@ -18,16 +20,19 @@ public struct StripControl: ControlModel, Equatable {
     public var markerX: Double
     /// Item names, one per item.
     public let labels: [String]
+    /// Which way the names run from the first to the last.
+    public let direction: ReadingDirection
     /// Drag, fling and snap state.
     public private(set) var drag: SnapDrag<StripLayout>
 
-    /// A strip of `labels` with item widths `itemWidths` (pixels), at rest on `selected`; its
-    /// rectangle and `markerX` are in window pixels.
+    /// A strip of `labels` with item widths `itemWidths` (pixels), at rest on `selected`,
+    /// running in `direction`; its rectangle and `markerX` are in window pixels.
     public init(id: String, labels: [String], itemWidths: [Double], x: Double, y: Double, width: Double,
-                height: Double, markerX: Double? = nil, selected: Int = 0,
+                height: Double, markerX: Double? = nil, selected: Int = 0, direction: ReadingDirection = .leftToRight,
                 motion: MotionTuning = .linear, touch: TouchTuning = .standard) {
         self.id = id
         self.labels = labels
+        self.direction = direction
         self.x = x
         self.y = y
         self.width = width
@@ -41,11 +46,11 @@ public struct StripControl: ControlModel, Equatable {
     public var selectedIndex: Int { drag.axis.currentIndex }
     /// Window x of item `index`'s centre now.
     public func itemCenterX(_ index: Int) -> Double {
-        markerX + drag.axis.layout.centers[index] - drag.axis.position
+        markerX + direction.sign * (drag.axis.layout.centers[index] - drag.axis.position)
     }
     /// The item drawn at window x `windowX`.
     public func item(atX windowX: Double) -> Int {
-        drag.axis.layout.item(atContentX: drag.axis.position + windowX - markerX)
+        drag.axis.layout.item(atContentX: drag.axis.position + direction.sign * (windowX - markerX))
     }
 
     /// Whether `point` lies inside the strip's rectangle (its edges included).
@@ -59,7 +64,7 @@ public struct StripControl: ControlModel, Equatable {
     /// marker. On the lift a swipe is flung and snaps the nearest name under the marker; a
     /// quick tap on a name scrolls that name there.
     public mutating func handle(_ event: PointerEvent) -> [ControlEvent] {
-        let coordinate = -event.position.x
+        let coordinate = -direction.sign * event.position.x
         switch event.phase {
         case .down:
             drag.down(event, coordinate: coordinate)

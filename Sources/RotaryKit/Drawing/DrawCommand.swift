@@ -150,15 +150,37 @@ public struct TextDraw: Equatable, Sendable {
     public var degrees: Double
     /// Colour of the letters; its alpha fades the text.
     public var color: RGBA
+    /// Where a text narrower than `maxWidth` sits in the box `maxWidth` wide centred on
+    /// `center`, along its own line (so a turned text keeps its alignment as read).
+    public var alignment: TextAlignment
 
     /// A text command; see each property for its meaning and unit.
     public init(_ text: String, points: Int, center: Point, maxWidth: Double, degrees: Double = 0,
-                color: RGBA = RGBA(255, 255, 255)) {
+                color: RGBA = RGBA(255, 255, 255), alignment: TextAlignment = .center) {
         self.text = text
         self.points = points
         self.center = center
         self.maxWidth = maxWidth
         self.degrees = degrees
         self.color = color
+        self.alignment = alignment
     }
+
+    /// Where the middle of a text `width` pixels wide lands: `center`, or moved along the
+    /// line towards the box's start or end (not when `maxWidth` is not finite).
+    public func middle(forWidth width: Double) -> Point {
+        guard alignment != .center, maxWidth.isFinite, width.isFinite else { return center }
+        let shift = max(0, maxWidth - width) / 2 * (alignment == .right ? 1 : -1)
+        return Degrees.point(at: degrees, radius: shift, around: center)
+    }
+}
+
+/// Where a text sits in the box it may fill.
+public enum TextAlignment: String, Equatable, Sendable, CaseIterable {
+    /// In the middle.
+    case center
+    /// Against the box's left end (its start in a left-to-right language).
+    case left
+    /// Against the box's right end (its start in a right-to-left language).
+    case right
 }

@@ -5,6 +5,8 @@ public struct ValueLook: Equatable, Sendable {
     public var decimals: Int
     /// Written after the number with a space, e.g. "°C" gives "80 °C" (empty: the number alone).
     public var unit: String
+    /// The digits and decimal separator the value is written with.
+    public var numbers = NumberStyle.standard
     /// Size of the value in points (pixels at 72 dpi).
     public var points: Int
     /// Colour of the value.
@@ -29,10 +31,11 @@ public struct ValueLook: Equatable, Sendable {
     }
 
     /// `value` with `decimals` digits after the point and the unit: `"80 °C"`, `"-0.5 V"`,
-    /// `"12"`. Rounded half away from zero; never "-0". A value too large for exact digits is
-    /// written as Swift prints it ("1e+20"), a non-finite one as a dash.
+    /// `"12"`, written in ``numbers`` (`"-0,5 V"`). Rounded half away from zero; never "-0". A
+    /// value too large for exact digits is written as Swift prints it ("1e+20"), a
+    /// non-finite one as a dash.
     public func text(_ value: Double) -> String {
-        let number = Self.number(value, decimals: decimals)
+        let number = numbers.write(Self.number(value, decimals: decimals))
         return unit.isEmpty ? number : number + " " + unit
     }
 

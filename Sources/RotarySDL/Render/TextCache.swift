@@ -20,7 +20,7 @@ final class TextCache {
         self.fonts = fonts
     }
 
-    /// Draws `text` centred on its point and turned, set by ``FontBook/renderFitting(_:size:maxWidth:color:)``.
+    /// Draws `text` at its point as aligned, turned, set by ``FontBook/renderFitting(_:size:maxWidth:color:)``.
     func draw(_ text: TextDraw) throws {
         guard !text.text.isEmpty, text.color.a > 0 else { return }
         let color = text.color
@@ -29,6 +29,6 @@ final class TextCache {
             try Picture(fonts.renderFitting(text.text, size: text.points, maxWidth: text.maxWidth,
                                             color: RGBA(color.r, color.g, color.b)), renderer: renderer)
         }
-        try picture.draw(centeredAt: text.center, degrees: text.degrees, tint: RGBA(255, 255, 255, color.a), on: renderer)
+        try picture.draw(centeredAt: text.middle(forWidth: Double(picture.width)), degrees: text.degrees, tint: RGBA(255, 255, 255, color.a), on: renderer)
     }
 }
