@@ -7,7 +7,7 @@ import Testing
 @Suite("Text shaping: runs in display order, fallback fonts, HarfBuzz's own answer")
 struct TextShapingTests {
     static func runs(_ text: String, base: TextRuns.BaseDirection = .auto) -> [String] {
-        TextRuns(text, base: base) { _ in 0 }.runs.map { "\($0.rightToLeft ? "R" : "L"):\($0.script):\($0.text)" }
+        TextRuns(text, base: base) { _, _ in 0 }.runs.map { "\($0.rightToLeft ? "R" : "L"):\($0.script):\($0.text)" }
     }
 
     @Test("an Arabic name with a number reads right to left, the number's digits left to right, on its left")
@@ -37,8 +37,22 @@ struct TextShapingTests {
         #expect(japanese > 0)
         #expect(book.faceNumber(for: "チ", primary: primary) == japanese)
         #expect(try book.face(japanese, size: 24).provides("ス"))
-        let mixed = TextRuns("Sauna スチーム") { book.faceNumber(for: $0, primary: primary) }
+        let mixed = TextRuns("Sauna スチーム") { book.faceNumber(for: $0, emoji: $1, primary: primary) }
         #expect(mixed.runs.map(\.font) == [0, japanese])
+    }
+
+    @Test("an emoji asked for in emoji style (U+FE0F after it) comes from the colour font even where the theme's font has it")
+    func emojiStyle() throws {
+        #expect(TextRuns.wantsEmoji("♨", before: "\u{FE0F}") && TextRuns.wantsEmoji("🔥", before: nil))
+        #expect(!TextRuns.wantsEmoji("♨", before: nil) && !TextRuns.wantsEmoji("🔥", before: "\u{FE0E}"))
+        let book = FontBook(path: try FontLocator.locate("DejaVu Sans:bold"))
+        let primary = try book.font(size: 24)
+        #expect(primary.provides("♨"), "DejaVu Sans draws U+2668 as text")
+        let runs = TextRuns("Steam ♨\u{FE0F} ♨") { book.faceNumber(for: $0, emoji: $1, primary: primary) }
+        #expect(runs.runs.map(\.font).first == 0 && runs.runs.count == 3, "\(runs.runs)")
+        let colour = runs.runs[1].font
+        #expect(colour > 0 && runs.runs[1].text == "♨\u{FE0F}" && runs.runs[2].font == 0)
+        #expect(FontFallback.face(for: "♨", emoji: true)?.path.contains("NotoColorEmoji") == true)
     }
 
     /// HarfBuzz's own shaping of `text` with `font` at `size` pixels: each glyph's advance.

@@ -44,10 +44,12 @@ public final class FontBook {
     }
 
     /// The face number to draw `scalar` with: 0 (the book's own font, `primary`) when it has
-    /// the glyph or no installed font has, else the fallback fontconfig finds.
-    func faceNumber(for scalar: Unicode.Scalar, primary: Font) -> Int {
-        if primary.provides(scalar) { return 0 }
-        guard let face = FontFallback.face(for: scalar) else { return 0 }
+    /// the glyph or no installed font has, else the fallback fontconfig finds. An `emoji`
+    /// is drawn by a colour emoji font where one has it, before the book's own.
+    func faceNumber(for scalar: Unicode.Scalar, emoji: Bool = false, primary: Font) -> Int {
+        let colour = emoji ? FontFallback.face(for: scalar, emoji: true) : nil
+        if colour == nil, primary.provides(scalar) { return 0 }
+        guard let face = colour ?? FontFallback.face(for: scalar) else { return 0 }
         if let known = fallbacks.firstIndex(of: face) { return known + 1 }
         fallbacks.append(face)
         return fallbacks.count

@@ -15,18 +15,27 @@ public enum FontFallback {
         public var index: Int
     }
 
-    /// The face to draw `scalar` with, or nil when no installed font has it.
-    public static func face(for scalar: Unicode.Scalar) -> Face? {
-        if let known = answers.withLock({ $0[scalar.value] }) { return known }
-        let answer = FontconfigLibrary.withConfig(keep: true) { search(scalar, config: $0) }
-        answers.withLock { $0[scalar.value] = answer }
+    /// The face to draw `scalar` with, or nil when no installed font has it. With `emoji`
+    /// only a colour font will do (nil when no installed colour font has it); without, a
+    /// colour font is still preferred for a character shown as emoji by default.
+    public static func face(for scalar: Unicode.Scalar, emoji: Bool = false) -> Face? {
+        let key = Question(scalar: scalar.value, emoji: emoji)
+        if let known = answers.withLock({ $0[key] }) { return known }
+        let answer = FontconfigLibrary.withConfig(keep: true) { search(scalar, emoji: emoji, config: $0) }
+        answers.withLock { $0[key] = answer }
         return answer
     }
 
-    /// The faces found so far, by character (nil inside: no installed font has it).
-    private static let answers = Mutex<[UInt32: Face?]>([:])
+    /// A character asked about, as emoji or as text.
+    private struct Question: Hashable {
+        var scalar: UInt32
+        var emoji: Bool
+    }
 
-    private static func search(_ scalar: Unicode.Scalar, config: OpaquePointer) -> Face? {
+    /// The faces found so far (nil inside: no installed font has it).
+    private static let answers = Mutex<[Question: Face?]>([:])
+
+    private static func search(_ scalar: Unicode.Scalar, emoji: Bool, config: OpaquePointer) -> Face? {
         guard let pattern = FcPatternCreate(), let wanted = FcCharSetCreate() else { return nil }
         defer {
             FcPatternDestroy(pattern)
@@ -34,11 +43,11 @@ public enum FontFallback {
         }
         FcCharSetAddChar(wanted, scalar.value)
         FcPatternAddCharSet(pattern, FC_CHARSET, wanted)
-        let emoji = scalar.properties.isEmojiPresentation
-        (emoji ? "emoji" : "sans-serif").withCString {
+        let colourFirst = emoji || scalar.properties.isEmojiPresentation
+        (colourFirst ? "emoji" : "sans-serif").withCString {
             _ = FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self))
         }
-        if emoji { FcPatternAddBool(pattern, FC_COLOR, FcTrue) }
+        if colourFirst { FcPatternAddBool(pattern, FC_COLOR, FcTrue) }
         FcConfigSubstitute(config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch
@@ -49,6 +58,8 @@ public enum FontFallback {
             var charset: OpaquePointer?
             guard FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, let charset,
                   FcCharSetHasChar(charset, scalar.value) == FcTrue else { continue }
+            var colour: FcBool = FcFalse
+            if emoji, FcPatternGetBool(font, FC_COLOR, 0, &colour) != FcResultMatch || colour != FcTrue { continue }
             var file: UnsafeMutablePointer<FcChar8>?
             guard FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
             var index: Int32 = 0

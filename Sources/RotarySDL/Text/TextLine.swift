@@ -25,7 +25,7 @@ struct TextLine {
     /// when the text's own letters do not tell.
     init(_ text: String, size: Int, book: FontBook, base: TextRuns.BaseDirection = .auto) throws {
         let primary = try book.font(size: size)
-        let runs = TextRuns(text, base: base) { book.faceNumber(for: $0, primary: primary) }
+        let runs = TextRuns(text, base: base) { book.faceNumber(for: $0, emoji: $1, primary: primary) }
         var pieces: [Piece] = []
         for run in runs.runs {
             let font = try book.face(run.font, size: size)

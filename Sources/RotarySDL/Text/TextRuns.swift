@@ -31,8 +31,9 @@ public struct TextRuns: Equatable, Sendable {
     public let runs: [Run]
 
     /// Cuts `text` (made ``displayable(_:)`` first) into runs; `font` names the font for each
-    /// character (marks, joiners and variation selectors go with the character before them).
-    public init(_ text: String, base: BaseDirection = .auto, font: (Unicode.Scalar) -> Int) {
+    /// character, told whether it is to look like an emoji (see ``wantsEmoji(_:before:)``);
+    /// marks, joiners and variation selectors go with the character before them.
+    public init(_ text: String, base: BaseDirection = .auto, font: (_ scalar: Unicode.Scalar, _ emoji: Bool) -> Int) {
         let scalars = Array(Self.displayable(text).unicodeScalars)
         guard !scalars.isEmpty else {
             runs = []
@@ -42,7 +43,8 @@ public struct TextRuns: Equatable, Sendable {
         let scripts = Self.scripts(scalars)
         var fonts: [Int] = []
         for (i, scalar) in scalars.enumerated() {
-            fonts.append(i > 0 && Self.followsBase(scalar) ? fonts[i - 1] : font(scalar))
+            let next = i + 1 < scalars.count ? scalars[i + 1] : nil
+            fonts.append(i > 0 && Self.followsBase(scalar) ? fonts[i - 1] : font(scalar, Self.wantsEmoji(scalar, before: next)))
         }
         var logical: [(run: Run, level: Int)] = []
         for i in scalars.indices {
@@ -73,6 +75,17 @@ public struct TextRuns: Equatable, Sendable {
             }
         }
         return String(out)
+    }
+
+    /// Whether `scalar`, followed by `next`, is to be drawn as a colour emoji: a character
+    /// shown as emoji by default unless text style is asked for (U+FE0E after it), or any
+    /// emoji character with emoji style asked for (U+FE0F after it, as in "🌡️" or "♨️").
+    public static func wantsEmoji(_ scalar: Unicode.Scalar, before next: Unicode.Scalar?) -> Bool {
+        switch next?.value {
+        case 0xFE0F: scalar.properties.isEmoji
+        case 0xFE0E: false
+        default: scalar.properties.isEmojiPresentation
+        }
     }
 
     /// Zero-width space, word joiner, zero-width no-break space (byte-order mark), soft hyphen.
