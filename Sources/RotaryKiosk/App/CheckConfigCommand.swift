@@ -32,7 +32,7 @@ public struct CheckConfigCommand: ParsableCommand {
             throw ExitCode(1)
         }
         print("\(file): OK: \(Self.summary(config)), \(Plural.of(config.dialMinutes.count, "dial value"))"
-            + (outcome.problems.isEmpty ? "" : ", \(Plural.of(outcome.problems.count, "warning"))"))
+            + Self.language(config.locale) + (outcome.problems.isEmpty ? "" : ", \(Plural.of(outcome.problems.count, "warning"))"))
     }
 
     /// "8 programs in 2 categories, 3 with a set point"; the categories and set points only
@@ -43,5 +43,11 @@ public struct CheckConfigCommand: ParsableCommand {
         return Plural.of(config.programs.count, "program")
             + (categories > 0 ? " in \(Plural.of(categories, "category", plural: "categories"))" : "")
             + (setPoints > 0 ? ", \(setPoints) with a set point" : "")
+    }
+
+    /// ", words in German", ", words in Arabic read right to left"; nothing for English.
+    static func language(_ locale: KioskLocale) -> String {
+        guard locale != .english else { return "" }
+        return ", words in \(locale.language.name)" + (locale.direction == .rightToLeft ? " read right to left" : "")
     }
 }

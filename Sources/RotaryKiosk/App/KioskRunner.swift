@@ -62,7 +62,7 @@ public final class KioskRunner {
                 .measuringStrip(config.categories, with: fonts)
         }
         let screen = KioskScreen(layout: try layout(), programs: config.programs, dialMinutes: config.dialMinutes,
-                                 categories: config.categories)
+                                 categories: config.categories, locale: config.locale)
         var session = KioskSession(screen: screen, settings: SessionSettings(config: config, windowed: options.windowed))
         let scene = KioskScene(renderer: renderer, theme: art.theme, fonts: fonts, events: events)
         scene.rebuild(for: session.screen)

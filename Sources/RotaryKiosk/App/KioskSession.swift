@@ -185,13 +185,16 @@ public struct KioskSession: Sendable {
         }
     }
 
-    /// What the centre button says: "Start", the time left (with "paused"), or "Done".
+    /// What the centre button says: "Start", the time left (with "paused"), or "Done", in
+    /// the screen's language.
     public var buttonFace: ButtonFace {
-        switch timer.state {
-        case .idle, .cancelled: ButtonFace(label: "Start")
-        case .running: ButtonFace(label: TimeText.format(seconds: timer.secondsLeft))
-        case .paused: ButtonFace(label: TimeText.format(seconds: timer.secondsLeft), detail: "paused", shade: 205)
-        case .finished: ButtonFace(label: "Done")
+        let words = screen.locale.words
+        return switch timer.state {
+        case .idle, .cancelled: ButtonFace(label: words.start)
+        case .running: ButtonFace(label: TimeText.format(seconds: timer.secondsLeft, numbers: screen.locale.numbers))
+        case .paused: ButtonFace(label: TimeText.format(seconds: timer.secondsLeft, numbers: screen.locale.numbers),
+                                 detail: words.paused, shade: 205)
+        case .finished: ButtonFace(label: words.done)
         }
     }
 

@@ -113,7 +113,7 @@ public enum EventRecords {
             return .object([("id", .string(strip.id)), ("kind", .string("strip")), ("x", .number(rect.x)), ("y", .number(rect.y)),
                             ("w", .number(rect.width)), ("h", .number(rect.height))]
                 + along(strip.markerX, ("marker_x", "marker_y")) + [
-                ("reading_deg", .number(Double(turn.degrees))),
+                ("reading_deg", .number(Degrees.normalizedPositive(Double(turn.degrees) + (strip.direction == .rightToLeft ? 180 : 0)))),
                 ("items", .array(strip.labels.indices.map { i in
                     .object([("label", .string(strip.labels[i]))] + along(strip.itemCenterX(i), ("center_x", "center_y")))
                 })),

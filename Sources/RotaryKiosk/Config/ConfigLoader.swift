@@ -49,7 +49,7 @@ public enum ConfigLoader {
         }
         var config = KioskConfig()
         reader.warnUnknown(root, at: "", known: ["program", "category", "dial", "display", "timer", "admin", "hooks", "feedback",
-                                                 "theme"])
+                                                 "theme", "locale", "strings"])
         readDial(root, &reader, &config)
         let categories = readCategories(root, &reader, &config)
         let names = readPrograms(root, declared: categories, &reader, &config)
@@ -58,7 +58,8 @@ public enum ConfigLoader {
         readHooks(root, &reader, &config)
         readFeedback(root, &reader, &config)
         readTheme(root, &reader, &config)
-        FontCheck.check(pattern: config.theme.font, names: (categories ?? []) + names, &reader)
+        let words = readLocale(root, &reader, &config)
+        FontCheck.check(pattern: config.theme.font, names: (categories ?? []) + names + words, &reader)
         let failed = reader.problems.contains { $0.severity == .error }
         let ordered = reader.problems.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }
         return Outcome(config: failed ? nil : config, problems: ordered.map(\.element))

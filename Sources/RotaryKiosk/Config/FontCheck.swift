@@ -43,7 +43,7 @@ enum FontCheck {
     }
 
     /// The Debian package whose fonts draw `scalar`: Noto CJK for Chinese, Japanese and
-    /// Korean, Noto Color Emoji for emoji, else the Noto core set; nil for a code point
+    /// Korean (and the marks and forms only they use), Noto Color Emoji for emoji, else the Noto core set; nil for a code point
     /// Unicode assigns no character or leaves to private use, which no package draws.
     static func fontPackage(for scalar: Unicode.Scalar) -> String? {
         switch scalar.properties.generalCategory {
@@ -51,9 +51,16 @@ enum FontCheck {
         default: break
         }
         if scalar.properties.isEmojiPresentation { return "fonts-noto-color-emoji" }
+        if cjkShared.contains(where: { $0.contains(scalar.value) }) { return "fonts-noto-cjk" }
         switch TextRuns.script(of: scalar) {
         case "Hani", "Hira", "Kana", "Hang", "Bopo": return "fonts-noto-cjk"
         default: return "fonts-noto-core"
         }
     }
+
+    /// Blocks whose characters belong to no one script but are written only with Chinese,
+    /// Japanese and Korean (the long vowel mark ー, 、。「」, full-width forms): Noto CJK has
+    /// them, the core set does not.
+    static let cjkShared: [ClosedRange<UInt32>] = [0x3000...0x303F, 0x3040...0x30FF, 0x3200...0x33FF, 0xFE30...0xFE4F,
+                                                    0xFF00...0xFFEF]
 }

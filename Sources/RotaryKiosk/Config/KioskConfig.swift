@@ -57,6 +57,8 @@ public struct KioskConfig: Equatable, Sendable {
     public var hooks = Hooks()
     public var feedback = Feedback()
     public var theme = ThemeSettings()
+    /// The kiosk's words, numbers and reading direction.
+    public var locale = KioskLocale.english
 
     /// The built-in default.
     public init() {}

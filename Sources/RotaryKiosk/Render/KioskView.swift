@@ -36,7 +36,7 @@ struct KioskView: Sendable {
         self.theme = theme
         stripLook = screen.strip.map { ScreenLooks.strip($0, theme: theme) }
         if let slider = screen.setting, let setting = screen.shownSetting {
-            settingLook = ScreenLooks.setting(slider, for: setting, theme: theme)
+            settingLook = ScreenLooks.setting(slider, for: setting, theme: theme, numbers: screen.locale.numbers)
         } else {
             settingLook = nil
         }
@@ -65,7 +65,7 @@ struct KioskView: Sendable {
                                                      showing: overlay.dialShowing))
         list.append(contentsOf: RingDrawing.commands(screen.wheel, look: wheelLook, backdrop: background))
         list.append(contentsOf: markers(overlay))
-        list.append(contentsOf: button(screen.button, overlay))
+        list.append(contentsOf: button(screen.button, overlay, words: screen.locale.words))
         if let focused = overlay.focusedControl { list.append(focusRing(on: focused, screen)) }
         if overlay.serviceBadge {
             let size = layout.serviceBadgeSize
@@ -80,15 +80,19 @@ struct KioskView: Sendable {
     private func state(_ screen: KioskScreen, _ overlay: ScreenOverlay) -> [DrawCommand] {
         let rect = layout.stateRect
         let name = overlay.countdownProgram ?? screen.selectedProgram?.name ?? ""
+        let locale = screen.locale
+        let minutes = screen.dialMinutes.indices.contains(screen.dial.selectedIndex) ? screen.dialMinutes[screen.dial.selectedIndex] : 0
         let time = overlay.countdownProgram == nil
-            ? "\(screen.dialMinutes.indices.contains(screen.dial.selectedIndex) ? screen.dialMinutes[screen.dial.selectedIndex] : 0) min"
-            : [overlay.buttonFace.label, overlay.buttonFace.detail].filter { !$0.isEmpty }.joined(separator: " · ")
+            ? locale.words.minutes(minutes, numbers: locale.numbers)
+            : [overlay.buttonFace?.label ?? "", overlay.buttonFace?.detail ?? ""].filter { !$0.isEmpty }.joined(separator: " · ")
         let nameAt = Point(x: rect.center.x, y: rect.y + rect.height * 0.32)
         let timeAt = Point(x: rect.center.x, y: rect.y + rect.height * 0.7)
         return [
-            .text(TextDraw(name, points: layout.stateNamePoints, center: nameAt, maxWidth: rect.width, color: theme.textColor)),
+            .text(TextDraw(name, points: layout.stateNamePoints, center: nameAt, maxWidth: rect.width, color: theme.textColor,
+                           alignment: locale.panelAlignment)),
             .text(TextDraw(time, points: layout.stateTimePoints, center: timeAt, maxWidth: rect.width,
-                           color: overlay.countdownProgram == nil ? theme.dialTickColor : theme.textColor)),
+                           color: overlay.countdownProgram == nil ? theme.dialTickColor : theme.textColor,
+                           alignment: locale.panelAlignment)),
         ]
     }
 
@@ -128,8 +132,8 @@ struct KioskView: Sendable {
 
     /// The button with the kiosk's layers between its parts: the "Done" halo under the face,
     /// the hold-to-cancel track under the long-press ring, the hint under the label.
-    private func button(_ button: CenterButton, _ overlay: ScreenOverlay) -> [DrawCommand] {
-        let face = overlay.buttonFace
+    private func button(_ button: CenterButton, _ overlay: ScreenOverlay, words: KioskWords) -> [DrawCommand] {
+        let face = overlay.buttonFace ?? ButtonFace(label: words.start)
         let ring = ButtonDrawing.progressRadius(button, look: buttonLook)
         var commands: [DrawCommand] = []
         if let pulse = overlay.donePulse {
@@ -146,7 +150,7 @@ struct KioskView: Sendable {
         commands += ButtonDrawing.labels(button, face: face, look: buttonLook)
         if overlay.paused {
             let below = Degrees.point(at: layout.markerDegrees + 180, radius: button.radius * 0.72, around: button.center)
-            commands.append(.text(TextDraw("hold to cancel", points: max(8, layout.buttonLabelPoints * 4 / 10), center: below,
+            commands.append(.text(TextDraw(words.holdToCancel, points: max(8, layout.buttonLabelPoints * 4 / 10), center: below,
                                            maxWidth: button.radius * 1.2, degrees: layout.uprightDegrees, color: buttonLook.textColor)))
         }
         return commands

@@ -24,7 +24,7 @@ enum ScreenLooks {
     /// The dial: a band of numbers facing outwards with a tick every minute-step.
     static func dial(_ screen: KioskScreen, theme: Theme) -> RingLook {
         let layout = screen.layout
-        var look = RingLook(items: screen.dialMinutes.map { RingItemLook(label: String($0)) }, fill: theme.dialFill)
+        var look = RingLook(items: screen.dial.labels.map { RingItemLook(label: $0) }, fill: theme.dialFill)
         look.labelSize = layout.dialNumberPoints
         look.labelRadius = layout.dialNumberRadius
         look.labelColor = theme.textColor
@@ -73,12 +73,13 @@ enum ScreenLooks {
     }
 
     /// The set point `slider` made for `setting`, its value written at least 28 pixels high
-    /// in the theme's text colour with the setting's name under it.
-    static func setting(_ slider: ArcSlider, for setting: ProgramSetting, theme: Theme) -> SettingLook {
+    /// in the theme's text colour and in `numbers`, with the setting's name under it.
+    static func setting(_ slider: ArcSlider, for setting: ProgramSetting, theme: Theme, numbers: NumberStyle) -> SettingLook {
         var value = ValueLook(points: max(28, Int((slider.radius * 0.3).rounded())), decimals: ValueLook.decimals(forStep: slider.step),
                               unit: setting.unit, caption: setting.name)
         value.captionPoints = max(16, value.points * 45 / 100)
         value.color = theme.textColor
+        value.numbers = numbers
         switch setting.style {
         case .arc:
             var look = ArcSliderLook(for: slider)

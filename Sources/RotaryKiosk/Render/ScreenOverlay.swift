@@ -17,8 +17,8 @@ struct ScreenOverlay: Equatable, Sendable {
     var paused = false
     /// The screen is dimmed.
     var dimmed = false
-    /// What the centre button says.
-    var buttonFace = ButtonFace(label: "Start")
+    /// What the centre button says (nil: the screen's word for start).
+    var buttonFace: ButtonFace?
     /// The dial's item coordinate while it stands for a countdown (nil: its own position).
     var dialShowing: Double?
     /// The program a countdown runs, is paused or finished for (nil: none).

@@ -20,6 +20,8 @@ public struct KioskScreen: Sendable {
     public let categories: [String]
     /// The minutes on the dial.
     public let dialMinutes: [Int]
+    /// The words, numbers and reading direction the screen is shown in.
+    public let locale: KioskLocale
     /// The category shown, an index into ``categories`` (0 without categories).
     public private(set) var category: Int
     /// The programs on the wheel: the shown category's, or all of them.
@@ -31,10 +33,13 @@ public struct KioskScreen: Sendable {
 
     /// The screen in `layout` showing `category`, the wheel on `program` (an index among that
     /// category's programs), the dial on `dialIndex` (by default on the program's own
-    /// minutes) and the set point on `settingValue` (by default the program's default).
+    /// minutes) and the set point on `settingValue` (by default the program's default), in
+    /// `locale` (the dial's numbers written in its digits, the strip in its direction).
     public init(layout: ScreenLayout, programs: [Program], dialMinutes: [Int], categories: [String] = [],
-                category: Int = 0, program: Int = 0, dialIndex: Int? = nil, settingValue: Double? = nil) {
+                category: Int = 0, program: Int = 0, dialIndex: Int? = nil, settingValue: Double? = nil,
+                locale: KioskLocale = .english) {
         self.layout = layout
+        self.locale = locale
         allPrograms = programs
         self.categories = categories.count >= 2 ? categories : []
         self.dialMinutes = dialMinutes
@@ -44,7 +49,7 @@ public struct KioskScreen: Sendable {
         let dialIndex = dialIndex ?? Self.nearest(self.programs.indices.contains(program) ? self.programs[program].minutes : 0,
                                                   in: dialMinutes)
         let button = CenterButton(id: Self.buttonID, center: layout.center, radius: layout.buttonRadius)
-        let dial = RingControl(id: Self.dialID, kind: .dial, labels: dialMinutes.map(String.init), center: layout.center,
+        let dial = RingControl(id: Self.dialID, kind: .dial, labels: dialMinutes.map(locale.numbers.text), center: layout.center,
                                innerRadius: layout.dialInnerRadius, outerRadius: layout.dialOuterRadius,
                                markerDegrees: layout.markerDegrees, selected: dialIndex)
         panel = ControlPanel()
@@ -54,7 +59,8 @@ public struct KioskScreen: Sendable {
         if let strip = layout.stripRect, !self.categories.isEmpty {
             panel.add(StripControl(id: Self.stripID, labels: self.categories, itemWidths: Self.stripItemWidths(self.categories, layout: layout, strip: strip),
                                    x: strip.x, y: strip.y, width: strip.width, height: strip.height,
-                                   markerX: strip.x + strip.width * Self.stripMarkerAt, selected: self.category))
+                                   markerX: strip.x + strip.width * Self.stripMarkerAt(locale.direction), selected: self.category,
+                                   direction: locale.direction))
         }
         panel.focusIndex = 1
         _ = showSetting(value: settingValue)
@@ -64,7 +70,7 @@ public struct KioskScreen: Sendable {
     public func relaidOut(_ layout: ScreenLayout) -> KioskScreen {
         var screen = KioskScreen(layout: layout, programs: allPrograms, dialMinutes: dialMinutes, categories: categories,
                                  category: category, program: wheel.selectedIndex, dialIndex: dial.selectedIndex,
-                                 settingValue: setting?.value)
+                                 settingValue: setting?.value, locale: locale)
         screen.panel.focusIndex = min(panel.focusIndex, screen.panel.stack.count - 1)
         return screen
     }
@@ -181,9 +187,10 @@ public struct KioskScreen: Sendable {
         return programs.filter { $0.category == categories[index] }
     }
 
-    /// Where the strip's marker sits, as a fraction of its width from its start: left of the
-    /// middle, so the next names show in full.
-    static let stripMarkerAt = 0.3
+    /// Where the strip's marker sits, as a fraction of its width from its left end: before
+    /// the middle as the strip reads (left of it, or right of it from right to left), so the
+    /// next names show in full.
+    static func stripMarkerAt(_ direction: ReadingDirection) -> Double { direction == .leftToRight ? 0.3 : 0.7 }
 
     /// Room per name on the strip: as the layout measured it, else the same for every name
     /// (two and a half times the strip's height).

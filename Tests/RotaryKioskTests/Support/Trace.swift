@@ -14,6 +14,8 @@ struct Trace {
     }
 
     mutating func wait(_ milliseconds: Double) { ms += milliseconds }
+    /// A `wait` line now: the replay runs at least until this time.
+    mutating func stamp() { add(["type": "wait"]) }
 
     mutating func point(_ type: String, _ p: Point, finger: Int = 0) {
         add(["type": type, "x": (p.x * 100).rounded() / 100, "y": (p.y * 100).rounded() / 100, "id": finger])

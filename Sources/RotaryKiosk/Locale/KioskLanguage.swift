@@ -1,0 +1,72 @@
+import RotaryKit
+
+/// A language the kiosk has built-in words for: the words, how numbers are written and
+/// which way text runs. Facts from common usage on appliances and in Unicode CLDR (the
+/// short form of "minute", the decimal separator).
+public struct KioskLanguage: Equatable, Sendable {
+    /// The ISO 639-1 code: "de", "ja".
+    public let code: String
+    /// The language's English name, for messages and logs: "German".
+    public let name: String
+    public let words: KioskWords
+    /// Between the whole part and the decimals with western digits.
+    public let decimalSeparator: String
+    public let direction: ReadingDirection
+
+    /// English: the kiosk's words when no language is chosen.
+    public static let english = KioskLanguage(code: "en", name: "English", words: KioskWords(
+        start: "Start", paused: "paused", done: "Done", holdToCancel: "hold to cancel", minutes: "{n} min"))
+
+    /// Every built-in language, English first.
+    public static let all: [KioskLanguage] = [
+        english,
+        KioskLanguage(code: "de", name: "German", words: KioskWords(
+            start: "Start", paused: "pausiert", done: "Fertig", holdToCancel: "zum Abbrechen halten",
+            minutes: "{n} Min."), decimalSeparator: ","),
+        KioskLanguage(code: "fr", name: "French", words: KioskWords(
+            start: "Démarrer", paused: "en pause", done: "Terminé", holdToCancel: "maintenir pour annuler",
+            minutes: "{n} min"), decimalSeparator: ","),
+        KioskLanguage(code: "es", name: "Spanish", words: KioskWords(
+            start: "Iniciar", paused: "en pausa", done: "Terminado", holdToCancel: "mantén pulsado para cancelar",
+            minutes: "{n} min"), decimalSeparator: ","),
+        KioskLanguage(code: "it", name: "Italian", words: KioskWords(
+            start: "Avvia", paused: "in pausa", done: "Finito", holdToCancel: "tieni premuto per annullare",
+            minutes: "{n} min"), decimalSeparator: ","),
+        KioskLanguage(code: "fi", name: "Finnish", words: KioskWords(
+            start: "Käynnistä", paused: "tauolla", done: "Valmis", holdToCancel: "peru pitämällä pohjassa",
+            minutes: "{n} min"), decimalSeparator: ","),
+        KioskLanguage(code: "sv", name: "Swedish", words: KioskWords(
+            start: "Starta", paused: "pausad", done: "Klar", holdToCancel: "håll in för att avbryta",
+            minutes: "{n} min"), decimalSeparator: ","),
+        KioskLanguage(code: "pl", name: "Polish", words: KioskWords(
+            start: "Start", paused: "wstrzymano", done: "Gotowe", holdToCancel: "przytrzymaj, aby anulować",
+            minutes: "{n} min"), decimalSeparator: ","),
+        KioskLanguage(code: "ja", name: "Japanese", words: KioskWords(
+            start: "スタート", paused: "一時停止中", done: "完了", holdToCancel: "長押しでキャンセル",
+            minutes: "{n}分")),
+        KioskLanguage(code: "zh", name: "Chinese", words: KioskWords(
+            start: "开始", paused: "已暂停", done: "完成", holdToCancel: "长按取消", minutes: "{n}分钟")),
+        KioskLanguage(code: "ar", name: "Arabic", words: KioskWords(
+            start: "ابدأ", paused: "متوقف مؤقتًا", done: "انتهى", holdToCancel: "اضغط مطولًا للإلغاء",
+            minutes: "{n} د"), direction: .rightToLeft),
+        KioskLanguage(code: "he", name: "Hebrew", words: KioskWords(
+            start: "התחל", paused: "מושהה", done: "הסתיים", holdToCancel: "החזק לביטול",
+            minutes: "{n} דק׳"), direction: .rightToLeft),
+    ]
+
+    init(code: String, name: String, words: KioskWords, decimalSeparator: String = ".",
+         direction: ReadingDirection = .leftToRight) {
+        self.code = code
+        self.name = name
+        self.words = words
+        self.decimalSeparator = decimalSeparator
+        self.direction = direction
+    }
+
+    /// The built-in language for `tag`: a code ("de") or a code with a region ("de-AT",
+    /// "de_CH"), in any case; nil when there is none.
+    public static func named(_ tag: String) -> KioskLanguage? {
+        let code = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? ""
+        return all.first { $0.code == code }
+    }
+}
