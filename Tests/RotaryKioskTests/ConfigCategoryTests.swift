@@ -145,11 +145,7 @@ struct ConfigCategoryTests {
          "must not be empty: the file has [[category]], so it names one of \"Sauna\", \"Laundry\""),
     ] as [(String, String, Int, String)])
     func categoryErrors(toml: String, key: String, line: Int, message: String) {
-        let outcome = Self.load(toml)
-        #expect(outcome.config == nil)
-        let problem = outcome.errors.first { $0.key == key }
-        #expect(problem?.line == line, "\(outcome.problems)")
-        #expect(problem?.description.hasPrefix("/etc/rotary.toml:\(line): error: \(key): \(message)") == true, "\(outcome.problems)")
+        expectRefused(Self.load(toml), key: key, line: line, message: message)
     }
 
     @Test("each broken set point rule is an error naming its key and line", arguments: [
@@ -193,11 +189,7 @@ struct ConfigCategoryTests {
          "must be one table, not a list: a program has one set point"),
     ] as [(String, String, Int, String)])
     func settingErrors(toml: String, key: String, line: Int, message: String) {
-        let outcome = Self.load(toml)
-        #expect(outcome.config == nil)
-        let problem = outcome.errors.first { $0.key == key }
-        #expect(problem?.line == line, "\(outcome.problems)")
-        #expect(problem?.description.hasPrefix("/etc/rotary.toml:\(line): error: \(key): \(message)") == true, "\(outcome.problems)")
+        expectRefused(Self.load(toml), key: key, line: line, message: message)
     }
 
     @Test("a declared category written in another case is one error: it still counts as the category's program")

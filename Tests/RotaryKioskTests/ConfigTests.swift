@@ -48,12 +48,7 @@ struct ConfigTests {
         ("[[program]]\nname = \"A\"\n[[program\n", "(syntax)", 3),
     ] as [(String, String, Int)])
     func errors(toml: String, key: String, line: Int) {
-        let outcome = ConfigLoader.load(text: toml, file: "/etc/rotary.toml")
-        #expect(outcome.config == nil)
-        let problem = outcome.errors.first { $0.key == key }
-        #expect(problem != nil, "\(outcome.problems)")
-        #expect(problem?.line == line, "\(outcome.problems)")
-        #expect(problem?.description.hasPrefix("/etc/rotary.toml:\(line): error: \(key): ") == true)
+        expectRefused(ConfigLoader.load(text: toml, file: "/etc/rotary.toml"), key: key, line: line)
     }
 
     @Test("every problem of a file is reported, not only the first")
