@@ -47,6 +47,7 @@ struct LocaleConfigTests {
         let persian = try #require(Self.load("[locale]\ndirection = \"right-to-left\"\n[strings]\nstart = \"شروع\"\n").config?.locale)
         #expect(persian.direction == .rightToLeft && persian.words.start == "شروع" && persian.words.done == "Done")
         #expect(persian.panelAlignment == .right && KioskLocale.english.panelAlignment == .center)
+        #expect(KioskLanguage.named("zh-TW") == nil && KioskLanguage.named("zh_Hant_HK") == nil && KioskLanguage.named("zh-CN")?.code == "zh")
     }
 
     @Test("[strings] changes single words of the language; the hints may be emptied")

@@ -57,7 +57,7 @@ struct LocaleReplayTests {
         paused.wait(500)
         let first = try ReplayRun.run(paused.text, size: "800x480", extra: ["--config", config])
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.named("ready").first.flatMap { Self.button($0) }?["label"] as? String == "Start")
+        #expect(first.named("ready").first.flatMap { Self.button($0) }?["label"] as? String == "Start", "German's word is Start too")
         #expect(first.exitControl("button")?["label"] as? String == "00:58")
         #expect(first.exitControl("button")?["detail"] as? String == "pausiert")
         var finished = Trace()

@@ -45,7 +45,8 @@ public struct CheckConfigCommand: ParsableCommand {
             + (setPoints > 0 ? ", \(setPoints) with a set point" : "")
     }
 
-    /// ", words in German", ", words in Arabic read right to left"; nothing for English.
+    /// ", words in German", ", words in Arabic read right to left"; nothing for the built-in
+    /// English unchanged (English with changed words or direction says so).
     static func language(_ locale: KioskLocale) -> String {
         guard locale != .english else { return "" }
         return ", words in \(locale.language.name)" + (locale.direction == .rightToLeft ? " read right to left" : "")

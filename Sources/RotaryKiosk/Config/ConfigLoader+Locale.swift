@@ -65,6 +65,6 @@ extension ConfigLoader {
             if changed.contains(key) { return (key: "strings.\(key)", name: text) }
             return locale.language == .english ? nil : (key: "locale.language", name: text)
         }
-        return shown + (locale.numbers == .standard ? [] : [(key: "locale.digits", name: locale.numbers.write("0123456789.5"))])
+        return shown + (locale.numbers.digits == .western ? [] : [(key: "locale.digits", name: locale.numbers.write("0123456789.5"))])
     }
 }

@@ -58,9 +58,9 @@ enum FontCheck {
         }
     }
 
-    /// Blocks whose characters belong to no one script but are written only with Chinese,
-    /// Japanese and Korean (the long vowel mark ー, 、。「」, full-width forms): Noto CJK has
-    /// them, the core set does not.
+    /// Blocks written only with Chinese, Japanese and Korean, including their characters
+    /// common to several scripts (the long vowel mark ー, 、。「」, full-width forms): Noto CJK
+    /// has them, the core set does not.
     static let cjkShared: [ClosedRange<UInt32>] = [0x3000...0x303F, 0x3040...0x30FF, 0x3200...0x33FF, 0xFE30...0xFE4F,
                                                     0xFF00...0xFFEF]
 }

@@ -21,7 +21,7 @@ public struct KioskLanguage: Equatable, Sendable {
     public static let all: [KioskLanguage] = [
         english,
         KioskLanguage(code: "de", name: "German", words: KioskWords(
-            start: "Start", paused: "pausiert", done: "Fertig", holdToCancel: "zum Abbrechen halten",
+            start: "Start", paused: "pausiert", done: "Fertig", holdToCancel: "zum Abbrechen gedrückt halten",
             minutes: "{n} Min."), decimalSeparator: ","),
         KioskLanguage(code: "fr", name: "French", words: KioskWords(
             start: "Démarrer", paused: "en pause", done: "Terminé", holdToCancel: "maintenir pour annuler",
@@ -30,10 +30,10 @@ public struct KioskLanguage: Equatable, Sendable {
             start: "Iniciar", paused: "en pausa", done: "Terminado", holdToCancel: "mantén pulsado para cancelar",
             minutes: "{n} min"), decimalSeparator: ","),
         KioskLanguage(code: "it", name: "Italian", words: KioskWords(
-            start: "Avvia", paused: "in pausa", done: "Finito", holdToCancel: "tieni premuto per annullare",
+            start: "Avvia", paused: "in pausa", done: "Terminato", holdToCancel: "tieni premuto per annullare",
             minutes: "{n} min"), decimalSeparator: ","),
         KioskLanguage(code: "fi", name: "Finnish", words: KioskWords(
-            start: "Käynnistä", paused: "tauolla", done: "Valmis", holdToCancel: "peru pitämällä pohjassa",
+            start: "Käynnistä", paused: "tauolla", done: "Valmis", holdToCancel: "peruuta pitämällä painettuna",
             minutes: "{n} min"), decimalSeparator: ","),
         KioskLanguage(code: "sv", name: "Swedish", words: KioskWords(
             start: "Starta", paused: "pausad", done: "Klar", holdToCancel: "håll in för att avbryta",
@@ -50,7 +50,7 @@ public struct KioskLanguage: Equatable, Sendable {
             start: "ابدأ", paused: "متوقف مؤقتًا", done: "انتهى", holdToCancel: "اضغط مطولًا للإلغاء",
             minutes: "{n} د"), direction: .rightToLeft),
         KioskLanguage(code: "he", name: "Hebrew", words: KioskWords(
-            start: "התחל", paused: "מושהה", done: "הסתיים", holdToCancel: "החזק לביטול",
+            start: "התחלה", paused: "מושהה", done: "הסתיים", holdToCancel: "לחיצה ארוכה לביטול",
             minutes: "{n} דק׳"), direction: .rightToLeft),
     ]
 
@@ -64,9 +64,12 @@ public struct KioskLanguage: Equatable, Sendable {
     }
 
     /// The built-in language for `tag`: a code ("de") or a code with a region ("de-AT",
-    /// "de_CH"), in any case; nil when there is none.
+    /// "de_CH"), in any case; nil when there is none. Chinese in traditional characters
+    /// (`zh-TW`, `zh-HK`, `zh-MO`, `zh-Hant`) has none: the built-in words are simplified.
     public static func named(_ tag: String) -> KioskLanguage? {
-        let code = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? ""
+        let parts = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).map { $0.lowercased() }
+        let code = parts.first ?? ""
+        if code == "zh", parts.dropFirst().contains(where: { ["tw", "hk", "mo", "hant"].contains($0) }) { return nil }
         return all.first { $0.code == code }
     }
 }

@@ -24,6 +24,7 @@ public struct KioskLocale: Equatable, Sendable {
         direction = language.direction
     }
 
-    /// Where a text panel's lines sit: against the side a line starts from.
+    /// Where a text panel's lines sit: centred in a left-to-right language, against the
+    /// right, where its lines start, in a right-to-left one.
     public var panelAlignment: TextAlignment { direction == .rightToLeft ? .right : .center }
 }

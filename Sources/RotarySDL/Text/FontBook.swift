@@ -32,7 +32,7 @@ public final class FontBook {
     }
 
     /// The font of face number `number` at `size` points: 0 is the book's own font, others
-    /// the fallbacks ``faceNumber(for:primary:)`` gave.
+    /// the fallbacks ``faceNumber(for:emoji:primary:)`` gave.
     func face(_ number: Int, size: Int) throws -> Font {
         guard number > 0, number <= fallbacks.count else { return try font(size: size) }
         let key = FallbackSize(face: number, size: max(4, size))
