@@ -59,6 +59,11 @@ let package = Package(
             pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]
         ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         .systemLibrary(name: "CSpawn"),
         .target(
             name: "RotaryKit",
@@ -77,7 +82,7 @@ let package = Package(
         .target(
             name: "RotaryKiosk",
             dependencies: [
-                "RotaryKit", "RotarySDL", "RotaryAssets", "CSpawn",
+                "RotaryKit", "RotarySDL", "RotaryAssets", "CSpawn", "CSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),

@@ -6,7 +6,7 @@
 # the CSDL2 module, fontconfig (library and a font) for text, FriBidi and HarfBuzz for
 # right-to-left and shaped scripts, the Noto core fonts to draw the scripts DejaVu lacks,
 # git for SwiftPM.
-ROTARY_BUILD_PACKAGES="pkg-config git libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libfontconfig-dev libfribidi-dev libharfbuzz-dev fontconfig fonts-dejavu-core fonts-noto-core"
+ROTARY_BUILD_PACKAGES="pkg-config git libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libfontconfig-dev libfribidi-dev libharfbuzz-dev libsqlite3-dev fontconfig fonts-dejavu-core fonts-noto-core"
 
 # What the tests add: a real X server without a screen and a scripted mouse, HarfBuzz's
 # hb-shape (to check shaping against), and CJK and colour emoji fonts for the fallbacks.

@@ -4,11 +4,14 @@ import RotaryKit
 import RotarySDL
 
 /// What the kiosk's events drive outside the screen: hooks, feedback devices, the saved
-/// countdown and the log.
+/// countdown, the usage log and the log.
 final class KioskOutputs {
     private let hooks: HookRunner
     private let devices: FeedbackDevices?
     private let store: TimerStore?
+    private let usage: UsageLog?
+    /// Each program's category, for the usage log.
+    private let categories: [String: String]
     private let logger: Logger
     private let live: Bool
     private let startedAt = Date().timeIntervalSince1970
@@ -35,6 +38,11 @@ final class KioskOutputs {
             store = nil
             problems.post("\(error); the countdown is not kept across restarts")
         }
+        // The store made the folder, if it could be made: without it there is no log either.
+        usage = store == nil ? nil : stateDirectory.map {
+            UsageLog(directory: $0, keepDays: config.usageKeepDays, now: Date().timeIntervalSince1970, failed: problems.post)
+        }
+        categories = Dictionary(config.programs.compactMap { p in p.category.map { (p.name, $0) } }) { first, _ in first }
     }
 
     /// Wall-clock seconds for an event at `ms`: the real clock live, start + virtual time in a replay.
@@ -49,8 +57,10 @@ final class KioskOutputs {
             switch event {
             case .feedback(let kind):
                 devices?.play(kind)
-            case .timer(let report, let setting):
+            case .timer(let report, let setting, let timedOut):
                 store?.save(report, setting: setting, now: wallClock(ms: ms))
+                usage?.record(report, setting: setting, category: categories[report.program], timedOut: timedOut,
+                              now: wallClock(ms: ms))
                 logger.info("timer \(report.state.rawValue): \(report.program), \(TimeText.format(seconds: report.secondsLeft)) left")
             case .control(.selected(let id, _, let label, _)):
                 logger.info("\(id) selected \(label)")
@@ -65,7 +75,9 @@ final class KioskOutputs {
     /// Puts back a countdown saved before the app stopped; the events to publish.
     func resume(_ session: inout KioskSession) -> [KioskEvent] {
         guard let store else { return [] }
-        switch store.load(now: wallClock(ms: 0)) {
+        let found = store.load(now: wallClock(ms: 0))
+        if case .timer = found { usage?.recover(resuming: true) } else { usage?.recover(resuming: false) }
+        switch found {
         case .nothing:
             return []
         case .corrupt(let message):
@@ -77,7 +89,10 @@ final class KioskOutputs {
     }
 
     /// Waits until every save so far has reached the disk or failed.
-    func flush() { store?.flush() }
+    func flush() {
+        store?.flush()
+        usage?.flush()
+    }
 
     /// Lets hooks end (in a replay, up to their timeout, unless SIGTERM or SIGINT arrives).
     func finish(replay: Bool) {

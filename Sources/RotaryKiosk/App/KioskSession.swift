@@ -119,7 +119,7 @@ public struct KioskSession: Sendable {
         var events = react(to: screen.panel.advance(by: dt))
         events += timerChanged(timer.advance(by: dt))
         if timer.state == .paused, settings.pauseTimeoutSeconds > 0, clock - timerChangedAt >= settings.pauseTimeoutSeconds {
-            events += timerChanged(timer.cancel())
+            events += timerChanged(timer.cancel(), timedOut: true)
         }
         if timer.state == .finished, clock - timerChangedAt >= settings.doneSeconds {
             events += timerChanged(timer.acknowledge())
@@ -302,10 +302,10 @@ public struct KioskSession: Sendable {
     }
 
     /// The events of a timer transition, its feedback, and the screen brought in line.
-    private mutating func timerChanged(_ report: TimerReport?) -> [KioskEvent] {
+    private mutating func timerChanged(_ report: TimerReport?, timedOut: Bool = false) -> [KioskEvent] {
         guard let report else { return [] }
         timerChangedAt = clock
-        var events: [KioskEvent] = [.timer(report, setting: timerSetting)]
+        var events: [KioskEvent] = [.timer(report, setting: timerSetting, timedOut: timedOut)]
         switch report.state {
         case .running where report.previous == .idle || report.previous == .cancelled || report.previous == .finished:
             events += feedback(.confirm)

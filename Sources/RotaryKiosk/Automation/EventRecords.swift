@@ -37,7 +37,7 @@ public enum EventRecords {
     public static func event(_ event: KioskEvent, ms: Double) -> JSONValue {
         switch event {
         case .control(let control): self.control(control, ms: ms)
-        case .timer(let report, let setting): timer(report, setting: setting, ms: ms)
+        case .timer(let report, let setting, let timedOut): timer(report, setting: setting, timedOut: timedOut, ms: ms)
         case .feedback(let kind): feedback(kind.rawValue, ms: ms)
         case .error(let message): error(message, ms: ms)
         }
@@ -45,13 +45,14 @@ public enum EventRecords {
 
     /// `timer {state, program, seconds_total, seconds_left}` (plus `previous` and `index`, and
     /// `setting {name, value, unit}` when the countdown was started with a set point).
-    public static func timer(_ report: TimerReport, setting: SettingReading? = nil, ms: Double) -> JSONValue {
+    public static func timer(_ report: TimerReport, setting: SettingReading? = nil, timedOut: Bool = false, ms: Double) -> JSONValue {
         line("timer", ms: ms, [
             ("state", .string(report.state.rawValue)), ("program", .string(report.program)),
             ("seconds_total", .number(report.secondsTotal)), ("seconds_left", .number(report.secondsLeft)),
             ("previous", .string(report.previous.rawValue)), ("index", .int(report.programIndex)),
         ] + (setting.map { [("setting", .object([("name", .string($0.name)), ("value", .number($0.value)),
-                                                 ("unit", .string($0.unit))]))] } ?? []))
+                                                 ("unit", .string($0.unit))]))] } ?? [])
+          + (timedOut ? [("timed_out", .bool(true))] : []))
     }
 
     /// `feedback {kind}`: tick, press, confirm, alarm or reject.

@@ -52,6 +52,8 @@ extension ConfigBounds {
                                        why: "below 1 s a stray two-finger touch could quit the kiosk; nobody holds longer than a minute")
     static let hookTimeout = ConfigBounds(0.1...600, unit: "seconds",
                                           why: "below 0.1 s no hook could finish; a hung hook should not hold on for more than 10 minutes")
+    static let keepDays = ConfigBounds(7...36_500, off: 0, unit: "days",
+                                       why: "fewer than 7 would lose the week's figures; 0 keeps every countdown")
     static let volume = ConfigBounds(0...1, why: "0 is silent, 1 full loudness")
     static let tickInterval = ConfigBounds(0...1000, unit: "ms",
                                            why: "0 ticks on every detent; more than a second apart, ticks would no longer follow the wheel")

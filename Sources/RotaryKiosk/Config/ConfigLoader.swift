@@ -49,12 +49,13 @@ public enum ConfigLoader {
         }
         var config = KioskConfig()
         reader.warnUnknown(root, at: "", known: ["program", "category", "dial", "display", "timer", "admin", "hooks", "feedback",
-                                                 "theme", "locale", "strings"])
+                                                 "theme", "locale", "strings", "usage"])
         readDial(root, &reader, &config)
         let categories = readCategories(root, &reader, &config)
         let names = readPrograms(root, declared: categories, &reader, &config)
         readDisplay(root, &reader, &config)
         readTimer(root, &reader, &config)
+        readUsage(root, &reader, &config)
         readHooks(root, &reader, &config)
         readFeedback(root, &reader, &config)
         readTheme(root, &reader, &config)
@@ -438,6 +439,12 @@ public enum ConfigLoader {
         if let s = r.number(timer, "long_press_seconds", at: "timer", in: .longPress) { config.longPressSeconds = s }
         if let s = r.number(timer, "pause_timeout_seconds", at: "timer", in: .pauseTimeout) { config.pauseTimeoutSeconds = s }
         if let s = r.number(timer, "done_seconds", at: "timer", in: .done) { config.doneSeconds = s }
+    }
+
+    static func readUsage(_ root: TOMLTable, _ r: inout ConfigReader, _ config: inout KioskConfig) {
+        guard let usage = r.table(root, "usage") else { return }
+        r.warnUnknown(usage, at: "usage", known: ["keep_days"])
+        if let days = r.int(usage, "keep_days", at: "usage", in: .keepDays) { config.usageKeepDays = days }
     }
 
     /// The hook keys: `on_<event>` for each event kind a hook can follow.

@@ -57,6 +57,8 @@ public struct KioskConfig: Equatable, Sendable {
     public var hooks = Hooks()
     public var feedback = Feedback()
     public var theme = ThemeSettings()
+    /// Countdowns in the usage log are kept this many days (0: for ever).
+    public var usageKeepDays = 365
     /// The kiosk's words, numbers and reading direction.
     public var locale = KioskLocale.english
 

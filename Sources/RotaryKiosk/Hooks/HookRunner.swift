@@ -59,7 +59,7 @@ public final class HookRunner: @unchecked Sendable {
             return ("selected", ["ROTARY_EVENT": "selected", "ROTARY_ID": id, "ROTARY_INDEX": String(index), "ROTARY_LABEL": label])
         case .control(.pressed(let id)):
             return ("pressed", ["ROTARY_EVENT": "pressed", "ROTARY_ID": id])
-        case .timer(let r, let setting):
+        case .timer(let r, let setting, _):
             let name = switch r.state {
             case .running: r.previous == .paused ? "timer_resumed" : "timer_started"
             case .paused: "timer_paused"

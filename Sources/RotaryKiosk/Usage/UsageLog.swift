@@ -1,0 +1,139 @@
+import Foundation
+import RotaryKit
+
+/// Every countdown, kept in an SQLite database (`usage.db` in the state folder) for the
+/// owner: program, category, set point, minutes set, seconds run, start and end, and how it
+/// ended. Written on a queue of its own, never on the render thread; WAL and full syncs keep
+/// each committed change through `kill -9` and power cuts. A database that fails its
+/// integrity check at start is moved aside and a new one begun; that, and any write that
+/// fails, is posted as a problem and costs only the log.
+///
+/// Sendable by confinement: the database and the open row are touched only on the log's
+/// queue, the tracker only by the one thread that records (the event listener).
+final class UsageLog: @unchecked Sendable {
+    /// The file's name in the state folder.
+    static let fileName = "usage.db"
+
+    private let queue = DispatchQueue(label: "rotary.usage-log")
+    private let path: String
+    private let failed: @Sendable (String) -> Void
+    /// Touched only on `queue`.
+    private var database: SQLiteDatabase?
+    private var openRow: Int64?
+    /// Touched only by the caller (the event listener).
+    private var tracker = UsageTracker()
+
+    /// Opens the log in `directory` (made if missing), dropping finished rows older than
+    /// `keepDays` (0: none) as of wall-clock `now`; `failed` hears every problem.
+    init(directory: String, keepDays: Int, now: Double, failed: @escaping @Sendable (String) -> Void) {
+        path = (directory as NSString).appendingPathComponent(Self.fileName)
+        self.failed = failed
+        queue.async { [self] in
+            database = open()
+            if keepDays > 0 {
+                attempt("pruning") {
+                    try $0.query("DELETE FROM sessions WHERE outcome IS NOT NULL AND started_at < ?",
+                                 [.real(now - Double(keepDays) * 86_400)])
+                }
+            }
+        }
+    }
+
+    /// Settles the rows the last run left open: with `resuming` (the kiosk puts back a saved
+    /// countdown) the newest stays open for it; every other one closes as interrupted.
+    func recover(resuming: Bool) {
+        tracker.adopting = resuming
+        queue.async { [self] in
+            attempt("closing interrupted countdowns") { db in
+                let open = try db.query("SELECT id FROM sessions WHERE outcome IS NULL ORDER BY started_at DESC, id DESC")
+                    .compactMap { if case .integer(let id) = $0.first { id } else { nil } }
+                openRow = resuming ? open.first : nil
+                for id in open where id != openRow { try Self.interrupt(id, in: db) }
+            }
+        }
+    }
+
+    /// Records the timer transition `report` (see ``UsageTracker``) at wall-clock `now`.
+    func record(_ report: TimerReport, setting: SettingReading?, category: String?, timedOut: Bool, now: Double) {
+        let writes = tracker.writes(for: report, setting: setting, category: category, timedOut: timedOut, at: now)
+        guard !writes.isEmpty else { return }
+        queue.async { [self] in
+            attempt("recording a countdown") { db in
+                for write in writes { try apply(write, to: db) }
+            }
+        }
+    }
+
+    /// Waits until every change so far is written or has failed.
+    func flush() { queue.sync {} }
+
+    // MARK: - On the queue
+
+    private func apply(_ write: UsageWrite, to db: SQLiteDatabase) throws {
+        switch write {
+        case .open(let start):
+            try db.query("""
+                INSERT INTO sessions (program, category, setting_name, setting_value, setting_unit, minutes_set,
+                                      seconds_run, started_at, last_seen)
+                VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)
+                """, [.text(start.program), start.category.map(SQLiteDatabase.Value.text) ?? .null,
+                      start.setting.map { .text($0.name) } ?? .null, start.setting.map { .real($0.value) } ?? .null,
+                      start.setting.map { .text($0.unit) } ?? .null, .real(start.minutesSet),
+                      .real(start.startedAt), .real(start.startedAt)])
+            openRow = db.lastInsertedRow
+        case .progress(let run, let at):
+            guard let row = openRow else { return }
+            try db.query("UPDATE sessions SET seconds_run = ?, last_seen = ? WHERE id = ?", [.real(run), .real(at), .integer(row)])
+        case .close(let outcome, let run, let at):
+            guard let row = openRow else { return }
+            try db.query("UPDATE sessions SET seconds_run = ?, last_seen = ?, ended_at = ?, outcome = ? WHERE id = ?",
+                         [.real(run), .real(at), .real(at), .text(outcome.rawValue), .integer(row)])
+            openRow = nil
+        case .interrupt:
+            guard let row = openRow else { return }
+            try Self.interrupt(row, in: db)
+            openRow = nil
+        }
+    }
+
+    /// Closes row `id` as interrupted, ending when it was last heard of.
+    private static func interrupt(_ id: Int64, in db: SQLiteDatabase) throws {
+        try db.query("UPDATE sessions SET ended_at = last_seen, outcome = ? WHERE id = ?",
+                     [.text(UsageOutcome.interrupted.rawValue), .integer(id)])
+    }
+
+    /// Runs `work` on the database, if there is one; a failure is posted, with `what`.
+    private func attempt(_ what: String, _ work: (SQLiteDatabase) throws -> Void) {
+        guard let database else { return }
+        do { try work(database) } catch { failed("usage log \(path): \(what) failed: \(error)") }
+    }
+
+    /// The database, checked: one that cannot be opened or fails its integrity check is
+    /// moved aside and a new one made. Nil when not even a new one can be made.
+    private func open() -> SQLiteDatabase? {
+        if FileManager.default.fileExists(atPath: path) {
+            do {
+                return try UsageSchema.prepare(SQLiteDatabase(path: path, create: false))
+            } catch {
+                let aside = path + ".damaged-" + Self.stamp()
+                for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+                    try? FileManager.default.moveItem(atPath: path + suffix, toPath: aside + suffix)
+                }
+                failed("usage log \(path) is damaged (\(error)): moved aside to \(aside); a new one is started")
+            }
+        }
+        do {
+            return try UsageSchema.prepare(SQLiteDatabase(path: path))
+        } catch {
+            failed("usage log \(path) cannot be used: \(error); countdowns are not recorded")
+            return nil
+        }
+    }
+
+    private static func stamp() -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        return formatter.string(from: Date())
+    }
+}
