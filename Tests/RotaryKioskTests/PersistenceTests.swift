@@ -9,14 +9,7 @@ struct PersistenceTests {
     func killNineResumes() throws {
         let dir = try KioskProcess.temporaryDirectory()
         let state = dir.appendingPathComponent("state").path
-        let events = dir.appendingPathComponent("events.jsonl").path
-        try XvfbDriver.run(arguments: ["--windowed", "--size", "600x600", "--state-dir", state], events: events, drive: """
-            xdotool windowfocus --sync "$wid" key Return
-            \(XvfbDriver.waitFor("\"running\"", in: events))
-            sleep 2
-            kill -9 $app
-            wait $app
-            """)
+        try XvfbDriver.killNineMidCountdown(state: state, after: 2, directory: dir)
         let killedAt = Date()
         let saved = try String(contentsOfFile: state + "/timer.json", encoding: .utf8)
         #expect(saved.contains("\"state\":\"running\""))

@@ -108,14 +108,7 @@ struct UsageLogReplayTests {
     func killNine() throws {
         let dir = try KioskProcess.temporaryDirectory()
         let state = dir.appendingPathComponent("state").path
-        let events = dir.appendingPathComponent("events.jsonl").path
-        try XvfbDriver.run(arguments: ["--windowed", "--size", "600x600", "--state-dir", state], events: events, drive: """
-            xdotool windowfocus --sync "$wid" key Return
-            \(XvfbDriver.waitFor("\"running\"", in: events))
-            sleep 1
-            kill -9 $app
-            wait $app
-            """)
+        try XvfbDriver.killNineMidCountdown(state: state, after: 1, directory: dir)
         #expect(try Self.csv(state).last?.contains(",1,0,0,0,0,1,15.0,") == true, "open: one running row")
         let lost = dir.appendingPathComponent("lost").path
         try FileManager.default.copyItem(atPath: state, toPath: lost)

@@ -27,6 +27,20 @@ enum XvfbDriver {
         xvfb.waitUntilExit()
     }
 
+    /// Starts a countdown with Return in a real 600×600 window keeping its state in `state`,
+    /// lets it run `seconds`, then kills the app with `kill -9`; the events go to a file in
+    /// `directory`.
+    static func killNineMidCountdown(state: String, after seconds: Int, directory: URL) throws {
+        let events = directory.appendingPathComponent("events.jsonl").path
+        try run(arguments: ["--windowed", "--size", "600x600", "--state-dir", state], events: events, drive: """
+            xdotool windowfocus --sync "$wid" key Return
+            \(waitFor("\"running\"", in: events))
+            sleep \(seconds)
+            kill -9 $app
+            wait $app
+            """)
+    }
+
     /// Shell lines that wait (up to 5 s) until `events` contains `text`.
     static func waitFor(_ text: String, in events: String) -> String {
         "for i in $(seq 1 100); do grep -q '\(text)' \"\(events)\" && break; sleep 0.05; done"
