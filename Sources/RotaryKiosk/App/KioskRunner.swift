@@ -90,7 +90,7 @@ public final class KioskRunner {
         } else if !headless {
             systemd.ready()
             let hertz = window.refreshRate
-            let pacer = renderer.isSoftware ? FramePacer(hertz: hertz) : nil
+            let pacer = renderer.presentsAtDisplayPace ? nil : FramePacer(hertz: hertz)
             measurement?.begin(session, scene: scene, driver: system.videoDriver, reason: picked.reason, hertz: hertz)
             try LiveLoop(scene: scene, layout: layout, systemd: systemd, pacer: pacer).run(&session)
             measurement?.end(scene: scene)

@@ -56,20 +56,17 @@ final class KioskScene {
     /// frame (the software renderer) only the changed regions are redrawn and presented (see
     /// `DrawListExecutor.drawChanges`). A picture that cannot be drawn costs only its own
     /// piece (the executor and ring art leave it out), and each is reported as an `error`
-    /// once: a broken file never leaves the panel black. Returns whether a frame was
-    /// presented.
-    @discardableResult
-    func draw(_ session: KioskSession, whole: Bool = false) throws -> Bool {
-        guard let view else { return false }
+    /// once: a broken file never leaves the panel black.
+    func draw(_ session: KioskSession, whole: Bool = false) throws {
+        guard let view else { return }
         if whole { executor.forgetFrame() }
         let regions = try executor.drawChanges(view.drawList(session.screen,
                                                              overlay: ScreenOverlay(session, serviceBadge: showsServiceBadge)))
         for failure in executor.failures.dropFirst(failuresReported) { backgroundProblems.post("cannot draw \(failure)") }
         failuresReported = executor.failures.count
-        if regions?.isEmpty == true { return false }
+        if regions?.isEmpty == true { return }
         renderer.present(regions: regions)
         frameStats.presented(at: LiveLoop.seconds(), partial: regions != nil)
-        return true
     }
 
     /// Draws the first frame and announces `ready` with the layout.

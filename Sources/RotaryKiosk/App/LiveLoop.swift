@@ -96,12 +96,11 @@ struct LiveLoop {
 /// the countdown runs on it, and the settle animations are closed-form in time, so a long
 /// step only lands them where they would be anyway.
 struct SessionClock {
-    private let frequency = Double(SDL_GetPerformanceFrequency())
-    private var last = SDL_GetPerformanceCounter()
+    private var last = LiveLoop.seconds()
 
     mutating func catchUp(_ session: inout KioskSession, scene: KioskScene) {
-        let now = SDL_GetPerformanceCounter()
-        let dt = Double(now - last) / frequency
+        let now = LiveLoop.seconds()
+        let dt = now - last
         last = now
         let events = session.advance(by: dt)
         scene.publish(events, ms: LiveLoop.nowMs(), of: session)

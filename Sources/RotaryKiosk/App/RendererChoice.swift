@@ -18,9 +18,7 @@ struct RendererChoice {
     let renderer: Renderer
     let reason: String
 
-    /// What `auto` decides once it knows whether the machine has a GPU device and, when it
-    /// has, what the accelerated renderer's OpenGL driver is called (nil: not OpenGL, or no
-    /// accelerated renderer at all).
+    /// What `auto` decides, and why.
     enum Verdict: Equatable {
         case software(why: String)
         case accelerated(why: String)
@@ -29,7 +27,9 @@ struct RendererChoice {
     /// `auto`'s rule: a machine without a device in /dev/dri has no GPU, so every OpenGL there
     /// is Mesa's CPU rasteriser (slower than SDL's software renderer and three times the
     /// memory): software, without loading OpenGL at all. With a device, the accelerated
-    /// renderer is kept unless its driver names a CPU rasteriser.
+    /// renderer is kept unless its driver names a CPU rasteriser. `glRenderer` makes the
+    /// accelerated renderer and tells what its OpenGL driver is called (nil: not OpenGL, or
+    /// no accelerated renderer at all); it is asked only where there is a device.
     static func auto(hasGPUDevice: Bool, glRenderer: () -> String?) -> Verdict {
         guard hasGPUDevice else { return .software(why: "no GPU device in /dev/dri") }
         guard let name = glRenderer() else { return .accelerated(why: "a GPU device, and SDL's accelerated renderer") }

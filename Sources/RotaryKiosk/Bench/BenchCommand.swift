@@ -99,8 +99,9 @@ public struct BenchCommand: ParsableCommand {
     /// `--live`: the kiosk with the built-in config, fullscreen (or a window of the one size
     /// given), state kept in a temporary folder, events dropped.
     private func runLive() throws {
-        var arguments = ["--events-out", "/dev/null", "--state-dir", FileManager.default.temporaryDirectory
-            .appendingPathComponent("rotary-bench-\(getpid())").path]
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("rotary-bench-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        var arguments = ["--events-out", "/dev/null", "--state-dir", state]
         if let size = sizes.first { arguments += ["--windowed", "--size", size.description] }
         if let kind = renderers.first { arguments += ["--renderer", kind.rawValue] }
         var logger = Logger(label: "rotary-kiosk bench")

@@ -11,7 +11,7 @@ public final class Renderer {
     private let owned: Bool
     /// Whether SDL draws with the CPU (its software renderer), which snaps the corners of
     /// triangles to whole pixels: soft edges are then worked out per pixel instead.
-    public let isSoftware: Bool
+    let isSoftware: Bool
     /// The pixel format of the window or surface a software renderer draws into (nil:
     /// accelerated, or adopted from a program).
     let targetFormat: UInt32?
@@ -129,10 +129,21 @@ public final class Renderer {
     /// Shows what was drawn.
     public func present() { SDL_RenderPresent(pointer) }
 
+    /// Whether a present waits for the display's refresh (an accelerated renderer that SDL
+    /// granted vsync): when false, a program drawing frame after frame paces itself. SDL's
+    /// software renderer never waits, whatever its flags say (on X11 SDL 2.26 reports vsync
+    /// for it, and presents hundreds of frames a second).
+    public var presentsAtDisplayPace: Bool {
+        var info = SDL_RendererInfo()
+        return !isSoftware && SDL_GetRendererInfo(pointer, &info) == 0 && info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+    }
+
     /// Whether what was drawn stays in the target from one frame to the next, so that a frame
     /// may redraw only what changed (``DrawListExecutor/drawChanges(_:)``): true for the
-    /// software renderer on a surface or on a window's own framebuffer. A GPU's back buffer
-    /// promises nothing after a present, and an adopted renderer is the program's business.
+    /// software renderer on a surface or a window, whose pixels SDL keeps (in the window's
+    /// own framebuffer on X11, or in the surface behind its framebuffer texture on KMSDRM and
+    /// Wayland). A GPU's back buffer promises nothing after a present, and an adopted
+    /// renderer is the program's business.
     public var keepsFrame: Bool { isSoftware && owned }
 
     /// Shows `regions` (target pixels) of what was drawn, or everything when nil. Where the

@@ -36,9 +36,8 @@ public enum ImageLoader {
         var results = [Result<Surface, Error>?](repeating: nil, count: requests.count)
         results.withUnsafeMutableBufferPointer { slots in
             let out = UnsafeSendable(slots.baseAddress!)
-            let work = UnsafeSendableValue(requests)
             DispatchQueue.concurrentPerform(iterations: requests.count) { i in
-                let request = work.value[i]
+                let request = requests[i]
                 out.pointer[i] = Result { try load(request.source, width: request.width, height: request.height) }
             }
         }
@@ -72,14 +71,7 @@ public enum ImageLoader {
             guard let decoded else { throw SDLError(svg ? "rasterising \(name)" : "decoding \(name)") }
             let image = try Surface(adopting: decoded, operation: "converting \(name)")
             guard image.width > 0, image.height > 0 else { throw SDLError("decoding \(name)", message: "an empty picture") }
-            return try scaled(image, width: width, height: height)
+            return image.width == width && image.height == height ? image : try image.scaled(width: width, height: height)
         }
-    }
-
-    private static func scaled(_ image: Surface, width: Int, height: Int) throws -> Surface {
-        if image.width == width && image.height == height { return image }
-        let result = try Surface(width: width, height: height)
-        try check(SDL_SoftStretchLinear(image.pointer, nil, result.pointer, nil), "SDL_SoftStretchLinear")
-        return result
     }
 }

@@ -186,8 +186,3 @@ struct UnsafeSendable<Pointee>: @unchecked Sendable {
     init(_ pointer: UnsafeMutablePointer<Pointee>) { self.pointer = pointer }
 }
 
-/// A value handed to worker threads that only read it.
-struct UnsafeSendableValue<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-}

@@ -11,7 +11,7 @@ import RotaryKit
 /// command clips within the clip the program had set, and `clip(nil)` returns to it.
 /// Coordinates are the renderer's output pixels (no logical size or scale is assumed).
 public final class DrawListExecutor {
-    /// What changed since the previous ``draw(_:)``: regions of the target, merged so they
+    /// What changed between the last two frames drawn (by ``draw(_:)`` or ``drawChanges(_:)``): regions of the target, merged so they
     /// do not overlap; empty when nothing changed; nil for the whole target (the first
     /// frame, a new target size, a failed frame before, or a change without bounds).
     /// Worked out when read, from the last two frames kept.
@@ -79,7 +79,9 @@ public final class DrawListExecutor {
             try draw(list, width: width, height: height, regions: [target])
             return nil
         }
-        let regions = changed.compactMap { $0.pixelAligned.intersection(target) }
+        // Rounded outwards to whole pixels, regions that only met may share a pixel row:
+        // merged again, so nothing is drawn twice.
+        let regions = Rect.merged(changed.map(\.pixelAligned)).compactMap { $0.intersection(target) }
         try draw(list, width: width, height: height, regions: regions)
         return regions
     }
@@ -90,9 +92,8 @@ public final class DrawListExecutor {
         before = last
         last = nil  // until this frame is drawn through
         let host = RendererState(of: renderer)
-        var ringGroups = 0
         defer {
-            rings.endFrame(groups: ringGroups)
+            rings.endFrame()
             host.restore()
         }
         try check(SDL_SetRenderDrawBlendMode(renderer.pointer, SDL_BLENDMODE_BLEND), "SDL_SetRenderDrawBlendMode")
@@ -120,9 +121,7 @@ public final class DrawListExecutor {
                     group.append(next)
                     i += 1
                 }
-                let touched = areas.filter { $0.intersection(square) != nil }
-                try rings.draw(group, slot: ringGroups, regions: touched, width: width, height: height, failure: record)
-                ringGroups += 1
+                try rings.draw(group, regions: areas, width: width, height: height, failure: record)
                 continue
             }
             for area in areas where command.bounds.map({ $0.intersection(area) != nil }) ?? true {

@@ -19,6 +19,8 @@ final class RingComposer {
 
     /// The textures of this frame's groups that need one, by group number.
     private var slots: [Int: Slot] = [:]
+    /// How many groups this frame has drawn so far: the next group's number.
+    private var groupsThisFrame = 0
 
     init(renderer: Renderer, fonts: FontBook) {
         self.renderer = renderer
@@ -27,13 +29,14 @@ final class RingComposer {
 
     /// Draws `group`, rings which share one backdrop (one ring when it is nil), within
     /// `regions` (whole target pixels; SDL's clip is left on the last) of a target of
-    /// `width`×`height` pixels, as group number `slot` of the frame. With no regions nothing
-    /// is drawn, but the group's art is kept for the next frame. Rings off the target are left
-    /// out; rings whose geometry or art cannot be made are left out and reported through
+    /// `width`×`height` pixels, as the frame's next group. Where no region meets the group
+    /// nothing is drawn, but the group's art is kept for the next frame. Rings off the target
+    /// are left out; rings whose geometry or art cannot be made are left out and reported through
     /// `failure`. Where rings of one group overlap, the later one's rim blends with the
     /// backdrop, not with the ring below.
-    func draw(_ group: [RingDraw], slot: Int, regions: [Rect], width: Int, height: Int,
-              failure: (String) -> Void) throws {
+    func draw(_ group: [RingDraw], regions: [Rect], width: Int, height: Int, failure: (String) -> Void) throws {
+        let slot = groupsThisFrame
+        groupsThisFrame += 1
         var rings: [RingDraw] = [], recipes: [RingRaster.Recipe] = [], area: Rect?
         for ring in group {
             let recipe = RingRaster.Recipe(ring, targetWidth: width, targetHeight: height)
@@ -74,7 +77,7 @@ final class RingComposer {
         }
         texture.setBlended(rings[0].backdrop == nil)
         for part in shown {
-            try renderer.clip(to: part)
+            try renderer.clip(to: part)  // the clip left by the command before may not hold it
             try renderer.draw(texture, from: part.offsetBy(x: -area.x, y: -area.y), to: part)
         }
     }
@@ -106,10 +109,12 @@ final class RingComposer {
         }
     }
 
-    /// Forgets the rasters and textures the frame's `groups` groups did not use.
-    func endFrame(groups: Int) {
+    /// Forgets the rasters and textures the frame's groups did not use, and starts counting
+    /// groups anew.
+    func endFrame() {
         rasters.dropUnused()
-        slots = slots.filter { $0.key < groups }
+        slots = slots.filter { $0.key < groupsThisFrame }
+        groupsThisFrame = 0
     }
 
     /// The texture of group `slot`, `width`×`height` pixels: last frame's when it has that
