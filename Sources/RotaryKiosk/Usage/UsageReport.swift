@@ -2,9 +2,9 @@ import Foundation
 
 /// What the usage log says per local day and program, for the owner's spreadsheet.
 struct UsageReport {
-    /// The countdowns of one program on one day.
+    /// The countdowns of one program, on one day or over the whole period.
     struct Row: Equatable {
-        /// The local date, `yyyy-MM-dd`.
+        /// The local date, `yyyy-MM-dd` (empty in a total over every day).
         var day: String
         var program: String
         var category: String
@@ -14,8 +14,50 @@ struct UsageReport {
         var running = 0
         var minutesSet = 0.0
         var minutesRun = 0.0
+
+        /// Adds `other`'s figures to this row's.
+        mutating func add(_ other: Row) {
+            sessions += other.sessions
+            running += other.running
+            minutesSet += other.minutesSet
+            minutesRun += other.minutesRun
+            outcomes.merge(other.outcomes, uniquingKeysWith: +)
+        }
+
+        /// The row's columns in order, without `day` when `withDay` is false.
+        func cells(withDay: Bool) -> [(column: String, cell: Cell)] {
+            (withDay ? [("day", .text(day))] : []) + [("program", .text(program)), ("category", .text(category)),
+                                                      ("sessions", .count(sessions))]
+                + UsageOutcome.allCases.map { ($0.rawValue, .count(outcomes[$0] ?? 0)) }
+                + [("running", .count(running)), ("minutes_set", .minutes(minutesSet)), ("minutes_run", .minutes(minutesRun))]
+        }
     }
 
+    /// One value of a row, written as CSV or JSON wants it.
+    enum Cell {
+        case text(String)
+        case count(Int)
+        /// Minutes, written to a tenth.
+        case minutes(Double)
+
+        var csv: String {
+            switch self {
+            case .text(let s): s.contains(where: { ",\"\n\r".contains($0) }) ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
+            case .count(let n): String(n)
+            case .minutes(let m): String(format: "%.1f", m)
+            }
+        }
+
+        var json: JSONValue {
+            switch self {
+            case .text(let s): .string(s)
+            case .count(let n): .int(n)
+            case .minutes(let m): .number((m * 10).rounded() / 10)
+            }
+        }
+    }
+
+    /// Per day and program, in order of day, then program.
     var rows: [Row]
 
     /// The countdowns in the database at `path` that started at or after wall-clock `since`
@@ -30,71 +72,39 @@ struct UsageReport {
         days.locale = Locale(identifier: "en_US_POSIX")
         days.timeZone = timeZone
         days.dateFormat = "yyyy-MM-dd"
-        var rows: [Row] = []
+        var groups: [[String]: Row] = [:]
         for record in found {
-            let day = days.string(from: Date(timeIntervalSince1970: record[0].double ?? 0))
-            let program = record[1].string ?? "", category = record[2].string ?? ""
-            let index = rows.firstIndex { $0.day == day && $0.program == program && $0.category == category } ?? {
-                rows.append(Row(day: day, program: program, category: category))
-                return rows.count - 1
-            }()
-            rows[index].sessions += 1
-            if let outcome = record[3].string.flatMap(UsageOutcome.init(rawValue:)) {
-                rows[index].outcomes[outcome, default: 0] += 1
-            } else {
-                rows[index].running += 1
-            }
-            rows[index].minutesSet += record[4].double ?? 0
-            rows[index].minutesRun += (record[5].double ?? 0) / 60
+            var one = Row(day: days.string(from: Date(timeIntervalSince1970: record[0].double ?? 0)),
+                          program: record[1].string ?? "", category: record[2].string ?? "", sessions: 1,
+                          minutesSet: record[4].double ?? 0, minutesRun: (record[5].double ?? 0) / 60)
+            if let outcome = record[3].string.flatMap(UsageOutcome.init(rawValue:)) { one.outcomes[outcome] = 1 } else { one.running = 1 }
+            groups[[one.day, one.program, one.category], default: Row(day: one.day, program: one.program, category: one.category)].add(one)
         }
-        return UsageReport(rows: rows.sorted { ($0.day, $0.program) < ($1.day, $1.program) })
+        return UsageReport(rows: groups.values.sorted { ($0.day, $0.program, $0.category) < ($1.day, $1.program, $1.category) })
     }
 
     /// The same figures added up per program over every day.
     var perProgram: [Row] {
-        var totals: [Row] = []
+        var totals: [[String]: Row] = [:]
         for row in rows {
-            let index = totals.firstIndex { $0.program == row.program && $0.category == row.category } ?? {
-                totals.append(Row(day: "", program: row.program, category: row.category))
-                return totals.count - 1
-            }()
-            totals[index].sessions += row.sessions
-            totals[index].running += row.running
-            totals[index].minutesSet += row.minutesSet
-            totals[index].minutesRun += row.minutesRun
-            for (outcome, count) in row.outcomes { totals[index].outcomes[outcome, default: 0] += count }
+            totals[[row.program, row.category], default: Row(day: "", program: row.program, category: row.category)].add(row)
         }
-        return totals.sorted { $0.program < $1.program }
+        return totals.values.sorted { ($0.program, $0.category) < ($1.program, $1.category) }
     }
 
-    static let columns = ["day", "program", "category", "sessions"] + UsageOutcome.allCases.map(\.rawValue)
-        + ["running", "minutes_set", "minutes_run"]
-
-    private static func fields(_ row: Row) -> [String] {
-        [row.day, row.program, row.category, String(row.sessions)] + UsageOutcome.allCases.map { String(row.outcomes[$0] ?? 0) }
-            + [String(row.running), minutes(row.minutesSet), minutes(row.minutesRun)]
-    }
-
-    private static func minutes(_ value: Double) -> String { String(format: "%.1f", value) }
+    /// The CSV's header.
+    static var columns: [String] { Row(day: "", program: "", category: "").cells(withDay: true).map(\.column) }
 
     /// One line per day and program after a header, RFC 4180 quoting where needed.
     var csv: String {
-        func quoted(_ field: String) -> String {
-            field.contains(where: { ",\"\n\r".contains($0) }) ? "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : field
-        }
-        return ([Self.columns] + rows.map(Self.fields)).map { $0.map(quoted).joined(separator: ",") + "\r\n" }.joined()
+        ([Self.columns.joined(separator: ",")] + rows.map { $0.cells(withDay: true).map(\.cell.csv).joined(separator: ",") })
+            .map { $0 + "\r\n" }.joined()
     }
 
     /// `{"days": [...], "programs": [...]}`, each entry an object of the CSV's columns.
     var json: String {
         func objects(_ rows: [Row], withDay: Bool) -> JSONValue {
-            .array(rows.map { row in
-                .object(zip(Self.columns, Self.fields(row)).compactMap { column, field in
-                    if column == "day" && !withDay { return nil }
-                    if ["day", "program", "category"].contains(column) { return (column, .string(field)) }
-                    return (column, .number(Double(field) ?? 0))
-                })
-            })
+            .array(rows.map { .object($0.cells(withDay: withDay).map { ($0.column, $0.cell.json) }) })
         }
         return JSONValue.object([("days", objects(rows, withDay: true)), ("programs", objects(perProgram, withDay: false))]).text + "\n"
     }
@@ -102,32 +112,26 @@ struct UsageReport {
     /// A table per program, then per day, for reading in a terminal.
     var text: String {
         guard !rows.isEmpty else { return "no countdowns recorded in this period\n" }
-        var lines = ["program                          sessions  finished  cancelled  minutes run"]
+        func padded(_ cells: [String], _ widths: [Int]) -> String {
+            zip(cells, widths).map { cell, width in
+                width < 0 ? cell.padding(toLength: -width, withPad: " ", startingAt: 0)
+                          : String(repeating: " ", count: max(0, width - cell.count)) + cell
+            }.joined(separator: " ")
+        }
+        let programWidths = [-32, 8, 9, 10, 12]
+        var lines = [padded(["program", "sessions", "finished", "cancelled", "minutes run"], programWidths)]
         for row in perProgram {
             let name = row.program.count > 32 ? String(row.program.prefix(31)) + "…" : row.program
-            lines.append(name.padding(toLength: 32, withPad: " ", startingAt: 0) + " "
-                         + [String(row.sessions).leftPadded(8), String(row.outcomes[.finished] ?? 0).leftPadded(9),
-                            String(row.outcomes[.cancelled] ?? 0).leftPadded(10), Self.minutes(row.minutesRun).leftPadded(12)]
-                            .joined(separator: " "))
+            lines.append(padded([name, String(row.sessions), String(row.outcomes[.finished] ?? 0),
+                                 String(row.outcomes[.cancelled] ?? 0), Cell.minutes(row.minutesRun).csv], programWidths))
         }
-        lines.append("")
-        lines.append("day         sessions  minutes run")
-        var days: [(String, Int, Double)] = []
-        for row in rows {
-            if let i = days.firstIndex(where: { $0.0 == row.day }) {
-                days[i].1 += row.sessions
-                days[i].2 += row.minutesRun
-            } else {
-                days.append((row.day, row.sessions, row.minutesRun))
-            }
-        }
-        for (day, sessions, run) in days {
-            lines.append(day + " " + String(sessions).leftPadded(9) + " " + Self.minutes(run).leftPadded(12))
+        var perDay: [String: Row] = [:]
+        for row in rows { perDay[row.day, default: Row(day: row.day, program: "", category: "")].add(row) }
+        let dayWidths = [-10, 9, 12]
+        lines += ["", padded(["day", "sessions", "minutes run"], dayWidths)]
+        for day in perDay.values.sorted(by: { $0.day < $1.day }) {
+            lines.append(padded([day.day, String(day.sessions), Cell.minutes(day.minutesRun).csv], dayWidths))
         }
         return lines.joined(separator: "\n") + "\n"
     }
-}
-
-private extension String {
-    func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
 }

@@ -82,11 +82,23 @@ public final class FontBook {
             tooLarge = s
             s = min(s - 1, max(smallest, Int(saturating: Double(s) * maxWidth / width)))
         }
-        var characters = Array(TextRuns.displayable(text))
-        while characters.count > 1, Double(try line(String(characters) + "…", size: smallest).width) > maxWidth {
-            characters.removeLast()
+        return try cut(text, size: smallest, maxWidth: maxWidth).render(color: color)
+    }
+
+    /// The longest start of `text` that fits `maxWidth` at `size` with an ellipsis after it
+    /// (at least one character), found by halving: a line is shaped a handful of times, not
+    /// once per character cut.
+    private func cut(_ text: String, size: Int, maxWidth: Double) throws -> TextLine {
+        let characters = Array(TextRuns.displayable(text))
+        func line(keeping count: Int) throws -> TextLine { try self.line(String(characters.prefix(count)) + "…", size: size) }
+        var fits = 1, tooLong = characters.count + 1
+        var best = try line(keeping: 1)
+        while tooLong - fits > 1 {
+            let middle = (fits + tooLong) / 2
+            let candidate = try line(keeping: middle)
+            if Double(candidate.width) <= maxWidth { (fits, best) = (middle, candidate) } else { tooLong = middle }
         }
-        return try line(String(characters) + "…", size: smallest).render(color: color)
+        return best
     }
 
     /// The item widths of a strip `stripHeight` pixels high holding `names`: each name
