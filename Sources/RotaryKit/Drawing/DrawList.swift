@@ -24,22 +24,14 @@ public struct DrawList: Equatable, Sendable {
         var regions: [Rect] = []
         for (old, new) in zip(previous.commands, commands) where old != new {
             guard let before = old.bounds, let after = new.bounds else { return nil }
-            for rect in [before, after] where !rect.isEmpty { regions = Rect.merging(rect, into: regions) }
+            for rect in [before, after] where !rect.isEmpty { regions = Self.merging(rect, into: regions) }
         }
         return regions
-    }
-}
-
-extension Rect {
-    /// `rects` merged so that none overlaps another: each overlapping pair becomes their
-    /// union, until no two overlap.
-    public static func merged(_ rects: [Rect]) -> [Rect] {
-        rects.reduce(into: []) { regions, rect in regions = merging(rect, into: regions) }
     }
 
     /// `rect` added to `regions`, merged with every region it overlaps (repeatedly, so the
     /// result never overlaps itself).
-    static func merging(_ rect: Rect, into regions: [Rect]) -> [Rect] {
+    private static func merging(_ rect: Rect, into regions: [Rect]) -> [Rect] {
         var merged = rect
         var rest = regions
         var grew = true

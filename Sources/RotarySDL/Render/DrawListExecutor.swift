@@ -79,15 +79,16 @@ public final class DrawListExecutor {
             try draw(list, width: width, height: height, regions: [target])
             return nil
         }
-        // Rounded outwards to whole pixels, regions that only met may share a pixel row:
-        // merged again, so nothing is drawn twice.
-        let regions = Rect.merged(changed.map(\.pixelAligned)).compactMap { $0.intersection(target) }
+        // Rounded outwards to whole pixels, regions that only met may share a row or column
+        // of pixels. It is drawn twice, the same both times: far cheaper than merging the two
+        // into the rectangle round both (a wheel's square and a text beside it).
+        let regions = changed.compactMap { $0.pixelAligned.intersection(target) }
         try draw(list, width: width, height: height, regions: regions)
         return regions
     }
 
-    /// Draws the commands of `list` that touch `regions` (whole target pixels, not
-    /// overlapping), each clipped to every region it touches, and keeps the list.
+    /// Draws the commands of `list` that touch `regions` (whole target pixels, overlapping at
+    /// most along an edge), each clipped to every region it touches, and keeps the list.
     private func draw(_ list: DrawList, width: Int, height: Int, regions: [Rect]) throws {
         before = last
         last = nil  // until this frame is drawn through
