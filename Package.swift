@@ -65,6 +65,7 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .systemLibrary(name: "CSpawn"),
+        .systemLibrary(name: "CCrypt"),
         .target(
             name: "RotaryKit",
             dependencies: [.product(name: "RealModule", package: "swift-numerics")]
@@ -82,7 +83,7 @@ let package = Package(
         .target(
             name: "RotaryKiosk",
             dependencies: [
-                "RotaryKit", "RotarySDL", "RotaryAssets", "CSpawn", "CSQLite",
+                "RotaryKit", "RotarySDL", "RotaryAssets", "CSpawn", "CSQLite", "CCrypt",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),

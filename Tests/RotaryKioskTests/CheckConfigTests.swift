@@ -28,7 +28,7 @@ struct CheckConfigTests {
         (oneProgram + "[timer]\ndone_seconds = 1\n", "timer.done_seconds", 6, "below 3 s nobody would see \"Done\""),
         (oneProgram + "[timer]\ndone_seconds = 7200\n", "timer.done_seconds", 6, "past an hour"),
         (oneProgram + "[admin]\nexit_hold_seconds = 0.5\n", "admin.exit_hold_seconds", 6,
-         "below 1 s a stray two-finger touch could quit the kiosk"),
+         "below 1 s a stray two-finger touch could open the service screen"),
         (oneProgram + "[hooks]\ntimeout_seconds = 0\n", "hooks.timeout_seconds", 6, "below 0.1 s no hook could finish"),
         (oneProgram + "[feedback]\ntick_interval_ms = 5000\n", "feedback.tick_interval_ms", 6, "ticks would no longer follow the wheel"),
         (oneProgram + "[theme]\ndimmed_opacity = 2\n", "theme.dimmed_opacity", 6, "0 hides the segments away from the marker"),

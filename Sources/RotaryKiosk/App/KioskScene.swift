@@ -15,6 +15,12 @@ final class KioskScene {
     private(set) var showsServiceBadge = false
     private let executor: DrawListExecutor
     private var view: KioskView?
+    /// Finds what the service screen's diagnostics and usage tabs show (the shell's
+    /// business), when a tab opens.
+    var gatherFacts: (ServicePage) -> ServiceFacts = { _ in ServiceFacts() }
+    private var facts = ServiceFacts()
+    /// The service page `facts` were gathered for.
+    private var factsPage: ServicePage?
     /// The frames presented so far.
     private(set) var frameStats = FrameStats()
     private var failuresReported = 0
@@ -60,8 +66,18 @@ final class KioskScene {
     func draw(_ session: KioskSession, whole: Bool = false) throws {
         guard let view else { return }
         if whole { executor.forgetFrame() }
-        let regions = try executor.drawChanges(view.drawList(session.screen,
-                                                             overlay: ScreenOverlay(session, serviceBadge: showsServiceBadge)))
+        let list: DrawList
+        if let service = session.service {
+            if factsPage != service.screen.page {
+                factsPage = service.screen.page
+                facts = gatherFacts(service.screen.page)
+            }
+            list = ServiceView(layout: view.layout, theme: theme).drawList(service, session: session, facts: facts)
+        } else {
+            factsPage = nil
+            list = view.drawList(session.screen, overlay: ScreenOverlay(session, serviceBadge: showsServiceBadge))
+        }
+        let regions = try executor.drawChanges(list)
         for failure in executor.failures.dropFirst(failuresReported) { backgroundProblems.post("cannot draw \(failure)") }
         failuresReported = executor.failures.count
         if regions?.isEmpty == true { return }

@@ -3,8 +3,9 @@ import RotaryKit
 /// The kiosk's behaviour between SDL and the models: the screen, the countdown and the rules
 /// that join them (pick a program → the dial turns to its minutes; tap → start, pause,
 /// resume; hold → cancel; a pause times out; "Done" until touched or `doneSeconds`), plus
-/// dimming, the admin gesture, the focus, a refused start and rate-limited feedback. No SDL,
-/// no clock: the live loop and the replay both drive it with ``handle(_:)`` and `dt`.
+/// dimming, the operator's gesture and service screen, the focus, a refused start and
+/// rate-limited feedback. No SDL, no clock: the live loop and the replay both drive it with
+/// ``handle(_:)`` and `dt`.
 public struct KioskSession: Sendable {
     /// The controls as they are now.
     public private(set) var screen: KioskScreen
@@ -15,8 +16,13 @@ public struct KioskSession: Sendable {
     public private(set) var clock = 0.0
     /// The screen is dimmed and nothing is drawn until the next touch.
     public private(set) var isDimmed = false
-    /// The admin gesture (or Escape in windowed mode) asked to quit.
+    /// The service screen's Quit (or Escape in windowed mode) asked to quit.
     public private(set) var quitRequested = false
+    /// The operator's brightness and volume.
+    public private(set) var levels: OperatorLevels
+    /// The service screen, while it shows (a countdown keeps running under it).
+    private(set) var service: ServiceMode?
+    private var pins = PinGuard()
     private var limiter: FeedbackLimiter
     private var lastInput = 0.0
     /// Fingers that woke the screen or acknowledged "done": theirs until they lift.
@@ -38,10 +44,12 @@ public struct KioskSession: Sendable {
     /// How long a refused start flashes the markers, in seconds.
     public static let rejectFlashSeconds = 0.8
 
-    /// A session on `screen`.
-    public init(screen: KioskScreen, settings: SessionSettings) {
+    /// A session on `screen`, with the operator's `levels` (by default: no backlight, the
+    /// config's volume).
+    public init(screen: KioskScreen, settings: SessionSettings, levels: OperatorLevels? = nil) {
         self.screen = screen
         self.settings = settings
+        self.levels = levels ?? OperatorLevels(brightness: nil, volume: settings.volume)
         limiter = FeedbackLimiter(tickInterval: settings.tickInterval)
         refreshScreen()
     }
@@ -58,6 +66,7 @@ public struct KioskSession: Sendable {
         if case .pointer(let event) = input { return pointer(event) }
         if case .wheel(let notches, let point) = input { input = .wheel(notches: notches, at: screen.layout.turn.view(point)) }
         guard wake() else { return [] }
+        if service != nil { return serviceInput(input) }
         guard case .key(let name) = input else {
             if case .encoder = input { showsFocus = true }
             return react(to: screen.panel.apply(input))
@@ -86,17 +95,18 @@ public struct KioskSession: Sendable {
                 swallowed.append(event.finger)
                 return []
             }
-            if timer.state == .finished {
+            if timer.state == .finished, service == nil {
                 swallowed.append(event.finger)
                 return timerChanged(timer.acknowledge())
             }
             corners.down(event, width: screen.layout.viewWidth, height: screen.layout.viewHeight, at: clock)
         }
+        if event.phase == .up || event.phase == .cancelled { corners.up(event.finger) }
         if let index = swallowed.firstIndex(of: event.finger) {
             if event.phase == .up || event.phase == .cancelled { swallowed.remove(at: index) }
             return []
         }
-        if event.phase == .up || event.phase == .cancelled { corners.up(event.finger) }
+        if service != nil { return serviceInput(.pointer(event)) }
         return react(to: screen.panel.handle(event))
     }
 
@@ -124,8 +134,15 @@ public struct KioskSession: Sendable {
         if timer.state == .finished, clock - timerChangedAt >= settings.doneSeconds {
             events += timerChanged(timer.acknowledge())
         }
-        if corners.heldSince.map({ clock - $0 >= settings.adminHoldSeconds }) == true { quitRequested = true }
-        if !isDimmed, settings.dimAfterSeconds > 0, clock - lastInput >= settings.dimAfterSeconds,
+        if var open = service {
+            let moved = open.advance(by: dt, now: clock, guard: &pins, levels: &levels)
+            service = open
+            events += limited(moved)
+            closeServiceIfAsked()
+        } else if corners.heldSince.map({ clock - $0 >= settings.adminHoldSeconds }) == true {
+            events += openService()
+        }
+        if !isDimmed, service == nil, settings.dimAfterSeconds > 0, clock - lastInput >= settings.dimAfterSeconds,
            !timer.isActive, timer.state != .finished, screen.panel.isAtRest {
             isDimmed = true
         }
@@ -133,7 +150,7 @@ public struct KioskSession: Sendable {
     }
 
     /// Whether nothing moves and no finger is down (a running countdown is not motion).
-    public var isAtRest: Bool { screen.panel.isAtRest }
+    public var isAtRest: Bool { screen.panel.isAtRest && service?.isAtRest != false }
 
     /// Whether the picture changes from frame to frame: a control moves or is held, "Done"
     /// pulses, or a refused start flashes.
@@ -159,10 +176,14 @@ public struct KioskSession: Sendable {
         default:
             break
         }
-        if !isDimmed, settings.dimAfterSeconds > 0, !timer.isActive, timer.state != .finished {
-            consider(settings.dimAfterSeconds - (clock - lastInput))
+        if let service {
+            consider(service.secondsUntilChange(at: clock))
+        } else {
+            if !isDimmed, settings.dimAfterSeconds > 0, !timer.isActive, timer.state != .finished {
+                consider(settings.dimAfterSeconds - (clock - lastInput))
+            }
+            if let since = corners.heldSince { consider(settings.adminHoldSeconds - (clock - since)) }
         }
-        if let since = corners.heldSince { consider(settings.adminHoldSeconds - (clock - since)) }
         return soonest
     }
 
@@ -208,6 +229,7 @@ public struct KioskSession: Sendable {
     public mutating func relayout(_ layout: ScreenLayout) -> Bool {
         guard layout != screen.layout else { return false }
         screen = screen.relaidOut(layout)
+        service?.relayout(width: layout.viewWidth, height: layout.viewHeight, levels: levels)
         refreshScreen()
         return true
     }
@@ -235,6 +257,44 @@ public struct KioskSession: Sendable {
         let report = timer.restore(state: state, programIndex: place?.index ?? -1, program: program,
                                    secondsTotal: secondsTotal, secondsLeft: secondsLeft)
         return events + timerChanged(report)
+    }
+
+    // MARK: - The service screen
+
+    /// The corner hold: the PIN pad (saying so while entry is locked) or the menu. The
+    /// fingers on the corners are the gesture's until they lift.
+    private mutating func openService() -> [KioskEvent] {
+        corners.consume()
+        swallowed += corners.fingers.filter { !swallowed.contains($0) }
+        var mode = ServiceMode(width: screen.layout.viewWidth, height: screen.layout.viewHeight, pinHash: settings.pinHash,
+                               levels: levels, now: clock)
+        if mode.asksPIN, let left = pins.secondsLocked(at: clock) { mode.showLock(left) }
+        service = mode
+        return [.service(mode.asksPIN ? .pinAsked : .opened)] + feedback(.confirm)
+    }
+
+    private mutating func serviceInput(_ input: ControlInput) -> [KioskEvent] {
+        guard var open = service else { return [] }
+        let events = open.handle(input, now: clock, guard: &pins, levels: &levels)
+        service = open
+        closeServiceIfAsked()
+        return limited(events)
+    }
+
+    /// `events` with their feedback rate-limited as the kiosk screen's is.
+    private mutating func limited(_ events: [KioskEvent]) -> [KioskEvent] {
+        events.flatMap { event -> [KioskEvent] in
+            if case .feedback(let kind) = event { return feedback(kind) }
+            return [event]
+        }
+    }
+
+    /// Back to the kiosk screen (or out of the app) when the service screen asked.
+    private mutating func closeServiceIfAsked() {
+        guard let closing = service?.closing else { return }
+        service = nil
+        lastInput = clock
+        if closing == .quit { quitRequested = true }
     }
 
     // MARK: - Rules

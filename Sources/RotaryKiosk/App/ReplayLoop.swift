@@ -24,14 +24,14 @@ struct ReplayLoop {
         while !session.quitRequested {
             if let signal = SignalWatch.received { throw ReplayError.interrupted(signal: signal) }
             let now = Double(frame) * Self.frameMs
-            while next < trace.steps.count, trace.steps[next].ms <= now + 1e-6 {
+            while next < trace.steps.count, trace.steps[next].ms <= now + 1e-6, !session.quitRequested {
                 if let input = trace.steps[next].input {
                     let events = session.handle(input)
                     scene.publish(events, ms: now, of: session)
                 }
                 next += 1
             }
-            if next == trace.steps.count, now >= trace.endMs, session.isAtRest { break }
+            if session.quitRequested || (next == trace.steps.count && now >= trace.endMs && session.isAtRest) { break }
             if now > trace.endMs + Self.settleLimitMs {
                 scene.publish([.error("replay: controls still held or moving \(Int(Self.settleLimitMs / 1000)) s after the last input")],
                               ms: now, of: session)

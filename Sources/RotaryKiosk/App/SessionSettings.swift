@@ -10,8 +10,12 @@ public struct SessionSettings: Equatable, Sendable {
     public var doneSeconds: Double
     /// Dim after this long without input while nothing runs (0: never).
     public var dimAfterSeconds: Double
-    /// Two fingers on opposite corners this long quit the kiosk.
+    /// Two fingers on opposite corners this long open the service screen.
     public var adminHoldSeconds: Double
+    /// The service PIN's hash (nil: the service screen opens without a PIN).
+    public var pinHash: String?
+    /// The feedback volume the config sets, 0…1 (the operator may have chosen another).
+    public var volume: Double
     /// At most one tick per this many seconds.
     public var tickInterval: Double
 
@@ -26,6 +30,8 @@ public struct SessionSettings: Equatable, Sendable {
         doneSeconds = config.doneSeconds
         dimAfterSeconds = config.dimAfterSeconds
         adminHoldSeconds = config.adminHoldSeconds
+        pinHash = config.pinHash
+        volume = config.feedback.volume
         tickInterval = config.feedback.tickIntervalMs / 1000
     }
 }

@@ -7,13 +7,14 @@ public enum EventRecords {
         .object([("t", .number(ms)), ("event", .string(event))] + fields)
     }
 
-    /// `ready`, `layout` or `exit`: the window size and every control's geometry and state.
+    /// `ready`, `layout` or `exit`: the window size and every control's geometry and state
+    /// (and `service`, the service screen's page, while it shows).
     public static func layout(_ event: String, ms: Double, session: KioskSession) -> JSONValue {
         let screen = session.screen
         return line(event, ms: ms, [
             ("width", .int(Int(screen.layout.width))), ("height", .int(Int(screen.layout.height))),
             ("controls", .array(screen.panel.stack.map { control($0, of: screen, buttonFace: session.buttonFace) })),
-        ])
+        ] + (session.service.map { [("service", JSONValue.string($0.screen.page.name))] } ?? []))
     }
 
     /// A control's own event (`detent`, `selected`, `value`, `pressed`).
@@ -40,7 +41,24 @@ public enum EventRecords {
         case .timer(let report, let setting, let timedOut): timer(report, setting: setting, timedOut: timedOut, ms: ms)
         case .feedback(let kind): feedback(kind.rawValue, ms: ms)
         case .error(let message): error(message, ms: ms)
+        case .service(let note): service(note, ms: ms)
         }
+    }
+
+    /// `service {action}`: `pin_asked`, `pin_rejected` (with `tries_left`), `locked_out`
+    /// (with `seconds`), `opened`, `closed` (with `reason`: left, timeout, quit), `brightness`
+    /// and `volume` (with `value`, 0…1).
+    public static func service(_ note: ServiceNote, ms: Double) -> JSONValue {
+        let fields: [(String, JSONValue)] = switch note {
+        case .pinAsked: [("action", .string("pin_asked"))]
+        case .pinRejected(let left): [("action", .string("pin_rejected")), ("tries_left", .int(left))]
+        case .lockedOut(let seconds): [("action", .string("locked_out")), ("seconds", .number(seconds))]
+        case .opened: [("action", .string("opened"))]
+        case .closed(let reason): [("action", .string("closed")), ("reason", .string(reason.rawValue))]
+        case .brightness(let value): [("action", .string("brightness")), ("value", .number(value))]
+        case .volume(let value): [("action", .string("volume")), ("value", .number(value))]
+        }
+        return line("service", ms: ms, fields)
     }
 
     /// `timer {state, program, seconds_total, seconds_left}` (plus `previous` and `index`, and

@@ -12,4 +12,35 @@ public enum KioskEvent: Equatable, Sendable {
     case feedback(FeedbackKind)
     /// Something went wrong that a person or integrator should know.
     case error(String)
+    /// The operator's side: the service screen, its PIN and its settings.
+    case service(ServiceNote)
+}
+
+/// What the operator's side reports. The service screen's own touches never leave as
+/// control events: its keypad would give the PIN away.
+public enum ServiceNote: Equatable, Sendable {
+    /// The corner hold asked for the PIN.
+    case pinAsked
+    /// A wrong PIN; `triesLeft` more before entry locks.
+    case pinRejected(triesLeft: Int)
+    /// Too many wrong PINs: entry is locked for `seconds`.
+    case lockedOut(seconds: Double)
+    /// The service screen opened.
+    case opened
+    /// The service screen closed, for `reason`.
+    case closed(ServiceClosing)
+    /// The operator let go of the brightness at `fraction` (0…1 of the backlight's range).
+    case brightness(Double)
+    /// The operator let go of the feedback volume at `fraction` (0…1).
+    case volume(Double)
+}
+
+/// Why the service screen (or its PIN pad) closed.
+public enum ServiceClosing: String, Sendable {
+    /// The operator closed it.
+    case left
+    /// Nobody touched it for its timeout.
+    case timeout
+    /// The operator quit the app from it.
+    case quit
 }

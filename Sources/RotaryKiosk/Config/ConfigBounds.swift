@@ -49,7 +49,7 @@ extension ConfigBounds {
     static let done = ConfigBounds(3...3600, unit: "seconds",
                                    why: "below 3 s nobody would see \"Done\"; past an hour the next person would find it still there")
     static let exitHold = ConfigBounds(1...60, unit: "seconds",
-                                       why: "below 1 s a stray two-finger touch could quit the kiosk; nobody holds longer than a minute")
+                                       why: "below 1 s a stray two-finger touch could open the service screen; nobody holds longer than a minute")
     static let hookTimeout = ConfigBounds(0.1...600, unit: "seconds",
                                           why: "below 0.1 s no hook could finish; a hung hook should not hold on for more than 10 minutes")
     static let keepDays = ConfigBounds(7...36_500, off: 0, unit: "days",

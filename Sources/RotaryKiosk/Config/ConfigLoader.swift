@@ -428,8 +428,14 @@ public enum ConfigLoader {
             if let dim = r.number(display, "dim_after_seconds", at: "display", in: .dimAfter) { config.dimAfterSeconds = dim }
         }
         if let admin = r.table(root, "admin") {
-            r.warnUnknown(admin, at: "admin", known: ["exit_hold_seconds"])
+            r.warnUnknown(admin, at: "admin", known: ["exit_hold_seconds", "pin_hash"])
             if let s = r.number(admin, "exit_hold_seconds", at: "admin", in: .exitHold) { config.adminHoldSeconds = s }
+            if let hash = r.string(admin, "pin_hash", at: "admin") {
+                if PinHash.isUsable(hash) { config.pinHash = hash } else {
+                    r.error("admin.pin_hash", "is not a PIN hash this system can check: make one with "
+                        + "`rotary-kiosk hash-pin` and paste the line it prints")
+                }
+            }
         }
     }
 

@@ -52,8 +52,11 @@ public struct KioskConfig: Equatable, Sendable {
     public var pauseTimeoutSeconds = 300.0
     /// How long "Done" shows before the screen goes back to idle by itself.
     public var doneSeconds = 60.0
-    /// How long two fingers must hold opposite corners to quit a fullscreen kiosk.
+    /// How long two fingers must hold opposite corners to open the service screen.
     public var adminHoldSeconds = 5.0
+    /// The service PIN's hash (`rotary-kiosk hash-pin`); nil: the service screen opens
+    /// without one.
+    public var pinHash: String?
     public var hooks = Hooks()
     public var feedback = Feedback()
     public var theme = ThemeSettings()

@@ -1,0 +1,161 @@
+import RotaryKit
+
+/// The service screen while it shows: its page and controls, the PIN typed so far, what the
+/// PIN pad says, and when it was last touched. It reads the PIN against the config's hash
+/// (``PinHash``), counts wrong ones with the session's ``PinGuard``, changes the operator's
+/// levels as the knob and arc turn, and says when it should close. Pure: times are session
+/// seconds.
+struct ServiceMode: Sendable {
+    /// The menu closes after this long without a touch.
+    static let menuTimeoutSeconds = 120.0
+    /// A PIN pad left alone goes away sooner: it stands in front of the public.
+    static let pinTimeoutSeconds = 30.0
+
+    private(set) var screen: ServiceScreen
+    /// The digits typed on the PIN pad so far.
+    private(set) var digits = ""
+    /// What the PIN pad says under the dots (a wrong PIN, a lock).
+    private(set) var message: String?
+    /// Session time of the last touch or key.
+    private(set) var lastTouch: Double
+    /// Set when the service screen should close, and why.
+    private(set) var closing: ServiceClosing?
+    private let pinHash: String?
+
+    /// The service screen `width` × `height` opened at `now`: the PIN pad when `pinHash` is
+    /// set, else the menu.
+    init(width: Double, height: Double, pinHash: String?, levels: OperatorLevels, now: Double) {
+        self.pinHash = pinHash
+        lastTouch = now
+        screen = ServiceScreen(width: width, height: height, page: pinHash == nil ? .menu(.display) : .pin,
+                               brightness: levels.brightness, volume: levels.volume)
+    }
+
+    /// Shows on the PIN pad that entry is locked for `seconds` more.
+    mutating func showLock(_ seconds: Double) { message = Self.lockMessage(seconds) }
+
+    /// Whether the PIN pad shows.
+    var asksPIN: Bool { screen.page == .pin }
+
+    /// Seconds until it closes by itself at `now`.
+    func secondsUntilTimeout(at now: Double) -> Double {
+        (asksPIN ? Self.pinTimeoutSeconds : Self.menuTimeoutSeconds) - (now - lastTouch)
+    }
+
+    /// Input at `now` (positions in the layout's view). Escape closes it.
+    mutating func handle(_ input: ControlInput, now: Double, guard pins: inout PinGuard,
+                         levels: inout OperatorLevels) -> [KioskEvent] {
+        lastTouch = now
+        if case .key(let name) = input, KeyBindings.action(forKey: name) == .quit {
+            closing = .left
+            return [.service(.closed(.left))]
+        }
+        let events = screen.panel.apply(input)
+        return react(to: events, now: now, guard: &pins, levels: &levels)
+    }
+
+    /// Moves the strip and the buttons on by `dt` seconds; closes after the timeout.
+    mutating func advance(by dt: Double, now: Double, guard pins: inout PinGuard, levels: inout OperatorLevels) -> [KioskEvent] {
+        let events = screen.panel.advance(by: dt)
+        var out = react(to: events, now: now, guard: &pins, levels: &levels)
+        if closing == nil, secondsUntilTimeout(at: now) <= 0 {
+            closing = .timeout
+            out.append(.service(.closed(.timeout)))
+        }
+        return out
+    }
+
+    private mutating func react(to events: [ControlEvent], now: Double, guard pins: inout PinGuard,
+                                levels: inout OperatorLevels) -> [KioskEvent] {
+        var out: [KioskEvent] = []
+        for event in events {
+            switch event {
+            case .pressed(ServiceScreen.closeID), .pressed(ServiceScreen.leaveID):
+                closing = .left
+                out.append(.service(.closed(.left)))
+            case .pressed(ServiceScreen.quitID):
+                closing = .quit
+                out.append(.service(.closed(.quit)))
+            case .pressed(let id) where id.hasPrefix(ServiceScreen.keyPrefix):
+                out += key(String(id.dropFirst(ServiceScreen.keyPrefix.count)), now: now, guard: &pins, levels: levels)
+            case .detent:
+                out.append(.feedback(.tick))
+            case .selected(ServiceScreen.tabsID, let index, _, _):
+                if let tab = ServiceTab(rawValue: index) { screen.show(.menu(tab), brightness: levels.brightness, volume: levels.volume) }
+            case .value(ServiceScreen.brightnessID, let value):
+                levels.brightness = value / 100
+            case .selected(ServiceScreen.brightnessID, _, _, let value?):
+                levels.brightness = value / 100
+                out.append(.service(.brightness(value / 100)))
+            case .value(ServiceScreen.volumeID, let value):
+                levels.volume = value / 100
+            case .selected(ServiceScreen.volumeID, _, _, let value?):
+                levels.volume = value / 100
+                out += [.service(.volume(value / 100)), .feedback(.confirm)]  // heard at the new volume
+            default:
+                break
+            }
+        }
+        return out
+    }
+
+    /// A keypad key: a digit, `back` or `ok`.
+    private mutating func key(_ label: String, now: Double, guard pins: inout PinGuard, levels: OperatorLevels) -> [KioskEvent] {
+        if let left = pins.secondsLocked(at: now) {
+            message = Self.lockMessage(left)
+            return [.feedback(.reject)]
+        }
+        switch label {
+        case "back":
+            if !digits.isEmpty { digits.removeLast() }
+            message = nil
+            return [.feedback(.press)]
+        case "ok":
+            return check(now: now, guard: &pins, levels: levels)
+        default:
+            guard digits.count < PinHash.digits.upperBound else { return [.feedback(.reject)] }
+            digits += label
+            message = nil
+            return [.feedback(.press)]
+        }
+    }
+
+    private mutating func check(now: Double, guard pins: inout PinGuard, levels: OperatorLevels) -> [KioskEvent] {
+        defer { digits = "" }
+        if let pinHash, !PinHash.matches(pin: digits, hash: pinHash) {
+            let note = pins.wrong(at: now)
+            switch note {
+            case .pinRejected(let left): message = "Wrong PIN: \(left) \(left == 1 ? "try" : "tries") left"
+            default:
+                message = Self.lockMessage(PinGuard.lockSeconds)
+                return [.service(note), .error("service: \(PinGuard.triesBeforeLock) wrong PINs in a row; "
+                                                + "the service screen is locked for \(Int(PinGuard.lockSeconds)) s"),
+                        .feedback(.reject)]
+            }
+            return [.service(note), .feedback(.reject)]
+        }
+        pins.right()
+        message = nil
+        screen.show(.menu(.display), brightness: levels.brightness, volume: levels.volume)
+        return [.service(.opened), .feedback(.confirm)]
+    }
+
+    private static func lockMessage(_ seconds: Double) -> String {
+        "Locked after \(PinGuard.triesBeforeLock) wrong PINs: try again in \(Int(seconds.rounded(.up))) s"
+    }
+
+    /// Whether nothing on the service screen moves and no finger is on it.
+    var isAtRest: Bool { screen.panel.isAtRest }
+
+    /// Seconds until it changes by itself at `now` (a control settling, the timeout).
+    func secondsUntilChange(at now: Double) -> Double {
+        min(screen.panel.secondsUntilChange ?? .infinity, max(0, secondsUntilTimeout(at: now)))
+    }
+}
+
+extension ServiceMode {
+    /// The same page built for a window of `width` × `height`.
+    mutating func relayout(width: Double, height: Double, levels: OperatorLevels) {
+        screen = ServiceScreen(width: width, height: height, page: screen.page, brightness: levels.brightness, volume: levels.volume)
+    }
+}

@@ -1,0 +1,31 @@
+/// Which face of the service screen shows.
+enum ServicePage: Equatable, Sendable {
+    /// The PIN pad.
+    case pin
+    /// The service menu on one tab.
+    case menu(ServiceTab)
+
+    /// The page's name in event lines: `pin`, or the tab's (`display`, `sound`, …).
+    var name: String {
+        switch self {
+        case .pin: "pin"
+        case .menu(let tab): tab.title.lowercased()
+        }
+    }
+}
+
+/// The service menu's tabs, in the strip's order.
+enum ServiceTab: Int, CaseIterable, Sendable {
+    case display, sound, diagnostics, usage, exit
+
+    /// The tab's name on the strip (the service screen speaks English: it is the operator's).
+    var title: String {
+        switch self {
+        case .display: "Display"
+        case .sound: "Sound"
+        case .diagnostics: "Diagnostics"
+        case .usage: "Usage"
+        case .exit: "Exit"
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import RotaryKit
+
+/// The service screen's controls for one page, in the kiosk layout's view (w × h pixels):
+/// a close button in the top-right corner; on the PIN page a keypad of round keys; on the
+/// menu the strip of tabs and the tab's own controls (the brightness knob, the volume arc,
+/// the leave and quit buttons). Pure geometry and models; ``ServiceView`` draws them.
+struct ServiceScreen: Sendable {
+    static let closeID = "service.close"
+    static let tabsID = "service.tabs"
+    static let brightnessID = "service.brightness"
+    static let volumeID = "service.volume"
+    static let leaveID = "service.leave"
+    static let quitID = "service.quit"
+    /// Keypad keys are `pin.0` … `pin.9`, `pin.back` and `pin.ok`.
+    static let keyPrefix = "pin."
+    static let keyLabels = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "back", "0", "ok"]
+
+    /// Brightness (of the backlight's maximum) and volume as the set points they are shown
+    /// as, in percent: a fraction is the value / 100. Brightness stops at 5 %: the panel is
+    /// never turned black from here.
+    static let brightnessSetting = ProgramSetting(name: "Brightness", unit: "%", min: 5, max: 100, step: 5, defaultValue: 100,
+                                                  style: .knob)
+    static let volumeSetting = ProgramSetting(name: "Volume", unit: "%", min: 0, max: 100, step: 5, defaultValue: 50, style: .arc)
+
+    let width: Double
+    let height: Double
+    private(set) var page: ServicePage
+    /// The page's controls, topmost first.
+    var panel = ControlPanel()
+
+    /// The service screen `width` × `height` on `page`, with the brightness (nil: no
+    /// backlight to set) and the volume at `brightness` and `volume` (0…1).
+    init(width: Double, height: Double, page: ServicePage, brightness: Double?, volume: Double) {
+        self.width = width
+        self.height = height
+        self.page = page
+        show(page, brightness: brightness, volume: volume)
+    }
+
+    /// Builds `page`'s controls, the strip kept where it is.
+    mutating func show(_ page: ServicePage, brightness: Double?, volume: Double) {
+        let strip = panel.strips.first
+        self.page = page
+        panel = ControlPanel()
+        panel.add(CenterButton(id: Self.closeID, center: closeCenter, radius: titleHeight * 0.4))
+        switch page {
+        case .pin:
+            for (index, label) in Self.keyLabels.enumerated() {
+                panel.add(CenterButton(id: Self.keyPrefix + label, center: keyCenter(index), radius: keyPitch * 0.42))
+            }
+        case .menu(let tab):
+            panel.add(strip ?? tabs(selected: tab))
+            addControls(of: tab, brightness: brightness, volume: volume)
+        }
+        panel.focusIndex = min(1, panel.stack.count - 1)
+    }
+
+    private mutating func addControls(of tab: ServiceTab, brightness: Double?, volume: Double) {
+        let content = contentRect
+        let radius = min(content.width, content.height) * 0.32
+        switch tab {
+        case .display:
+            if let brightness { panel.add(slider(Self.brightnessID, Self.brightnessSetting, fraction: brightness, radius: radius)) }
+        case .sound:
+            panel.add(slider(Self.volumeID, Self.volumeSetting, fraction: volume, radius: radius))
+        case .exit:
+            let r = min(content.height * 0.3, content.width * 0.16)
+            panel.add(CenterButton(id: Self.leaveID, center: Point(x: content.x + content.width * 0.3, y: content.center.y), radius: r))
+            panel.add(CenterButton(id: Self.quitID, center: Point(x: content.x + content.width * 0.7, y: content.center.y), radius: r))
+        case .diagnostics, .usage:
+            break
+        }
+    }
+
+    private func slider(_ id: String, _ setting: ProgramSetting, fraction: Double, radius: Double) -> ArcSlider {
+        let value = min(max(fraction * 100, setting.min), setting.max)
+        let mode: ArcSlider.Mode = setting.style == .arc ? .arc : .knob(axis: .both, valuePerPixel: (setting.max - setting.min) / (radius * 3))
+        return ArcSlider(id: id, center: contentRect.center, radius: radius, range: setting.min...setting.max, step: setting.step,
+                         value: value, thumbRadius: max(14, radius * 0.14), mode: mode)
+    }
+
+    private func tabs(selected tab: ServiceTab) -> StripControl {
+        let rect = stripRect
+        let labels = ServiceTab.allCases.map(\.title)
+        let points = Double(StripLook.textPoints(forHeight: rect.height))
+        let widths = labels.map { Double($0.count) * points * 0.62 + rect.height * 1.2 }
+        return StripControl(id: Self.tabsID, labels: labels, itemWidths: widths, x: rect.x, y: rect.y, width: rect.width,
+                            height: rect.height, markerX: rect.x + rect.width * 0.3, selected: tab.rawValue)
+    }
+
+    // MARK: - Geometry
+
+    /// The title bar's height.
+    var titleHeight: Double { max(36, min(height, width) * 0.1) }
+    var closeCenter: Point { Point(x: width - titleHeight * 0.6, y: titleHeight * 0.55) }
+    /// The strip of tabs, under the title.
+    var stripRect: Rect { Rect(x: 0, y: titleHeight * 1.1, width: width, height: titleHeight) }
+    /// Where a tab's own controls and text go.
+    var contentRect: Rect {
+        let top = stripRect.maxY + titleHeight * 0.3
+        return Rect(x: titleHeight * 0.5, y: top, width: width - titleHeight, height: height - top - titleHeight * 0.3)
+    }
+    /// Where the entered digits (as dots) and the PIN pad's message go.
+    var pinLineCenter: Point { Point(x: width / 2, y: titleHeight * 1.6) }
+    /// Distance between keypad keys.
+    var keyPitch: Double {
+        let top = titleHeight * 2.2
+        return min((height - top) / 4, width * 0.8 / 3)
+    }
+
+    func keyCenter(_ index: Int) -> Point {
+        let pitch = keyPitch, top = titleHeight * 2.2
+        return Point(x: width / 2 + Double(index % 3 - 1) * pitch, y: top + (Double(index / 3) + 0.5) * pitch)
+    }
+}

@@ -1,0 +1,137 @@
+import RotaryKit
+
+/// The service screen as a draw list: the title bar with the countdown's state (it keeps
+/// running underneath), the close button, and the PIN pad or the menu's strip of tabs with
+/// the tab's controls and text. Drawn in the layout's view and turned onto the window, like
+/// ``KioskView``.
+struct ServiceView: Sendable {
+    let layout: ScreenLayout
+    let theme: Theme
+
+    /// One frame of `service` over `session`, with the shell's `facts`.
+    func drawList(_ service: ServiceMode, session: KioskSession, facts: ServiceFacts) -> DrawList {
+        let screen = service.screen
+        var list = DrawList([.fill(nil, RGBA(theme.background.r, theme.background.g, theme.background.b))])
+        list.append(contentsOf: title(screen, session))
+        switch screen.page {
+        case .pin: list.append(contentsOf: pinPad(service))
+        case .menu(let tab): list.append(contentsOf: menu(tab, screen, facts: facts))
+        }
+        return layout.turn.window(list)
+    }
+
+    private var textPoints: Int { max(12, Int(layout.viewHeight * 0.036)) }
+
+    private func title(_ screen: ServiceScreen, _ session: KioskSession) -> [DrawCommand] {
+        let bar = screen.titleHeight
+        var commands: [DrawCommand] = [
+            .fill(Rect(x: 0, y: 0, width: screen.width, height: bar * 1.1), theme.dialFill),
+            text("Service", points: Int(bar * 0.45), at: Point(x: bar * 0.5 + screen.width * 0.15, y: bar * 0.55),
+                 width: screen.width * 0.3, alignment: .left),
+        ]
+        if let status = countdownStatus(session) {
+            commands.append(text(status, points: Int(bar * 0.36), at: Point(x: screen.width * 0.6, y: bar * 0.55),
+                                 width: screen.width * 0.5, color: KioskView.doneColor))
+        }
+        commands += button(ServiceScreen.closeID, in: screen, face: ButtonFace(label: "✕"))
+        return commands
+    }
+
+    /// "Sauna · 12:34 · paused" while a countdown runs underneath.
+    private func countdownStatus(_ session: KioskSession) -> String? {
+        let timer = session.timer
+        guard timer.isActive || timer.state == .finished else { return nil }
+        let left = TimeText.format(seconds: timer.secondsLeft)
+        return switch timer.state {
+        case .paused: "\(timer.program) · \(left) · paused"
+        case .finished: "\(timer.program) · done"
+        default: "\(timer.program) · \(left) left"
+        }
+    }
+
+    private func pinPad(_ service: ServiceMode) -> [DrawCommand] {
+        let screen = service.screen
+        let typed = service.digits.count
+        let dots = typed == 0 ? "Enter the service PIN" : String(repeating: "● ", count: typed).trimmingCharacters(in: .whitespaces)
+        var commands = [text(service.message ?? dots, points: service.message == nil && typed > 0 ? textPoints * 2 : textPoints,
+                             at: screen.pinLineCenter, width: screen.width * 0.9,
+                             color: service.message == nil ? theme.textColor : KioskView.cancelColor)]
+        for label in ServiceScreen.keyLabels {
+            let face = ButtonFace(label: label == "back" ? "Del" : label == "ok" ? "OK" : label)
+            commands += button(ServiceScreen.keyPrefix + label, in: screen, face: face)
+        }
+        return commands
+    }
+
+    private func menu(_ tab: ServiceTab, _ screen: ServiceScreen, facts: ServiceFacts) -> [DrawCommand] {
+        var commands: [DrawCommand] = []
+        if let strip = screen.panel.strips.first { commands += StripDrawing.commands(strip, look: ScreenLooks.strip(strip, theme: theme)) }
+        let content = screen.contentRect
+        switch tab {
+        case .display:
+            if let slider = screen.panel.sliders.first {
+                commands += setting(slider, ServiceScreen.brightnessSetting)
+                commands.append(text("Backlight: \(facts.backlight ?? "?")", at: Point(x: content.center.x, y: content.maxY - Double(textPoints)),
+                                     width: content.width, color: theme.dialTickColor))
+            } else {
+                commands += lines(["No backlight found: brightness cannot be set here.",
+                                   "Set [display] backlight in the config to a device in /sys/class/backlight."], in: content)
+            }
+        case .sound:
+            if let slider = screen.panel.sliders.first { commands += setting(slider, ServiceScreen.volumeSetting) }
+        case .diagnostics:
+            commands += lines(facts.diagnostics, in: content)
+        case .usage:
+            commands += lines(facts.usage.isEmpty ? ["No countdowns recorded yet."] : facts.usage, in: content)
+        case .exit:
+            commands += button(ServiceScreen.leaveID, in: screen, face: ButtonFace(label: "Back", detail: "to the kiosk"))
+            commands += button(ServiceScreen.quitID, in: screen, face: ButtonFace(label: "Quit", detail: "the app"),
+                               accent: KioskView.cancelColor)
+        }
+        return commands
+    }
+
+    private func setting(_ slider: ArcSlider, _ setting: ProgramSetting) -> [DrawCommand] {
+        switch ScreenLooks.setting(slider, for: setting, theme: theme, numbers: .standard) {
+        case .arc(let look): ArcSliderDrawing.commands(slider, look: look)
+        case .knob(let look): KnobDrawing.commands(slider, look: look)
+        }
+    }
+
+    /// Lines of text from the top of `rect` down, left-aligned, as many as fit.
+    private func lines(_ lines: [String], in rect: Rect) -> [DrawCommand] {
+        let pitch = Double(textPoints) * 1.45
+        let fitting = max(0, Int(rect.height / pitch))
+        return lines.prefix(fitting).enumerated().map { index, line in
+            text(line, at: Point(x: rect.center.x, y: rect.y + pitch * (Double(index) + 0.5)), width: rect.width, alignment: .left)
+        }
+    }
+
+    /// A service button: a flat disc with a thin ring (`accent`, else the dial's tick
+    /// colour), lighter while pressed, its label large in the middle and the detail under it.
+    private func button(_ id: String, in screen: ServiceScreen, face: ButtonFace, accent: RGBA? = nil) -> [DrawCommand] {
+        guard case .button(let index)? = screen.panel.ref(of: id) else { return [] }
+        let button = screen.panel.buttons[index]
+        let ring = max(2, button.radius * 0.06)
+        let fill = button.isPressed ? RGBA(64, 76, 102) : theme.dialFill
+        var commands: [DrawCommand] = [
+            .disc(center: button.center, radius: button.radius, color: fill),
+            .arc(ArcStroke(center: button.center, radius: button.radius - ring / 2, width: ring,
+                           color: accent ?? theme.dialTickColor.fading(0.6))),
+        ]
+        let labelAt = face.detail.isEmpty ? button.center : Point(x: button.center.x, y: button.center.y - button.radius * 0.12)
+        commands.append(text(face.label, points: max(10, Int(button.radius * 0.5)), at: labelAt, width: button.radius * 1.6))
+        if !face.detail.isEmpty {
+            commands.append(text(face.detail, points: max(9, Int(button.radius * 0.2)),
+                                 at: Point(x: button.center.x, y: button.center.y + button.radius * 0.38), width: button.radius * 1.6,
+                                 color: theme.dialTickColor))
+        }
+        return commands
+    }
+
+    private func text(_ text: String, points: Int? = nil, at center: Point, width: Double, color: RGBA? = nil,
+                      alignment: TextAlignment = .center) -> DrawCommand {
+        .text(TextDraw(text, points: points ?? textPoints, center: center, maxWidth: width, color: color ?? theme.textColor,
+                       alignment: alignment))
+    }
+}
