@@ -1,5 +1,6 @@
 import Foundation
 import RotaryKit
+import RotarySDL
 import Testing
 @testable import RotaryKiosk
 
@@ -38,12 +39,16 @@ struct ServiceTrace {
         }
     }
 
-    /// A tap on the menu's tab `tab` (the strip scrolls it under its marker).
+    /// Taps from the first tab to `tab`, each on the name next to the one under the strip's
+    /// marker (the strip scrolls it there).
     mutating func open(_ tab: ServiceTab) {
         let screen = ServiceScreen(width: width, height: height, page: .menu(.display), brightness: nil, volume: 0.5)
-        let strip = screen.panel.strips[0]
-        tap(Point(x: strip.itemCenterX(tab.rawValue), y: screen.stripRect.center.y))
-        trace.wait(1500)
+        var strip = screen.panel.strips[0]
+        for index in 1...max(1, tab.rawValue) {
+            strip.place(atCoordinate: Double(index - 1))
+            tap(Point(x: strip.itemCenterX(index), y: screen.stripRect.center.y))
+            trace.wait(1500)
+        }
     }
 
     /// A tap on the button `id` of the menu's `tab`.
@@ -189,5 +194,153 @@ struct ServicePinTests {
         let good = try ServiceScreenTests.config(pinHash: try PinHash.make(pin: "2468"), in: dir)
         let accepted = try KioskProcess.runHeadless(["check-config", good])
         #expect(accepted.status == 0, "\(accepted.stdout)\(accepted.stderr)")
+    }
+}
+
+@Suite("Service screen: brightness, dimming and volume, with a backlight in a folder of plain files")
+struct ServiceLevelsTests {
+    /// A fake `/sys/class/backlight` with `panel_bl` at `brightness` of 255.
+    static func backlight(brightness: Int, in dir: URL) throws -> String {
+        let root = dir.appendingPathComponent("backlight"), device = root.appendingPathComponent("panel_bl")
+        try FileManager.default.createDirectory(at: device, withIntermediateDirectories: true)
+        try "255\n".write(to: device.appendingPathComponent("max_brightness"), atomically: true, encoding: .utf8)
+        try "\(brightness)\n".write(to: device.appendingPathComponent("brightness"), atomically: true, encoding: .utf8)
+        try "0\n".write(to: device.appendingPathComponent("bl_power"), atomically: true, encoding: .utf8)
+        return root.path
+    }
+
+    static func read(_ root: String, _ file: String) -> String {
+        ((try? String(contentsOfFile: root + "/panel_bl/" + file, encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The values of the `service` lines with `action`.
+    static func values(of action: String, in run: ReplayRun) -> [Double] {
+        run.named("service").filter { $0["action"] as? String == action }.compactMap { ($0["value"] as? NSNumber)?.doubleValue }
+    }
+
+    static func config(in dir: URL, backlight: String = "panel_bl", dimAfter: Int = 600) throws -> String {
+        try ConfigText.write(ConfigText.programs(["Sauna"], extra: "[display]\nbacklight = \"\(backlight)\"\ndim_after_seconds = \(dimAfter)\n"),
+                             as: "kiosk.toml", in: dir)
+    }
+
+    /// The corner hold, then Tab to the Display tab's knob (or, `onSound`, the Sound tab's
+    /// arc) and `steps` presses of `key`.
+    static func turn(steps: Int, key: String = "Right", onSound: Bool = false) -> ServiceTrace {
+        var t = ServiceTrace()
+        t.cornerHold()
+        if onSound {
+            t.trace.wait(300)
+            t.trace.key("Right")
+            t.trace.wait(1500)
+        }
+        t.trace.wait(300)
+        t.trace.key("Tab")
+        for _ in 0..<steps {
+            t.trace.wait(200)
+            t.trace.key(key)
+        }
+        t.trace.wait(500)
+        t.trace.stamp()
+        return t
+    }
+
+    @Test("full brightness at first; the knob sets the backlight, the level is remembered and put back at the next start")
+    func brightnessRemembered() throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        let root = try Self.backlight(brightness: 40, in: dir)
+        let state = dir.appendingPathComponent("state").path
+        let environment = ["ROTARY_BACKLIGHT_DIR": root]
+        let config = try Self.config(in: dir)
+        let run = try ReplayRun.run(Self.turn(steps: 2, key: "Left").trace.text, size: "800x480", extra: ["--config", config, "--state-dir", state],
+                                    environment: environment)
+        #expect(run.status == 0, "\(run.stderr)")
+        let values = Self.values(of: "brightness", in: run)
+        #expect(abs((values.last ?? 0) - 0.9) < 1e-9, "100 % less two steps of 5 %: \(values)")
+        #expect(Self.read(root, "brightness") == "230")  // 0.9 × 255
+        try "100\n".write(toFile: root + "/panel_bl/brightness", atomically: true, encoding: .utf8)  // changed behind its back
+        var idle = Trace()
+        idle.wait(200)
+        idle.stamp()
+        let again = try ReplayRun.run(idle.text, size: "800x480", extra: ["--config", config, "--state-dir", state],
+                                      environment: environment)
+        #expect(again.status == 0)
+        #expect(Self.read(root, "brightness") == "230", "the remembered level is put back at start")
+    }
+
+    @Test("live, dimming lowers the real backlight to a fifth, not the picture; a touch brings it back, and so does the app ending")
+    func dimmingLowersBacklight() throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        let root = try Self.backlight(brightness: 255, in: dir)
+        let events = dir.appendingPathComponent("events.jsonl").path
+        let file = root + "/panel_bl/brightness"
+        try XvfbDriver.run(arguments: ["--windowed", "--size", "600x600", "--config", try Self.config(in: dir, dimAfter: 10)],
+                           events: events, drive: """
+            sleep 11.5
+            cat "\(file)" > "\(dir.path)/dimmed"
+            xdotool mousemove --window "$wid" 580 580 click 1
+            sleep 0.5
+            cat "\(file)" > "\(dir.path)/woken"
+            xdotool key --window "$wid" Tab
+            sleep 11.5
+            kill -TERM $app
+            wait $app
+            """, environment: ["ROTARY_BACKLIGHT_DIR": root])
+        func read(_ name: String) -> String {
+            ((try? String(contentsOfFile: dir.appendingPathComponent(name).path, encoding: .utf8)) ?? "")
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        #expect(read("dimmed") == "51")  // 255 / 5
+        #expect(read("woken") == "255")
+        #expect(Self.read(root, "brightness") == "255", "dimmed again when SIGTERM came, the app put the operator's level back")
+        let lines = (try? String(contentsOfFile: events, encoding: .utf8)) ?? ""
+        #expect(lines.contains("\"exit\""))
+    }
+
+    @Test("without a backlight, dimming darkens the picture instead")
+    func dimmingWithoutBacklight() throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        var t = Trace()
+        t.wait(12_000)
+        t.stamp()
+        let picture = dir.appendingPathComponent("dim.png").path
+        let run = try ReplayRun.run(t.text, size: "800x480", extra: ["--config", try Self.config(in: dir, backlight: "none", dimAfter: 10),
+                                                                     "--screenshot", picture])
+        #expect(run.status == 0)
+        let corner = try RotarySDLSurface.load(picture).pixel(x: 795, y: 475)
+        let sum = Int(corner.r) + Int(corner.g) + Int(corner.b)
+        #expect(sum < 30, "the background (15, 18, 26) is darkened")
+    }
+
+    @Test("a replay leaves the machine's own backlight alone unless the config names one; a named one that is missing is an error")
+    func replaysAndMissing() throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        let root = try Self.backlight(brightness: 255, in: dir)
+        var t = Trace()
+        t.wait(12_000)
+        t.stamp()
+        let auto = try ReplayRun.run(t.text, size: "800x480", extra: ["--config", try Self.config(in: dir, backlight: "auto", dimAfter: 10)],
+                                     environment: ["ROTARY_BACKLIGHT_DIR": root])
+        #expect(auto.status == 0)
+        #expect(Self.read(root, "brightness") == "255")
+        let missing = try ReplayRun.run(t.text, size: "800x480", extra: ["--config", try Self.config(in: dir, backlight: "other")],
+                                        environment: ["ROTARY_BACKLIGHT_DIR": root])
+        #expect(missing.status == 0)
+        #expect(missing.named("error").contains { ($0["message"] as? String)?.contains("no backlight \"other\"") == true })
+    }
+
+    @Test("the volume arc's level is reported and remembered in operator.json")
+    func volumeRemembered() throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        let state = dir.appendingPathComponent("state").path
+        let run = try ReplayRun.run(Self.turn(steps: 3, onSound: true).trace.text, size: "800x480",
+                                    extra: ["--config", try Self.config(in: dir, backlight: "none"), "--state-dir", state])
+        #expect(run.status == 0, "\(run.stderr)")
+        let volume = Self.values(of: "volume", in: run)
+        #expect(abs((volume.last ?? 0) - 0.65) < 1e-9, "50 % and three steps of 5 %: \(volume)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: state + "/operator.json"))
+        let saved = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+        let savedVolume = (saved["volume"] as? NSNumber)?.doubleValue ?? 0
+        #expect(abs(savedVolume - 0.65) < 1e-9)
+        #expect(saved["brightness"] == nil)
     }
 }

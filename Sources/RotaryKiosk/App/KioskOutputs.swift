@@ -10,6 +10,12 @@ final class KioskOutputs {
     private let devices: FeedbackDevices?
     private let store: TimerStore?
     private let usage: UsageLog?
+    private let operatorStore: OperatorStore?
+    private let backlight: Backlight?
+    /// The operator's brightness and volume: remembered, else full brightness and the config's volume.
+    private(set) var levels: OperatorLevels
+    /// The backlight level last asked for.
+    private var shownBacklight: Double??
     /// Each program's category, for the usage log.
     private let categories: [String: String]
     private let logger: Logger
@@ -17,7 +23,9 @@ final class KioskOutputs {
     private let startedAt = Date().timeIntervalSince1970
     private let hookTimeout: Double
 
-    /// Outputs for `config`; `live` opens sound and rumble (replays and headless runs have none).
+    /// Outputs for `config`; `live` opens sound and rumble (replays and headless runs have
+    /// none) and the backlight `[display] backlight` names or finds (replays and headless runs
+    /// only a named one).
     /// A state folder that cannot be used leaves the kiosk running without persistence; that
     /// and every failed save are posted to `problems`.
     init(config: KioskConfig, stateDirectory: String?, live: Bool, logger: Logger, problems: ProblemMailbox) {
@@ -42,6 +50,20 @@ final class KioskOutputs {
         usage = store == nil ? nil : stateDirectory.map {
             UsageLog(directory: $0, keepDays: config.usageKeepDays, now: Date().timeIntervalSince1970, failed: problems.post)
         }
+        operatorStore = store == nil ? nil : stateDirectory.map { OperatorStore(directory: $0, failed: problems.post) }
+        let choice = live || config.backlight != "auto" ? config.backlight : "none"
+        do {
+            backlight = try Backlight.find(choice, failed: problems.post)
+        } catch {
+            backlight = nil
+            problems.post("\(error)")
+        }
+        let saved = operatorStore?.load()
+        // Not the backlight's level now: a kiosk stopped while dimmed would start dim.
+        levels = OperatorLevels(brightness: backlight.map { _ in saved?.brightness ?? 1 },
+                                volume: saved?.volume ?? config.feedback.volume)
+        devices?.volume = levels.volume
+        if let backlight { logger.info("backlight: \(backlight.name), up to \(backlight.maxBrightness)") }
         categories = Dictionary(config.programs.compactMap { p in p.category.map { (p.name, $0) } }) { first, _ in first }
     }
 
@@ -66,6 +88,13 @@ final class KioskOutputs {
                 logger.info("\(id) selected \(label)")
             case .error(let message):
                 logger.error("\(message)")
+            case .service(.brightness(let value)):
+                levels.brightness = value
+                operatorStore?.save(levels)
+            case .service(.volume(let value)):
+                levels.volume = value
+                devices?.volume = value
+                operatorStore?.save(levels)
             default:
                 break
             }
@@ -88,10 +117,28 @@ final class KioskOutputs {
         }
     }
 
+    /// Brings the backlight in line with `session` (the operator's level, lower while dimmed).
+    func follow(_ session: KioskSession) {
+        let level = session.backlightLevel
+        guard let backlight, shownBacklight != .some(level) else { return }
+        shownBacklight = .some(level)
+        backlight.set(level)
+    }
+
+    /// Leaves the backlight at the operator's level (not dimmed, not off) as the app ends.
+    func restoreBacklight() {
+        backlight?.set(levels.brightness ?? 1)
+    }
+
+    /// The backlight's name, for the service screen.
+    var backlightName: String? { backlight?.name }
+
     /// Waits until every save so far has reached the disk or failed.
     func flush() {
         store?.flush()
         usage?.flush()
+        operatorStore?.flush()
+        backlight?.flush()
     }
 
     /// Lets hooks end (in a replay, up to their timeout, unless SIGTERM or SIGINT arrives).

@@ -63,13 +63,19 @@ public final class KioskRunner {
         }
         let screen = KioskScreen(layout: try layout(), programs: config.programs, dialMinutes: config.dialMinutes,
                                  categories: config.categories, locale: config.locale)
-        var session = KioskSession(screen: screen, settings: SessionSettings(config: config, windowed: options.windowed))
         let scene = KioskScene(renderer: renderer, theme: art.theme, fonts: fonts, events: events)
-        scene.rebuild(for: session.screen)
-
         let outputs = KioskOutputs(config: config, stateDirectory: stateDirectory, live: trace == nil && !headless,
                                    logger: logger, problems: scene.backgroundProblems)
         outputs.attach(to: events)
+        scene.onPublish = outputs.follow
+        let facts = ServiceFactsSource(videoDriver: system.videoDriver, rendererName: renderer.name, configPath: options.config,
+                                       fallbackNote: choice.fallbackNote, stateDirectory: stateDirectory,
+                                       backlight: outputs.backlightName)
+        events.listen { event, _, _ in if case .error(let message) = event { facts.noteError(message) } }
+        scene.gatherFacts = { [unowned scene] page in facts.facts(for: page, frames: scene.frameStats) }
+        var session = KioskSession(screen: screen, settings: SessionSettings(config: config, windowed: options.windowed),
+                                   levels: outputs.levels)
+        scene.rebuild(for: session.screen)
         try scene.drawFirstFrame(session, ms: 0)
         // SDL makes the window's surface anew when it turns fullscreen: the whole frame again.
         if window.enterFullscreen() { try scene.draw(session, whole: true) }
@@ -98,6 +104,7 @@ public final class KioskRunner {
             logger.info("frames presented: \(stats.frames), \(stats.partialFrames) of them only where something changed")
             systemd.stopping()
         }
+        outputs.restoreBacklight()
         outputs.flush()
         try finish(scene, session, headless: headless, picture: replayError == nil)
         outputs.finish(replay: trace != nil)

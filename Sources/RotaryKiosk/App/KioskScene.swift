@@ -19,6 +19,8 @@ final class KioskScene {
     /// business), when a tab opens.
     var gatherFacts: (ServicePage) -> ServiceFacts = { _ in ServiceFacts() }
     private var facts = ServiceFacts()
+    /// Told of the session after each publish, to bring the panel's backlight in line.
+    var onPublish: (KioskSession) -> Void = { _ in }
     /// The service page `facts` were gathered for.
     private var factsPage: ServicePage?
     /// The frames presented so far.
@@ -108,6 +110,7 @@ final class KioskScene {
             events.emit(event, ms: ms)
         }
         follow(session, ms: ms)
+        onPublish(session)
     }
 
     /// Writes the `exit` line with the final state.

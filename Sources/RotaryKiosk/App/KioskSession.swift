@@ -149,6 +149,10 @@ public struct KioskSession: Sendable {
         return events
     }
 
+    /// What the backlight should be now, a fraction of its maximum (nil: there is none): the
+    /// operator's brightness, a fifth of it while dimmed.
+    public var backlightLevel: Double? { levels.brightness.map { isDimmed ? $0 * 0.2 : $0 } }
+
     /// Whether nothing moves and no finger is down (a running countdown is not motion).
     public var isAtRest: Bool { screen.panel.isAtRest && service?.isAtRest != false }
 

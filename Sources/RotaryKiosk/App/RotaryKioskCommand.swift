@@ -6,6 +6,7 @@ public struct RotaryKioskCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "rotary-kiosk",
         abstract: "A touchscreen kiosk timer selector: spin the program wheel, spin the dial, tap start.",
+        version: ServiceFactsSource.version,
         subcommands: [RunCommand.self, CheckConfigCommand.self, BenchCommand.self, UsageCommand.self, HashPinCommand.self],
         defaultSubcommand: RunCommand.self
     )

@@ -44,6 +44,7 @@ public enum KioskError: Error, CustomStringConvertible {
     case cannotRead(path: String, reason: String)
     case noDisplay(requested: String, opened: String)
     case unusableStateFolder(path: String, reason: String)
+    case backlight(String)
 
     public var description: String {
         switch self {
@@ -51,6 +52,7 @@ public enum KioskError: Error, CustomStringConvertible {
         case .badTrace(let path, let line, let reason): "\(path):\(line): \(reason)"
         case .cannotRead(let path, let reason): "cannot read \(path): \(reason)"
         case .unusableStateFolder(let path, let reason): "the state folder \(path) cannot be used: \(reason)"
+        case .backlight(let why): "backlight: \(why)"
         case .noDisplay(let requested, let opened):
             "the \(requested) video driver was asked for but SDL opened '\(opened)': the panel would stay black. "
                 + "Check that this user may open the display (for kmsdrm: member of the 'video' group, see ls -l /dev/dri)."

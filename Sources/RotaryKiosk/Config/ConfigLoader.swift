@@ -418,7 +418,15 @@ public enum ConfigLoader {
 
     static func readDisplay(_ root: TOMLTable, _ r: inout ConfigReader, _ config: inout KioskConfig) {
         if let display = r.table(root, "display") {
-            r.warnUnknown(display, at: "display", known: ["rotation", "dim_after_seconds"])
+            r.warnUnknown(display, at: "display", known: ["rotation", "dim_after_seconds", "backlight"])
+            if let backlight = r.string(display, "backlight", at: "display") {
+                if backlight.isEmpty || backlight.contains("/") || backlight == "." || backlight == ".." {
+                    r.error("display.backlight", "must be \"auto\", \"none\" or a device's name in /sys/class/backlight, "
+                        + "not \"\(backlight)\"")
+                } else {
+                    config.backlight = backlight
+                }
+            }
             if let rotation = r.int(display, "rotation", at: "display") {
                 if [0, 90, 180, 270].contains(rotation) { config.rotation = rotation } else {
                     r.error("display.rotation", "\(DisplayRotation.rule), not \(rotation)\(DisplayRotation.hint(rotation)): "

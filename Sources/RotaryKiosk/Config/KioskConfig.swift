@@ -44,6 +44,9 @@ public struct KioskConfig: Equatable, Sendable {
     public var dialMinutes: [Int] = Program.defaultDialMinutes
     /// Display rotation, degrees clockwise.
     public var rotation = 0
+    /// The backlight the service screen's brightness sets: "auto" (the first in
+    /// /sys/class/backlight), a device's name, or "none".
+    public var backlight = "auto"
     /// Dim the screen and stop drawing after this long without a touch (0: never).
     public var dimAfterSeconds = 120.0
     /// How long a press on the centre button cancels a running or paused timer.

@@ -16,7 +16,7 @@ enum ServicePage: Equatable, Sendable {
 
 /// The service menu's tabs, in the strip's order.
 enum ServiceTab: Int, CaseIterable, Sendable {
-    case display, sound, diagnostics, usage, exit
+    case display, sound, diagnostics, errors, usage, exit
 
     /// The tab's name on the strip (the service screen speaks English: it is the operator's).
     var title: String {
@@ -24,6 +24,7 @@ enum ServiceTab: Int, CaseIterable, Sendable {
         case .display: "Display"
         case .sound: "Sound"
         case .diagnostics: "Diagnostics"
+        case .errors: "Errors"
         case .usage: "Usage"
         case .exit: "Exit"
         }

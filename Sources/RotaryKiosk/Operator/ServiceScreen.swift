@@ -67,7 +67,7 @@ struct ServiceScreen: Sendable {
             let r = min(content.height * 0.3, content.width * 0.16)
             panel.add(CenterButton(id: Self.leaveID, center: Point(x: content.x + content.width * 0.3, y: content.center.y), radius: r))
             panel.add(CenterButton(id: Self.quitID, center: Point(x: content.x + content.width * 0.7, y: content.center.y), radius: r))
-        case .diagnostics, .usage:
+        case .diagnostics, .errors, .usage:
             break
         }
     }

@@ -15,7 +15,7 @@ struct ScreenOverlay: Equatable, Sendable {
     var secondsDone: Double?
     /// The countdown is paused: hint that holding the button cancels it.
     var paused = false
-    /// The screen is dimmed.
+    /// The screen is dimmed and there is no backlight to lower: the picture is darkened.
     var dimmed = false
     /// What the centre button says (nil: the screen's word for start).
     var buttonFace: ButtonFace?
@@ -34,7 +34,7 @@ struct ScreenOverlay: Equatable, Sendable {
         rejectFlash = session.rejectFlash
         secondsDone = session.secondsDone
         paused = session.timer.state == .paused
-        dimmed = session.isDimmed
+        dimmed = session.isDimmed && session.levels.brightness == nil  // else the backlight dims
         buttonFace = session.buttonFace
         dialShowing = session.dialShowing
         countdownProgram = session.dialShowing == nil ? nil : session.timer.program

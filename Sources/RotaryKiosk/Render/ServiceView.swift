@@ -33,7 +33,7 @@ struct ServiceView: Sendable {
             commands.append(text(status, points: Int(bar * 0.36), at: Point(x: screen.width * 0.6, y: bar * 0.55),
                                  width: screen.width * 0.5, color: KioskView.doneColor))
         }
-        commands += button(ServiceScreen.closeID, in: screen, face: ButtonFace(label: "✕"))
+        commands += button(ServiceScreen.closeID, in: screen, face: ButtonFace(label: "✕"), labelScale: 0.9)
         return commands
     }
 
@@ -81,8 +81,11 @@ struct ServiceView: Sendable {
             if let slider = screen.panel.sliders.first { commands += setting(slider, ServiceScreen.volumeSetting) }
         case .diagnostics:
             commands += lines(facts.diagnostics, in: content)
+        case .errors:
+            commands += lines(facts.errors.isEmpty ? ["No errors since the kiosk started."] : facts.errors, in: content,
+                              points: max(10, textPoints * 3 / 4))
         case .usage:
-            commands += lines(facts.usage.isEmpty ? ["No countdowns recorded yet."] : facts.usage, in: content)
+            commands += facts.usage.count < 2 ? lines(["No countdowns in the last 30 days."], in: content) : table(facts.usage, in: content)
         case .exit:
             commands += button(ServiceScreen.leaveID, in: screen, face: ButtonFace(label: "Back", detail: "to the kiosk"))
             commands += button(ServiceScreen.quitID, in: screen, face: ButtonFace(label: "Quit", detail: "the app"),
@@ -99,17 +102,40 @@ struct ServiceView: Sendable {
     }
 
     /// Lines of text from the top of `rect` down, left-aligned, as many as fit.
-    private func lines(_ lines: [String], in rect: Rect) -> [DrawCommand] {
-        let pitch = Double(textPoints) * 1.45
+    private func lines(_ lines: [String], in rect: Rect, points: Int? = nil) -> [DrawCommand] {
+        let size = points ?? textPoints
+        let pitch = Double(size) * 1.45
         let fitting = max(0, Int(rect.height / pitch))
         return lines.prefix(fitting).enumerated().map { index, line in
-            text(line, at: Point(x: rect.center.x, y: rect.y + pitch * (Double(index) + 0.5)), width: rect.width, alignment: .left)
+            text(line, points: size, at: Point(x: rect.center.x, y: rect.y + pitch * (Double(index) + 0.5)), width: rect.width,
+                 alignment: .left)
         }
     }
 
+    /// A table: the first column left-aligned in half the width, the others right-aligned in
+    /// equal shares of the rest; the heading row dimmer. As many rows as fit.
+    private func table(_ rows: [[String]], in rect: Rect) -> [DrawCommand] {
+        let pitch = Double(textPoints) * 1.45
+        let columns = rows.map(\.count).max() ?? 1
+        let first = rect.width * 0.5, other = (rect.width - first) / Double(max(1, columns - 1))
+        var commands: [DrawCommand] = []
+        for (r, row) in rows.prefix(max(0, Int(rect.height / pitch))).enumerated() {
+            let y = rect.y + pitch * (Double(r) + 0.5)
+            let color = r == 0 ? theme.dialTickColor : theme.textColor
+            for (c, cell) in row.enumerated() {
+                let x = c == 0 ? rect.x + first / 2 : rect.x + first + other * (Double(c) - 0.5)
+                commands.append(text(cell, at: Point(x: x, y: y), width: c == 0 ? first : other, color: color,
+                                     alignment: c == 0 ? .left : .right))
+            }
+        }
+        return commands
+    }
+
     /// A service button: a flat disc with a thin ring (`accent`, else the dial's tick
-    /// colour), lighter while pressed, its label large in the middle and the detail under it.
-    private func button(_ id: String, in screen: ServiceScreen, face: ButtonFace, accent: RGBA? = nil) -> [DrawCommand] {
+    /// colour), lighter while pressed, its label in the middle (`labelScale` × the radius,
+    /// in points) and the detail under it.
+    private func button(_ id: String, in screen: ServiceScreen, face: ButtonFace, accent: RGBA? = nil,
+                        labelScale: Double = 0.5) -> [DrawCommand] {
         guard case .button(let index)? = screen.panel.ref(of: id) else { return [] }
         let button = screen.panel.buttons[index]
         let ring = max(2, button.radius * 0.06)
@@ -120,7 +146,7 @@ struct ServiceView: Sendable {
                            color: accent ?? theme.dialTickColor.fading(0.6))),
         ]
         let labelAt = face.detail.isEmpty ? button.center : Point(x: button.center.x, y: button.center.y - button.radius * 0.12)
-        commands.append(text(face.label, points: max(10, Int(button.radius * 0.5)), at: labelAt, width: button.radius * 1.6))
+        commands.append(text(face.label, points: max(10, Int(button.radius * labelScale)), at: labelAt, width: button.radius * 1.6))
         if !face.detail.isEmpty {
             commands.append(text(face.detail, points: max(9, Int(button.radius * 0.2)),
                                  at: Point(x: button.center.x, y: button.center.y + button.radius * 0.38), width: button.radius * 1.6,

@@ -6,16 +6,23 @@ import RotaryKit
 public final class FeedbackDevices {
     private var audio: SDL_AudioDeviceID = 0
     private var sounds: [FeedbackKind: [Float]] = [:]
+    private var sampleRate = 0
     private var haptic: OpaquePointer?
     /// What was found, for the log: e.g. "audio on (pulseaudio), no rumble device".
     public private(set) var summary = ""
 
+    /// The peak of each sound, 0…1; a new volume makes the sounds anew (they are short).
+    public var volume: Double {
+        didSet { synthesize() }
+    }
+
     /// Opens audio (when `audio`) at `volume` (0…1: the peak of each sound), and the first
     /// rumble device (when `rumble`).
     public init(audio wantsAudio: Bool, volume: Double, rumble wantsRumble: Bool) {
+        self.volume = volume
         var parts: [String] = []
         if wantsAudio {
-            parts.append(openAudio(volume: volume))
+            parts.append(openAudio())
         } else {
             parts.append("audio off in config")
         }
@@ -50,7 +57,7 @@ public final class FeedbackDevices {
         }
     }
 
-    private func openAudio(volume: Double) -> String {
+    private func openAudio() -> String {
         guard SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 else { return "no audio (\(String(cString: SDL_GetError())))" }
         var want = SDL_AudioSpec()
         want.freq = 48_000
@@ -60,9 +67,15 @@ public final class FeedbackDevices {
         var have = SDL_AudioSpec()
         audio = SDL_OpenAudioDevice(nil, 0, &want, &have, 0)
         guard audio != 0 else { return "no audio device (\(String(cString: SDL_GetError())))" }
-        for kind in FeedbackKind.allCases { sounds[kind] = SoundSynth.samples(kind, sampleRate: Int(have.freq), volume: volume) }
+        sampleRate = Int(have.freq)
+        synthesize()
         SDL_PauseAudioDevice(audio, 0)
         return "audio on (\(String(cString: SDL_GetCurrentAudioDriver())))"
+    }
+
+    private func synthesize() {
+        guard sampleRate > 0 else { return }
+        for kind in FeedbackKind.allCases { sounds[kind] = SoundSynth.samples(kind, sampleRate: sampleRate, volume: volume) }
     }
 
     private func openRumble() -> String {

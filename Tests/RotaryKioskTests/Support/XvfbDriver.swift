@@ -3,15 +3,17 @@ import Foundation
 /// Runs the real app in a real X11 window under Xvfb and drives it with xdotool: starts it
 /// with `arguments`, waits for its `ready` line in `events`, finds its window (`$wid`,
 /// the app's pid in `$app`), then runs the shell lines of `drive`. The app's log goes to
-/// `log` when given.
+/// `log` when given; `environment` is set for the app and the lines.
 enum XvfbDriver {
     static func run(arguments: [String], events: String, drive: String, screen: String = "1024x768",
-                    log: String = "/dev/null") throws {
+                    log: String = "/dev/null", environment: [String: String] = [:]) throws {
         let dir = try KioskProcess.temporaryDirectory()
         let script = dir.appendingPathComponent("drive.sh").path
         let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
+        let exports = environment.map { "export \($0.key)='\($0.value)'" }.joined(separator: "\n")
         try """
         set -u
+        \(exports)
         "\(KioskProcess.executable.path)" \(quoted) --events-out "\(events)" 2>"\(log)" &
         app=$!
         for i in $(seq 1 100); do grep -q '"ready"' "\(events)" 2>/dev/null && break; sleep 0.05; done

@@ -1,0 +1,100 @@
+import Foundation
+
+/// A panel's backlight through sysfs: `<root>/<name>/brightness` (0…`max_brightness`) and
+/// `bl_power` (0 on, 4 off). Writes go through a queue of their own, newest value only, so a
+/// knob turned at 60 Hz never waits on a slow driver. The root is `/sys/class/backlight`, or
+/// `ROTARY_BACKLIGHT_DIR` (tests give a folder of plain files).
+final class Backlight: @unchecked Sendable {
+    /// The device's name, e.g. `rpi_backlight` or `intel_backlight`.
+    let name: String
+    /// The highest raw brightness.
+    let maxBrightness: Int
+    private let folder: String
+    private let queue = DispatchQueue(label: "rotary.backlight")
+    private let lock = NSLock()
+    private var pending: (raw: Int, on: Bool)?
+    private let failed: @Sendable (String) -> Void
+    private var reportedFailure = false
+
+    /// Where backlights are looked for.
+    static var root: String {
+        ProcessInfo.processInfo.environment["ROTARY_BACKLIGHT_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/sys/class/backlight"
+    }
+
+    /// The backlight `choice` names ("auto": the first one there, by name), or nil with
+    /// nothing to say when there is none and none was named. Throws a message for a person
+    /// when the named one is missing or one cannot be read.
+    static func find(_ choice: String, failed: @escaping @Sendable (String) -> Void) throws -> Backlight? {
+        guard choice != "none" else { return nil }
+        let root = Self.root
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()
+        let name: String
+        if choice == "auto" {
+            guard let first = names.first else { return nil }
+            name = first
+        } else {
+            guard names.contains(choice) else {
+                throw KioskError.backlight("no backlight \"\(choice)\" in \(root) (there: \(names.isEmpty ? "none" : names.joined(separator: ", ")))")
+            }
+            name = choice
+        }
+        let folder = (root as NSString).appendingPathComponent(name)
+        guard let text = try? String(contentsOfFile: folder + "/max_brightness", encoding: .utf8),
+              let max = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)), max > 0 else {
+            throw KioskError.backlight("\(folder)/max_brightness cannot be read as a number above 0")
+        }
+        guard access(folder + "/brightness", W_OK) == 0 else {
+            throw KioskError.backlight("\(folder)/brightness cannot be written (\(String(cString: strerror(errno)))): "
+                + "kiosk/install adds a udev rule that lets the video group set it")
+        }
+        return Backlight(name: name, folder: folder, maxBrightness: max, failed: failed)
+    }
+
+    private init(name: String, folder: String, maxBrightness: Int, failed: @escaping @Sendable (String) -> Void) {
+        self.name = name
+        self.folder = folder
+        self.maxBrightness = maxBrightness
+        self.failed = failed
+    }
+
+    /// The raw level for `fraction`: at least 1 while on, so "dim" never means "black".
+    func raw(for fraction: Double) -> Int {
+        max(1, min(maxBrightness, Int((fraction * Double(maxBrightness)).rounded())))
+    }
+
+    /// Sets the backlight to `fraction` of its maximum, or off (`bl_power` 4) when nil, in
+    /// the background.
+    func set(_ fraction: Double?) {
+        lock.lock()
+        let idle = pending == nil
+        pending = (fraction.map(raw) ?? 0, fraction != nil)
+        lock.unlock()
+        guard idle else { return }  // the queued write will take the newest value
+        queue.async { [self] in
+            lock.lock()
+            let value = pending
+            pending = nil
+            lock.unlock()
+            guard let value else { return }
+            write(value.raw, on: value.on)
+        }
+    }
+
+    /// Waits for the writes so far.
+    func flush() { queue.sync {} }
+
+    private func write(_ raw: Int, on: Bool) {
+        let power = folder + "/bl_power"
+        let hasPower = FileManager.default.fileExists(atPath: power)
+        do {
+            // Without bl_power, off is brightness 0.
+            if on || !hasPower { try Data("\(on ? raw : 0)\n".utf8).write(to: URL(fileURLWithPath: folder + "/brightness")) }
+            if hasPower { try Data((on ? "0\n" : "4\n").utf8).write(to: URL(fileURLWithPath: power)) }
+            reportedFailure = false
+        } catch {
+            guard !reportedFailure else { return }
+            reportedFailure = true
+            failed("cannot set the backlight \(name): \(error.localizedDescription)")
+        }
+    }
+}
