@@ -344,3 +344,42 @@ struct ServiceLevelsTests {
         #expect(saved["brightness"] == nil)
     }
 }
+
+@Suite("Service screen: the touch test (pure)")
+struct TouchTestPageTests {
+    @Test("the touch test follows every finger by id until it lifts; ✕ goes back to the Touch tab")
+    func fingers() {
+        let layout = ScreenLayout(width: 800, height: 480)
+        var s = KioskSession(screen: KioskScreen(layout: layout, programs: Program.demo, dialMinutes: Program.defaultDialMinutes),
+                             settings: SessionSettings())
+        func step(_ seconds: Double) { for _ in 0..<Int(seconds * 60) { _ = s.advance(by: 1.0 / 60) } }
+        func tap(_ p: Point, finger: Int = 9) {
+            _ = s.pointer(PointerEvent(.down, finger: finger, at: p, time: s.clock))
+            step(0.1)
+            _ = s.pointer(PointerEvent(.up, finger: finger, at: p, time: s.clock))
+            step(1.5)
+        }
+        _ = s.pointer(PointerEvent(.down, finger: 1, at: Point(x: 5, y: 5), time: 0))
+        _ = s.pointer(PointerEvent(.down, finger: 2, at: Point(x: 795, y: 475), time: 0))
+        step(5.1)
+        _ = s.pointer(PointerEvent(.up, finger: 1, at: Point(x: 5, y: 5), time: s.clock))
+        _ = s.pointer(PointerEvent(.up, finger: 2, at: Point(x: 795, y: 475), time: s.clock))
+        _ = s.key("Right")
+        step(1)
+        _ = s.key("Right")
+        step(1.5)
+        #expect(s.service?.screen.page == .menu(.touch))
+        tap(s.service!.screen.contentRect.center)
+        #expect(s.service?.screen.page == .touchTest)
+        _ = s.pointer(PointerEvent(.down, finger: 20, at: Point(x: 100, y: 300), time: s.clock))
+        _ = s.pointer(PointerEvent(.down, finger: 21, at: Point(x: 500, y: 200), time: s.clock))
+        _ = s.pointer(PointerEvent(.moved, finger: 21, at: Point(x: 520, y: 210), time: s.clock))
+        #expect(s.service?.fingers == [20: Point(x: 100, y: 300), 21: Point(x: 520, y: 210)])
+        _ = s.pointer(PointerEvent(.up, finger: 20, at: Point(x: 100, y: 300), time: s.clock))
+        #expect(s.service?.fingers == [21: Point(x: 520, y: 210)])
+        _ = s.pointer(PointerEvent(.up, finger: 21, at: Point(x: 520, y: 210), time: s.clock))
+        tap(s.service!.screen.closeCenter)
+        #expect(s.service?.screen.page == .menu(.touch))
+        #expect(s.service?.fingers.isEmpty == true)
+    }
+}

@@ -18,6 +18,8 @@ struct ServiceMode: Sendable {
     private(set) var message: String?
     /// Session time of the last touch or key.
     private(set) var lastTouch: Double
+    /// The fingers on the touch test, by id, where they are (the layout's view).
+    private(set) var fingers: [Int: Point] = [:]
     /// Set when the service screen should close, and why.
     private(set) var closing: ServiceClosing?
     private let pinHash: String?
@@ -50,6 +52,9 @@ struct ServiceMode: Sendable {
             closing = .left
             return [.service(.closed(.left))]
         }
+        if screen.page == .touchTest, case .pointer(let event) = input {
+            fingers[event.finger] = event.phase == .up || event.phase == .cancelled ? nil : event.position
+        }
         let events = screen.panel.apply(input)
         return react(to: events, now: now, guard: &pins, levels: &levels)
     }
@@ -70,6 +75,11 @@ struct ServiceMode: Sendable {
         var out: [KioskEvent] = []
         for event in events {
             switch event {
+            case .pressed(ServiceScreen.closeID) where screen.page == .touchTest:
+                fingers = [:]
+                screen.show(.menu(.touch), brightness: levels.brightness, volume: levels.volume)
+            case .pressed(ServiceScreen.touchTestID):
+                screen.show(.touchTest, brightness: levels.brightness, volume: levels.volume)
             case .pressed(ServiceScreen.closeID), .pressed(ServiceScreen.leaveID):
                 closing = .left
                 out.append(.service(.closed(.left)))

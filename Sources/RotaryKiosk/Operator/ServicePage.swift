@@ -4,11 +4,14 @@ enum ServicePage: Equatable, Sendable {
     case pin
     /// The service menu on one tab.
     case menu(ServiceTab)
+    /// The whole screen shows every finger on it.
+    case touchTest
 
     /// The page's name in event lines: `pin`, or the tab's (`display`, `sound`, …).
     var name: String {
         switch self {
         case .pin: "pin"
+        case .touchTest: "touch_test"
         case .menu(let tab): tab.title.lowercased()
         }
     }
@@ -16,13 +19,14 @@ enum ServicePage: Equatable, Sendable {
 
 /// The service menu's tabs, in the strip's order.
 enum ServiceTab: Int, CaseIterable, Sendable {
-    case display, sound, diagnostics, errors, usage, exit
+    case display, sound, touch, diagnostics, errors, usage, exit
 
     /// The tab's name on the strip (the service screen speaks English: it is the operator's).
     var title: String {
         switch self {
         case .display: "Display"
         case .sound: "Sound"
+        case .touch: "Touch"
         case .diagnostics: "Diagnostics"
         case .errors: "Errors"
         case .usage: "Usage"

@@ -11,6 +11,7 @@ struct ServiceScreen: Sendable {
     static let volumeID = "service.volume"
     static let leaveID = "service.leave"
     static let quitID = "service.quit"
+    static let touchTestID = "service.touch-test"
     /// Keypad keys are `pin.0` … `pin.9`, `pin.back` and `pin.ok`.
     static let keyPrefix = "pin."
     static let keyLabels = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "back", "0", "ok"]
@@ -51,6 +52,8 @@ struct ServiceScreen: Sendable {
         case .menu(let tab):
             panel.add(strip ?? tabs(selected: tab))
             addControls(of: tab, brightness: brightness, volume: volume)
+        case .touchTest:
+            break
         }
         panel.focusIndex = min(1, panel.stack.count - 1)
     }
@@ -67,6 +70,8 @@ struct ServiceScreen: Sendable {
             let r = min(content.height * 0.3, content.width * 0.16)
             panel.add(CenterButton(id: Self.leaveID, center: Point(x: content.x + content.width * 0.3, y: content.center.y), radius: r))
             panel.add(CenterButton(id: Self.quitID, center: Point(x: content.x + content.width * 0.7, y: content.center.y), radius: r))
+        case .touch:
+            panel.add(CenterButton(id: Self.touchTestID, center: contentRect.center, radius: min(content.height * 0.3, content.width * 0.16)))
         case .diagnostics, .errors, .usage:
             break
         }

@@ -16,6 +16,7 @@ struct ServiceView: Sendable {
         switch screen.page {
         case .pin: list.append(contentsOf: pinPad(service))
         case .menu(let tab): list.append(contentsOf: menu(tab, screen, facts: facts))
+        case .touchTest: list.append(contentsOf: touchTest(service))
         }
         return layout.turn.window(list)
     }
@@ -86,6 +87,8 @@ struct ServiceView: Sendable {
                               points: max(10, textPoints * 3 / 4))
         case .usage:
             commands += facts.usage.count < 2 ? lines(["No countdowns in the last 30 days."], in: content) : table(facts.usage, in: content)
+        case .touch:
+            commands += button(ServiceScreen.touchTestID, in: screen, face: ButtonFace(label: "Test", detail: "every finger"))
         case .exit:
             commands += button(ServiceScreen.leaveID, in: screen, face: ButtonFace(label: "Back", detail: "to the kiosk"))
             commands += button(ServiceScreen.quitID, in: screen, face: ButtonFace(label: "Quit", detail: "the app"),
@@ -93,6 +96,25 @@ struct ServiceView: Sendable {
         }
         return commands
     }
+
+    /// Every finger as a dot with its id, and what to do.
+    private func touchTest(_ service: ServiceMode) -> [DrawCommand] {
+        let screen = service.screen
+        let radius = max(18, min(screen.width, screen.height) * 0.06)
+        var commands = [text(service.fingers.isEmpty ? "Touch anywhere: each finger shows as a dot with its number. ✕ goes back."
+                                                       : "\(service.fingers.count) \(service.fingers.count == 1 ? "finger" : "fingers")",
+                             at: Point(x: screen.width / 2, y: screen.titleHeight * 1.6), width: screen.width * 0.9,
+                             color: theme.dialTickColor)]
+        for (finger, point) in service.fingers.sorted(by: { $0.key < $1.key }) {
+            let colour = Self.fingerColours[abs(finger) % Self.fingerColours.count]
+            commands.append(.disc(center: point, radius: radius, color: colour.fading(0.85)))
+            commands.append(text("\(finger)", points: Int(radius * 0.8), at: point, width: radius * 2))
+        }
+        return commands
+    }
+
+    private static let fingerColours = [RGBA(96, 165, 250), RGBA(74, 222, 128), RGBA(251, 191, 36), RGBA(248, 113, 113),
+                                        RGBA(192, 132, 252), RGBA(45, 212, 191)]
 
     private func setting(_ slider: ArcSlider, _ setting: ProgramSetting) -> [DrawCommand] {
         switch ScreenLooks.setting(slider, for: setting, theme: theme, numbers: .standard) {
