@@ -41,4 +41,14 @@ struct HeadlessRunTests {
         #expect(run.status == 64)
         #expect(run.stderr.contains("--size"))
     }
+
+    @Test("bench --live with no display says it needs one and leaves no headless picture behind")
+    func liveBenchNeedsDisplay() throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        let run = try KioskProcess.runHeadless(["bench", "--live", "--seconds", "1"], environment: ["TMPDIR": dir.path])
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("x11, wayland or kmsdrm"), "\(run.stderr)")
+        #expect(!run.stderr.contains("rendered headless"))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("rotary-kiosk.png").path))
+    }
 }

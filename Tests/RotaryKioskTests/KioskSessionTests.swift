@@ -156,6 +156,25 @@ struct KioskSessionTests {
         #expect(!s.quitRequested)
     }
 
+    @Test("the corner hold opens the service screen from a dimmed screen and over \"Done\": the finger that wakes or acknowledges counts")
+    func adminGestureWhileDoneOrDimmed() {
+        for dimmed in [false, true] {
+            var s = session(dimAfter: 10)
+            if dimmed {
+                _ = run(&s, seconds: 11)
+                #expect(s.isDimmed)
+            } else {
+                _ = s.restore(state: .running, program: "Finnish sauna", secondsTotal: 60, secondsLeft: 1)
+                _ = run(&s, seconds: 1.5)
+                #expect(s.timer.state == .finished)
+            }
+            _ = s.pointer(PointerEvent(.down, finger: 1, at: Point(x: 10, y: 10), time: s.clock))
+            _ = s.pointer(PointerEvent(.down, finger: 2, at: Point(x: 1070, y: 1070), time: s.clock))
+            let events = run(&s, seconds: 5.2)
+            #expect(events.contains(.service(.opened)), "dimmed: \(dimmed)")
+        }
+    }
+
     @Test("remaining time reads mm:ss, h:mm:ss past an hour, rounded up",
           arguments: [(0.0, "00:00"), (0.2, "00:01"), (59.5, "01:00"), (754, "12:34"), (3600, "1:00:00"), (3725, "1:02:05")])
     func timeText(seconds: Double, text: String) {

@@ -4,14 +4,21 @@ import RotarySDL
 import Testing
 @testable import RotaryKiosk
 
-/// Builds the operator's gestures for a replay at one window size.
+/// Builds the operator's gestures for a replay at one window size, on the service screen
+/// the app lays out there (tabs measured in the default theme's font, as the app does).
 struct ServiceTrace {
     let width: Double, height: Double
+    let layout: ScreenLayout
     var trace = Trace()
 
     init(width: Double = 800, height: Double = 480) {
         self.width = width
         self.height = height
+        layout = try! ScreenLayout(width: width, height: height).measuringServiceTabs(with: OffscreenRendering.fonts)
+    }
+
+    func screen(_ page: ServicePage) -> ServiceScreen {
+        ServiceScreen(layout: layout, page: page, levels: OperatorLevels(brightness: nil, volume: 0.5))
     }
 
     /// Two fingers on opposite corners for `seconds`, then lifted.
@@ -33,7 +40,7 @@ struct ServiceTrace {
 
     /// `pin` on the keypad, then OK.
     mutating func enter(_ pin: String) {
-        let screen = ServiceScreen(width: width, height: height, page: .pin, brightness: nil, volume: 0.5)
+        let screen = self.screen(.pin)
         for key in pin.map(String.init) + ["ok"] {
             tap(screen.keyCenter(ServiceScreen.keyLabels.firstIndex(of: key)!))
         }
@@ -42,7 +49,7 @@ struct ServiceTrace {
     /// Taps from the first tab to `tab`, each on the name next to the one under the strip's
     /// marker (the strip scrolls it there).
     mutating func open(_ tab: ServiceTab) {
-        let screen = ServiceScreen(width: width, height: height, page: .menu(.display), brightness: nil, volume: 0.5)
+        let screen = self.screen(.menu(.display))
         var strip = screen.panel.strips[0]
         for index in 1...max(1, tab.rawValue) {
             strip.place(atCoordinate: Double(index - 1))
@@ -53,7 +60,7 @@ struct ServiceTrace {
 
     /// A tap on the button `id` of the menu's `tab`.
     mutating func press(_ id: String, on tab: ServiceTab) {
-        let screen = ServiceScreen(width: width, height: height, page: .menu(tab), brightness: nil, volume: 0.5)
+        let screen = self.screen(.menu(tab))
         guard case .button(let index)? = screen.panel.ref(of: id) else { fatalError("no \(id) on \(tab)") }
         tap(screen.panel.buttons[index].center)
     }

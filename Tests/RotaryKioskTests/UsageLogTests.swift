@@ -121,8 +121,39 @@ struct UsageLogReplayTests {
         #expect(resumed.last?.contains(",1,1,0,0,0,0,15.0,15.0") == true, "\(resumed)")
     }
 
-    @Test("a truncated database is moved aside with an error event, and a new one records the next countdown")
-    func truncated() throws {
+    @Test("a countdown put back at start is recorded even when the log it started in is gone (begun anew since)")
+    func resumedWithoutRow() throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        let config = try ConfigText.write(Self.config, as: "k.toml", in: dir), state = dir.appendingPathComponent("state").path
+        var start = Trace()
+        start.key("Return")  // the first program: 1 minute
+        start.wait(1000)
+        start.stamp()
+        _ = try ReplayRun.run(start.text, extra: ["--config", config, "--state-dir", state])
+        #expect(FileManager.default.fileExists(atPath: state + "/timer.json"), "the running countdown is kept")
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: state + "/usage.db" + suffix) }
+        let resumed = try ReplayRun.run("{\"t\":70000,\"type\":\"wait\"}\n", extra: ["--config", config, "--state-dir", state])
+        #expect(resumed.named("timer").compactMap { $0["state"] as? String }.contains("finished"))
+        let rows = try Self.csv(state)
+        #expect(rows.count == 2, "\(rows)")
+        #expect(rows.last?.contains(",1,1,0,0,0,0,1.0,1.0") == true, "\(rows)")
+    }
+
+    @Test("--since takes a date whose midnight a clock change skips (Chile springs forward at 00:00)")
+    func sinceSkippedMidnight() throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        for date in ["2026-09-06", "2025-09-07"] {
+            let run = try KioskProcess.runHeadless(["usage", "--state-dir", dir.path, "--csv", "--since", date],
+                                                   environment: ["TZ": "America/Santiago"])
+            #expect(run.status == 0, "\(date): \(run.stderr)")
+        }
+        let bad = try KioskProcess.runHeadless(["usage", "--state-dir", dir.path, "--since", "2026-02-30"])
+        #expect(bad.status != 0)
+    }
+
+    /// A state folder whose log holds one finished countdown of a minute, the config it was
+    /// made with, and the trace that made it (Return, then 70 s).
+    static func oneFinishedCountdown() throws -> (config: String, state: String, trace: Trace) {
         let dir = try KioskProcess.temporaryDirectory()
         let config = try ConfigText.write(Self.config, as: "k.toml", in: dir), state = dir.appendingPathComponent("state").path
         var trace = Trace()
@@ -130,6 +161,12 @@ struct UsageLogReplayTests {
         trace.wait(70_000)
         trace.stamp()
         _ = try ReplayRun.run(trace.text, extra: ["--config", config, "--state-dir", state])
+        return (config, state, trace)
+    }
+
+    @Test("a truncated database is moved aside with an error event, and a new one records the next countdown")
+    func truncated() throws {
+        let (config, state, trace) = try Self.oneFinishedCountdown()
         let path = state + "/usage.db"
         let whole = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(whole.count > 4096)
@@ -141,5 +178,20 @@ struct UsageLogReplayTests {
         #expect(!aside.isEmpty)
         let fresh = try Self.csv(state)
         #expect(fresh.last?.contains(",1,1,0,0,0,0,1.0,1.0") == true, "\(fresh)")
+    }
+
+    @Test("a log this app cannot use now (a newer version) is kept as it is, not moved aside; nothing is recorded this run")
+    func newerVersionKept() throws {
+        let (config, state, trace) = try Self.oneFinishedCountdown()
+        try SQLiteDatabase(path: state + "/usage.db", create: false).execute("PRAGMA user_version = 2")
+        let run = try ReplayRun.run(trace.text, extra: ["--config", config, "--state-dir", state])
+        #expect(run.status == 0)
+        #expect(run.named("error").contains { ($0["message"] as? String)?.contains("cannot be used now") == true }, "\(run.events)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: state)
+        #expect(!files.contains { $0.hasPrefix("usage.db.damaged-") })
+        let version = try SQLiteDatabase(path: state + "/usage.db", create: false).query("PRAGMA user_version").first?.first
+        #expect(version == .integer(2))
+        let rows = try SQLiteDatabase(path: state + "/usage.db", create: false).query("SELECT COUNT(*) FROM sessions").first?.first
+        #expect(rows == .integer(1), "the first run's countdown is still there, the second's not added")
     }
 }

@@ -12,10 +12,13 @@ final class KioskOutputs {
     private let usage: UsageLog?
     private let operatorStore: OperatorStore?
     private let backlight: Backlight?
-    /// The operator's brightness and volume: remembered, else full brightness and the config's volume.
-    private(set) var levels: OperatorLevels
-    /// The backlight level last asked for.
-    private var shownBacklight: Double??
+    /// The operator's brightness and volume at start: remembered, else full brightness and
+    /// the config's volume. The session owns them from then on.
+    let startLevels: OperatorLevels
+    /// The operator let go of the knob or the arc: the session's levels are saved next.
+    private var levelsChanged = false
+    /// The backlight level last asked for (nil: none yet).
+    private var shownBacklight: Double?
     /// Each program's category, for the usage log.
     private let categories: [String: String]
     private let logger: Logger
@@ -56,13 +59,18 @@ final class KioskOutputs {
             backlight = try Backlight.find(choice, failed: problems.post)
         } catch {
             backlight = nil
-            problems.post("\(error)")
+            // A backlight found but not writable (no udev rule yet, a laptop) is no fault of
+            // the config: the picture dims instead. One the config names is.
+            if choice == "auto" { logger.warning("\(error); dimming darkens the picture instead") } else { problems.post("\(error)") }
         }
         let saved = operatorStore?.load()
         // Not the backlight's level now: a kiosk stopped while dimmed would start dim.
-        levels = OperatorLevels(brightness: backlight.map { _ in saved?.brightness ?? 1 },
-                                volume: saved?.volume ?? config.feedback.volume)
-        devices?.volume = levels.volume
+        startLevels = OperatorLevels(brightness: backlight.map { _ in saved?.brightness ?? 1 },
+                                     volume: saved?.volume ?? config.feedback.volume)
+        if let volume = saved?.volume, volume != config.feedback.volume {
+            logger.info("feedback volume \(volume) as the operator set it (operator.json), not the config's \(config.feedback.volume)")
+        }
+        devices?.volume = startLevels.volume
         if let backlight { logger.info("backlight: \(backlight.name), up to \(backlight.maxBrightness)") }
         categories = Dictionary(config.programs.compactMap { p in p.category.map { (p.name, $0) } }) { first, _ in first }
     }
@@ -88,46 +96,59 @@ final class KioskOutputs {
                 logger.info("\(id) selected \(label)")
             case .error(let message):
                 logger.error("\(message)")
-            case .service(.brightness(let value)):
-                levels.brightness = value
-                operatorStore?.save(levels)
+            case .service(.brightness):
+                levelsChanged = true
             case .service(.volume(let value)):
-                levels.volume = value
-                devices?.volume = value
-                operatorStore?.save(levels)
+                devices?.volume = value  // before the confirm sound that follows it
+                levelsChanged = true
             default:
                 break
             }
         }
     }
 
-    /// Puts back a countdown saved before the app stopped; the events to publish.
+    /// Puts back a countdown saved before the app stopped, and settles the usage log by what
+    /// was put back; the events to publish.
     func resume(_ session: inout KioskSession) -> [KioskEvent] {
         guard let store else { return [] }
-        let found = store.load(now: wallClock(ms: 0))
-        if case .timer = found { usage?.recover(resuming: true) } else { usage?.recover(resuming: false) }
-        switch found {
+        let now = wallClock(ms: 0)
+        var events: [KioskEvent] = []
+        switch store.load(now: now) {
         case .nothing:
-            return []
+            break
         case .corrupt(let message):
-            return [.error("saved timer: \(message)")]
+            events = [.error("saved timer: \(message)")]
         case .timer(let state, _, let program, let total, let left, let setting):
             logger.info("resuming a \(state.rawValue) timer of \(program) with \(TimeText.format(seconds: left)) left")
-            return session.restore(state: state, program: program, secondsTotal: total, secondsLeft: left, setting: setting)
+            events = session.restore(state: state, program: program, secondsTotal: total, secondsLeft: left, setting: setting)
         }
+        // Only a countdown the session really took back keeps its row.
+        let restored = events.lazy.compactMap { event -> UsageLog.Resumed? in
+            guard case .timer(let report, let setting, _) = event else { return nil }
+            let run = max(0, report.secondsTotal - report.secondsLeft)
+            return UsageLog.Resumed(start: UsageStart(program: report.program, category: self.categories[report.program], setting: setting,
+                                                      minutesSet: report.secondsTotal / 60, startedAt: now - run),
+                                    secondsRun: run, at: now)
+        }.first
+        usage?.recover(resuming: restored)
+        return events
     }
 
-    /// Brings the backlight in line with `session` (the operator's level, lower while dimmed).
+    /// After each publish: brings the backlight in line with `session` (the operator's level,
+    /// lower while dimmed) and saves the operator's levels when they were let go of.
     func follow(_ session: KioskSession) {
-        let level = session.backlightLevel
-        guard let backlight, shownBacklight != .some(level) else { return }
-        shownBacklight = .some(level)
+        if levelsChanged {
+            levelsChanged = false
+            operatorStore?.save(session.levels)
+        }
+        guard let backlight, let level = session.backlightLevel, level != shownBacklight else { return }
+        shownBacklight = level
         backlight.set(level)
     }
 
-    /// Leaves the backlight at the operator's level (not dimmed, not off) as the app ends.
-    func restoreBacklight() {
-        backlight?.set(levels.brightness ?? 1)
+    /// Leaves the backlight at `session`'s operator level (not dimmed) as the app ends.
+    func restoreBacklight(_ session: KioskSession) {
+        if let backlight, let brightness = session.levels.brightness { backlight.set(brightness) }
     }
 
     /// The backlight's name, for the service screen.

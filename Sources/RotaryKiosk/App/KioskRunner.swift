@@ -38,6 +38,9 @@ public final class KioskRunner {
         let headless = system.isHeadless
         logger.info("video driver: \(system.videoDriver)")
         try Self.refuseBlankPanel(requested: requested, opened: system.videoDriver, replay: trace != nil)
+        if measurement != nil, headless {  // bench --live measures a display, never a headless picture
+            throw KioskError.noDisplay(requested: "x11, wayland or kmsdrm", opened: system.videoDriver)
+        }
         let fullscreen = !options.windowed && !headless
         let window = try Window(system: system, title: "Rotary", width: options.size.width,
                                 height: options.size.height, fullscreen: fullscreen)
@@ -59,7 +62,7 @@ public final class KioskRunner {
             let (w, h) = try renderer.outputSize()
             return try ScreenLayout(width: Double(w), height: Double(h), rotation: rotation, hasStrip: config.categories.count >= 2,
                                     hasSetting: config.programs.contains { $0.setting != nil })
-                .measuringStrip(config.categories, with: fonts)
+                .measuringStrip(config.categories, with: fonts).measuringServiceTabs(with: fonts)
         }
         let screen = KioskScreen(layout: try layout(), programs: config.programs, dialMinutes: config.dialMinutes,
                                  categories: config.categories, locale: config.locale)
@@ -74,7 +77,7 @@ public final class KioskRunner {
         events.listen { event, _, _ in if case .error(let message) = event { facts.noteError(message) } }
         scene.gatherFacts = { [unowned scene] page in facts.facts(for: page, frames: scene.frameStats) }
         var session = KioskSession(screen: screen, settings: SessionSettings(config: config, windowed: options.windowed),
-                                   levels: outputs.levels)
+                                   levels: outputs.startLevels)
         scene.rebuild(for: session.screen)
         try scene.drawFirstFrame(session, ms: 0)
         // SDL makes the window's surface anew when it turns fullscreen: the whole frame again.
@@ -98,13 +101,13 @@ public final class KioskRunner {
             let hertz = window.refreshRate
             let pacer = renderer.presentsAtDisplayPace ? nil : FramePacer(hertz: hertz)
             measurement?.begin(session, scene: scene, driver: system.videoDriver, reason: picked.reason, hertz: hertz)
+            defer { measurement?.end(scene: scene) }  // the synthetic finger stops however the loop ends
             try LiveLoop(scene: scene, layout: layout, systemd: systemd, pacer: pacer).run(&session)
-            measurement?.end(scene: scene)
             let stats = scene.frameStats
             logger.info("frames presented: \(stats.frames), \(stats.partialFrames) of them only where something changed")
             systemd.stopping()
         }
-        outputs.restoreBacklight()
+        outputs.restoreBacklight(session)
         outputs.flush()
         try finish(scene, session, headless: headless, picture: replayError == nil)
         outputs.finish(replay: trace != nil)

@@ -90,6 +90,9 @@ public struct KioskSession: Sendable {
         lastInput = clock
         if event.phase == .down {
             showsFocus = false
+            // First, so a finger that wakes the screen or acknowledges "Done" still counts
+            // towards the operator's corners.
+            corners.down(event, width: screen.layout.viewWidth, height: screen.layout.viewHeight, at: clock)
             if isDimmed {
                 isDimmed = false
                 swallowed.append(event.finger)
@@ -99,7 +102,6 @@ public struct KioskSession: Sendable {
                 swallowed.append(event.finger)
                 return timerChanged(timer.acknowledge())
             }
-            corners.down(event, width: screen.layout.viewWidth, height: screen.layout.viewHeight, at: clock)
         }
         if event.phase == .up || event.phase == .cancelled { corners.up(event.finger) }
         if let index = swallowed.firstIndex(of: event.finger) {
@@ -233,7 +235,7 @@ public struct KioskSession: Sendable {
     public mutating func relayout(_ layout: ScreenLayout) -> Bool {
         guard layout != screen.layout else { return false }
         screen = screen.relaidOut(layout)
-        service?.relayout(width: layout.viewWidth, height: layout.viewHeight, levels: levels)
+        service?.relayout(layout, levels: levels)
         refreshScreen()
         return true
     }
@@ -270,8 +272,7 @@ public struct KioskSession: Sendable {
     private mutating func openService() -> [KioskEvent] {
         corners.consume()
         swallowed += corners.fingers.filter { !swallowed.contains($0) }
-        var mode = ServiceMode(width: screen.layout.viewWidth, height: screen.layout.viewHeight, pinHash: settings.pinHash,
-                               levels: levels, now: clock)
+        var mode = ServiceMode(layout: screen.layout, pinHash: settings.pinHash, levels: levels, now: clock)
         if mode.asksPIN, let left = pins.secondsLocked(at: clock) { mode.showLock(left) }
         service = mode
         return [.service(mode.asksPIN ? .pinAsked : .opened)] + feedback(.confirm)

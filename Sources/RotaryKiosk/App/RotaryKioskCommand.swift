@@ -3,10 +3,13 @@ import Logging
 
 /// `rotary-kiosk`: the kiosk timer selector. With no subcommand it runs the kiosk.
 public struct RotaryKioskCommand: ParsableCommand {
+    /// The app's version, as `--version` and the service screen's diagnostics show it.
+    public static let version = "0.13.0"
+
     public static let configuration = CommandConfiguration(
         commandName: "rotary-kiosk",
         abstract: "A touchscreen kiosk timer selector: spin the program wheel, spin the dial, tap start.",
-        version: ServiceFactsSource.version,
+        version: version,
         subcommands: [RunCommand.self, CheckConfigCommand.self, BenchCommand.self, UsageCommand.self, HashPinCommand.self],
         defaultSubcommand: RunCommand.self
     )

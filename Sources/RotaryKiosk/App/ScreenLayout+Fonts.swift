@@ -10,4 +10,13 @@ extension ScreenLayout {
         layout.stripItemWidths = try fonts.stripItemWidths(names, stripHeight: strip.height)
         return layout
     }
+
+    /// This layout with the service screen's tab names measured in `fonts` at its strip's
+    /// text size.
+    func measuringServiceTabs(with fonts: FontBook) throws -> ScreenLayout {
+        var layout = self
+        layout.serviceTabWidths = try fonts.stripItemWidths(ServiceTab.allCases.map(\.title),
+                                                            stripHeight: ServiceScreen.titleHeight(width: viewWidth, height: viewHeight))
+        return layout
+    }
 }

@@ -6,8 +6,6 @@ import Glibc
 /// uptimes, video driver, renderer and frame rate, touch devices, IP addresses, free space in
 /// the state folder, the config in use), the last errors and the usage table.
 final class ServiceFactsSource {
-    /// The kiosk's version, as `--version` prints it.
-    static let version = "0.13.0"
     /// Errors kept for the Errors tab.
     static let errorsKept = 20
 
@@ -50,7 +48,7 @@ final class ServiceFactsSource {
         let rate = frames.intervalPercentiles.map { String(format: "%.0f frames/s while drawing (median %.1f ms)", 1 / $0.median,
                                                              $0.median * 1000) } ?? "not measured yet"
         return [
-            "Rotary \(Self.version)",
+            "Rotary \(RotaryKioskCommand.version)",
             "Up \(Self.duration(Date().timeIntervalSince(startedAt))); system up \(Self.systemUptime())",
             "Video: \(videoDriver), \(rendererName) renderer, \(rate)",
             "Touch: \(Self.touchDevices())",
@@ -69,7 +67,7 @@ final class ServiceFactsSource {
 
     private func usage() -> [[String]] {
         guard let stateDirectory else { return [] }
-        let path = (stateDirectory as NSString).appendingPathComponent(UsageLog.fileName)
+        let path = UsageLog.path(in: stateDirectory)
         guard FileManager.default.fileExists(atPath: path) else { return [] }
         do { return try UsageSummary.table(path: path, now: Date().timeIntervalSince1970) } catch {
             return [["The usage log cannot be read: \(error)"]]

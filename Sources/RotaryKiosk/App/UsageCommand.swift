@@ -32,7 +32,7 @@ public struct UsageCommand: ParsableCommand {
 
     public func run() throws {
         let directory = stateDir ?? KioskRunner.defaultStateDirectory()
-        let path = (directory as NSString).appendingPathComponent(UsageLog.fileName)
+        let path = UsageLog.path(in: directory)
         guard FileManager.default.fileExists(atPath: path) else {
             if csv { print(UsageReport(rows: []).csv, terminator: "") } else if json { print(UsageReport(rows: []).json, terminator: "") }
             FileHandle.standardError.write(Data("no usage log in \(directory) yet: the kiosk starts one with its first countdown\n".utf8))
@@ -48,13 +48,17 @@ public struct UsageCommand: ParsableCommand {
         print(csv ? report.csv : json ? report.json : report.text, terminator: "")
     }
 
-    /// Midnight at the start of local date `text` (`yyyy-MM-dd`), seconds since 1970.
+    /// The start of local date `text` (`yyyy-MM-dd`), seconds since 1970: midnight, or the
+    /// first moment of the day where a clock change skips midnight.
     static func startOfDay(_ text: String) -> Double? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = .current
-        formatter.dateFormat = "yyyy-MM-dd"
-        formatter.isLenient = false
-        return formatter.date(from: text).map { $0.timeIntervalSince1970 }
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts.map(\.count) == [4, 2, 2], parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        let wanted = DateComponents(year: year, month: month, day: day)
+        guard let noon = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12)),
+              calendar.dateComponents([.year, .month, .day], from: noon) == wanted else { return nil }  // no 2026-02-30
+        return calendar.startOfDay(for: noon).timeIntervalSince1970
     }
 }

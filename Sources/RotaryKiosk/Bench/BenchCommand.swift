@@ -61,6 +61,7 @@ public struct BenchCommand: ParsableCommand {
         guard frames >= 1 else { throw ValidationError("--frames must be 1 or more, not \(frames)") }
         guard seconds > 0, seconds <= 3600 else { throw ValidationError("--seconds must be above 0 and at most 3600, not \(seconds)") }
         guard !live || renderers.count <= 1 else { throw ValidationError("--live measures one renderer: give --renderers one of them") }
+        guard !live || sizes.count + moreSizes.count <= 1 else { throw ValidationError("--live measures one size: give --sizes one of them") }
         guard sizes.isEmpty, !moreSizes.isEmpty else { return }
         throw ValidationError("sizes go after --sizes, like --sizes 800x480 1080x1080")
     }
@@ -111,7 +112,7 @@ public struct BenchCommand: ParsableCommand {
         runner.measurement = measurement
         try runner.run()
         guard let result = measurement.result else {
-            throw ValidationError("bench --live needs a display (X11, Wayland or KMSDRM): none could be opened")
+            throw KioskError.noDisplay(requested: "x11, wayland or kmsdrm", opened: "none")
         }
         if json {
             let encoder = JSONEncoder()

@@ -62,7 +62,6 @@ final class SyntheticSpin: @unchecked Sendable {
         let angle = 2 * Double.pi * elapsed / 1.5
         var event = SDL_Event()
         event.type = type.rawValue
-        event.tfinger.timestamp = UInt32(truncatingIfNeeded: SDL_GetTicks64())
         event.tfinger.touchId = Self.touch
         event.tfinger.fingerId = 1
         event.tfinger.x = Float((center.x + radius * cos(angle)) / size.width)

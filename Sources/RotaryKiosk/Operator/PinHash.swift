@@ -2,8 +2,9 @@ import CCrypt
 import Foundation
 
 /// The service PIN's hash: yescrypt through the system's libxcrypt, the scheme
-/// `/etc/shadow` uses: salted, deliberately slow, self-describing (`$y$…`), so the PIN is
-/// never stored in clear and a copied config does not give it away.
+/// `/etc/shadow` uses: salted, deliberately slow, self-describing (`$y$…`, so a hash made at
+/// another cost still checks), so the PIN is never stored in clear and a copied config does
+/// not give it away.
 enum PinHash {
     /// The shortest and longest PIN accepted, in digits.
     static let digits = 4...8
@@ -15,11 +16,17 @@ enum PinHash {
         return nil
     }
 
-    /// A new hash of `pin` with a fresh random salt and libxcrypt's default cost.
+    /// yescrypt's cost for new hashes: 3 (`$y$j7T$`, about 4 MiB and 5 ms on a desktop core)
+    /// rather than libxcrypt's default 5 (16 MiB, 20 ms). The kiosk checks a PIN on its render
+    /// thread, and that memory is its peak; a PIN of 4 to 8 digits is guarded by the lock after
+    /// five wrong tries, which no hash cost replaces.
+    static let cost: UInt = 3
+
+    /// A new hash of `pin` with a fresh random salt at ``cost``.
     static func make(pin: String) throws -> String {
         if let problem = problem(withPIN: pin) { throw PinHashError.badPIN(problem) }
         var setting = [CChar](repeating: 0, count: Int(CRYPT_GENSALT_OUTPUT_SIZE))
-        guard crypt_gensalt_rn("$y$", 0, nil, 0, &setting, Int32(setting.count)) != nil else {
+        guard crypt_gensalt_rn("$y$", cost, nil, 0, &setting, Int32(setting.count)) != nil else {
             throw PinHashError.noHash("libxcrypt could not make a salt (\(String(cString: strerror(errno))))")
         }
         guard let hash = hash(pin, setting: setting), hash.hasPrefix("$y$") else {

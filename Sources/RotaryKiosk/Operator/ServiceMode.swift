@@ -24,13 +24,12 @@ struct ServiceMode: Sendable {
     private(set) var closing: ServiceClosing?
     private let pinHash: String?
 
-    /// The service screen `width` × `height` opened at `now`: the PIN pad when `pinHash` is
-    /// set, else the menu.
-    init(width: Double, height: Double, pinHash: String?, levels: OperatorLevels, now: Double) {
+    /// The service screen in `layout` opened at `now`: the PIN pad when `pinHash` is set,
+    /// else the menu.
+    init(layout: ScreenLayout, pinHash: String?, levels: OperatorLevels, now: Double) {
         self.pinHash = pinHash
         lastTouch = now
-        screen = ServiceScreen(width: width, height: height, page: pinHash == nil ? .menu(.display) : .pin,
-                               brightness: levels.brightness, volume: levels.volume)
+        screen = ServiceScreen(layout: layout, page: pinHash == nil ? .menu(.display) : .pin, levels: levels)
     }
 
     /// Shows on the PIN pad that entry is locked for `seconds` more.
@@ -77,9 +76,9 @@ struct ServiceMode: Sendable {
             switch event {
             case .pressed(ServiceScreen.closeID) where screen.page == .touchTest:
                 fingers = [:]
-                screen.show(.menu(.touch), brightness: levels.brightness, volume: levels.volume)
+                screen.show(.menu(.touch), levels: levels)
             case .pressed(ServiceScreen.touchTestID):
-                screen.show(.touchTest, brightness: levels.brightness, volume: levels.volume)
+                screen.show(.touchTest, levels: levels)
             case .pressed(ServiceScreen.closeID), .pressed(ServiceScreen.leaveID):
                 closing = .left
                 out.append(.service(.closed(.left)))
@@ -91,7 +90,7 @@ struct ServiceMode: Sendable {
             case .detent:
                 out.append(.feedback(.tick))
             case .selected(ServiceScreen.tabsID, let index, _, _):
-                if let tab = ServiceTab(rawValue: index) { screen.show(.menu(tab), brightness: levels.brightness, volume: levels.volume) }
+                if let tab = ServiceTab(rawValue: index) { screen.show(.menu(tab), levels: levels) }
             case .value(ServiceScreen.brightnessID, let value):
                 levels.brightness = value / 100
             case .selected(ServiceScreen.brightnessID, _, _, let value?):
@@ -132,22 +131,21 @@ struct ServiceMode: Sendable {
 
     private mutating func check(now: Double, guard pins: inout PinGuard, levels: OperatorLevels) -> [KioskEvent] {
         defer { digits = "" }
-        if let pinHash, !PinHash.matches(pin: digits, hash: pinHash) {
-            let note = pins.wrong(at: now)
-            switch note {
-            case .pinRejected(let left): message = "Wrong PIN: \(left) \(left == 1 ? "try" : "tries") left"
-            default:
-                message = Self.lockMessage(PinGuard.lockSeconds)
-                return [.service(note), .error("service: \(PinGuard.triesBeforeLock) wrong PINs in a row; "
-                                                + "the service screen is locked for \(Int(PinGuard.lockSeconds)) s"),
-                        .feedback(.reject)]
-            }
-            return [.service(note), .feedback(.reject)]
+        guard let pinHash, !PinHash.matches(pin: digits, hash: pinHash) else {
+            pins.right()
+            message = nil
+            screen.show(.menu(.display), levels: levels)
+            return [.service(.opened), .feedback(.confirm)]
         }
-        pins.right()
-        message = nil
-        screen.show(.menu(.display), brightness: levels.brightness, volume: levels.volume)
-        return [.service(.opened), .feedback(.confirm)]
+        let note = pins.wrong(at: now)
+        guard case .pinRejected(let left) = note else {
+            message = Self.lockMessage(PinGuard.lockSeconds)
+            return [.service(note), .error("service: \(PinGuard.triesBeforeLock) wrong PINs in a row; "
+                                            + "the service screen is locked for \(Int(PinGuard.lockSeconds)) s"),
+                    .feedback(.reject)]
+        }
+        message = "Wrong PIN: \(left) \(left == 1 ? "try" : "tries") left"
+        return [.service(note), .feedback(.reject)]
     }
 
     private static func lockMessage(_ seconds: Double) -> String {
@@ -164,8 +162,8 @@ struct ServiceMode: Sendable {
 }
 
 extension ServiceMode {
-    /// The same page built for a window of `width` × `height`.
-    mutating func relayout(width: Double, height: Double, levels: OperatorLevels) {
-        screen = ServiceScreen(width: width, height: height, page: screen.page, brightness: levels.brightness, volume: levels.volume)
+    /// The same page built for `layout`.
+    mutating func relayout(_ layout: ScreenLayout, levels: OperatorLevels) {
+        screen = ServiceScreen(layout: layout, page: screen.page, levels: levels)
     }
 }

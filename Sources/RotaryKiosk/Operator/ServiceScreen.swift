@@ -1,6 +1,6 @@
 import RotaryKit
 
-/// The service screen's controls for one page, in the kiosk layout's view (w × h pixels):
+/// The service screen's controls for one page, in the kiosk layout's view (its pixels):
 /// a close button in the top-right corner; on the PIN page a keypad of round keys; on the
 /// menu the strip of tabs and the tab's own controls (the brightness knob, the volume arc,
 /// the leave and quit buttons). Pure geometry and models; ``ServiceView`` draws them.
@@ -25,21 +25,24 @@ struct ServiceScreen: Sendable {
 
     let width: Double
     let height: Double
+    /// The tabs' widths as the layout measured them (empty: estimated).
+    private let tabWidths: [Double]
     private(set) var page: ServicePage
     /// The page's controls, topmost first.
     var panel = ControlPanel()
 
-    /// The service screen `width` × `height` on `page`, with the brightness (nil: no
-    /// backlight to set) and the volume at `brightness` and `volume` (0…1).
-    init(width: Double, height: Double, page: ServicePage, brightness: Double?, volume: Double) {
-        self.width = width
-        self.height = height
+    /// The service screen in `layout`'s view on `page`, the knob and arc at the operator's
+    /// `levels` (no knob without a backlight).
+    init(layout: ScreenLayout, page: ServicePage, levels: OperatorLevels) {
+        width = layout.viewWidth
+        height = layout.viewHeight
+        tabWidths = layout.serviceTabWidths
         self.page = page
-        show(page, brightness: brightness, volume: volume)
+        show(page, levels: levels)
     }
 
     /// Builds `page`'s controls, the strip kept where it is.
-    mutating func show(_ page: ServicePage, brightness: Double?, volume: Double) {
+    mutating func show(_ page: ServicePage, levels: OperatorLevels) {
         let strip = panel.strips.first
         self.page = page
         panel = ControlPanel()
@@ -51,21 +54,23 @@ struct ServiceScreen: Sendable {
             }
         case .menu(let tab):
             panel.add(strip ?? tabs(selected: tab))
-            addControls(of: tab, brightness: brightness, volume: volume)
+            addControls(of: tab, levels: levels)
         case .touchTest:
             break
         }
         panel.focusIndex = min(1, panel.stack.count - 1)
     }
 
-    private mutating func addControls(of tab: ServiceTab, brightness: Double?, volume: Double) {
+    private mutating func addControls(of tab: ServiceTab, levels: OperatorLevels) {
         let content = contentRect
         let radius = min(content.width, content.height) * 0.32
         switch tab {
         case .display:
-            if let brightness { panel.add(slider(Self.brightnessID, Self.brightnessSetting, fraction: brightness, radius: radius)) }
+            if let brightness = levels.brightness {
+                panel.add(slider(Self.brightnessID, Self.brightnessSetting, fraction: brightness, radius: radius))
+            }
         case .sound:
-            panel.add(slider(Self.volumeID, Self.volumeSetting, fraction: volume, radius: radius))
+            panel.add(slider(Self.volumeID, Self.volumeSetting, fraction: levels.volume, radius: radius))
         case .exit:
             let r = min(content.height * 0.3, content.width * 0.16)
             panel.add(CenterButton(id: Self.leaveID, center: Point(x: content.x + content.width * 0.3, y: content.center.y), radius: r))
@@ -78,25 +83,25 @@ struct ServiceScreen: Sendable {
     }
 
     private func slider(_ id: String, _ setting: ProgramSetting, fraction: Double, radius: Double) -> ArcSlider {
-        let value = min(max(fraction * 100, setting.min), setting.max)
-        let mode: ArcSlider.Mode = setting.style == .arc ? .arc : .knob(axis: .both, valuePerPixel: (setting.max - setting.min) / (radius * 3))
-        return ArcSlider(id: id, center: contentRect.center, radius: radius, range: setting.min...setting.max, step: setting.step,
-                         value: value, thumbRadius: max(14, radius * 0.14), mode: mode)
+        setting.slider(id: id, center: contentRect.center, radius: radius, thumbRadius: max(14, radius * 0.14),
+                       knobDragPixels: radius * 3, value: fraction * 100)
     }
 
     private func tabs(selected tab: ServiceTab) -> StripControl {
         let rect = stripRect
         let labels = ServiceTab.allCases.map(\.title)
-        let points = Double(StripLook.textPoints(forHeight: rect.height))
-        let widths = labels.map { Double($0.count) * points * 0.62 + rect.height * 1.2 }
+        let widths = tabWidths.count == labels.count ? tabWidths : labels.map { _ in rect.height * 3 }
         return StripControl(id: Self.tabsID, labels: labels, itemWidths: widths, x: rect.x, y: rect.y, width: rect.width,
                             height: rect.height, markerX: rect.x + rect.width * 0.3, selected: tab.rawValue)
     }
 
     // MARK: - Geometry
 
-    /// The title bar's height.
-    var titleHeight: Double { max(36, min(height, width) * 0.1) }
+    /// The title bar's height, which is also the strip's.
+    var titleHeight: Double { Self.titleHeight(width: width, height: height) }
+
+    /// The title bar's height on a view `width` × `height` pixels.
+    static func titleHeight(width: Double, height: Double) -> Double { max(36, min(height, width) * 0.1) }
     var closeCenter: Point { Point(x: width - titleHeight * 0.6, y: titleHeight * 0.55) }
     /// The strip of tabs, under the title.
     var stripRect: Rect { Rect(x: 0, y: titleHeight * 1.1, width: width, height: titleHeight) }
@@ -107,14 +112,17 @@ struct ServiceScreen: Sendable {
     }
     /// Where the entered digits (as dots) and the PIN pad's message go.
     var pinLineCenter: Point { Point(x: width / 2, y: titleHeight * 1.6) }
-    /// Distance between keypad keys.
-    var keyPitch: Double {
-        let top = titleHeight * 2.2
-        return min((height - top) / 4, width * 0.8 / 3)
-    }
+    /// Distance between keypad keys: four rows fill the height under the PIN line unless
+    /// three columns would be wider than most of the width.
+    var keyPitch: Double { min((height - keypadTop) / 4, width * 0.8 / 3) }
 
+    /// Where key `index` (of ``keyLabels``) sits: the pad in the middle of the room under the
+    /// PIN line.
     func keyCenter(_ index: Int) -> Point {
-        let pitch = keyPitch, top = titleHeight * 2.2
+        let pitch = keyPitch
+        let top = keypadTop + (height - keypadTop - 4 * pitch) / 2
         return Point(x: width / 2 + Double(index % 3 - 1) * pitch, y: top + (Double(index / 3) + 0.5) * pitch)
     }
+
+    private var keypadTop: Double { titleHeight * 2.2 }
 }

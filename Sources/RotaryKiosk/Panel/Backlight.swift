@@ -1,8 +1,8 @@
 import Foundation
 
-/// A panel's backlight through sysfs: `<root>/<name>/brightness` (0…`max_brightness`) and
-/// `bl_power` (0 on, 4 off). Writes go through a queue of their own, newest value only, so a
-/// knob turned at 60 Hz never waits on a slow driver. The root is `/sys/class/backlight`, or
+/// A panel's backlight through sysfs: `<root>/<name>/brightness` (0…`max_brightness`).
+/// Writes go through a queue of their own, newest value only, so a knob turned at 60 Hz
+/// never waits on a slow driver. The root is `/sys/class/backlight`, or
 /// `ROTARY_BACKLIGHT_DIR` (tests give a folder of plain files).
 final class Backlight: @unchecked Sendable {
     /// The device's name, e.g. `rpi_backlight` or `intel_backlight`.
@@ -12,7 +12,7 @@ final class Backlight: @unchecked Sendable {
     private let folder: String
     private let queue = DispatchQueue(label: "rotary.backlight")
     private let lock = NSLock()
-    private var pending: (raw: Int, on: Bool)?
+    private var pending: Int?
     private let failed: @Sendable (String) -> Void
     private var reportedFailure = false
 
@@ -57,17 +57,16 @@ final class Backlight: @unchecked Sendable {
         self.failed = failed
     }
 
-    /// The raw level for `fraction`: at least 1 while on, so "dim" never means "black".
+    /// The raw level for `fraction`: at least 1, so "dim" never means "black".
     func raw(for fraction: Double) -> Int {
         max(1, min(maxBrightness, Int((fraction * Double(maxBrightness)).rounded())))
     }
 
-    /// Sets the backlight to `fraction` of its maximum, or off (`bl_power` 4) when nil, in
-    /// the background.
-    func set(_ fraction: Double?) {
+    /// Sets the backlight to `fraction` of its maximum, in the background.
+    func set(_ fraction: Double) {
         lock.lock()
         let idle = pending == nil
-        pending = (fraction.map(raw) ?? 0, fraction != nil)
+        pending = raw(for: fraction)
         lock.unlock()
         guard idle else { return }  // the queued write will take the newest value
         queue.async { [self] in
@@ -76,25 +75,21 @@ final class Backlight: @unchecked Sendable {
             pending = nil
             lock.unlock()
             guard let value else { return }
-            write(value.raw, on: value.on)
+            write(value)
         }
     }
 
     /// Waits for the writes so far.
     func flush() { queue.sync {} }
 
-    private func write(_ raw: Int, on: Bool) {
-        let power = folder + "/bl_power"
-        let hasPower = FileManager.default.fileExists(atPath: power)
+    private func write(_ raw: Int) {
         do {
-            // Without bl_power, off is brightness 0.
-            if on || !hasPower { try Data("\(on ? raw : 0)\n".utf8).write(to: URL(fileURLWithPath: folder + "/brightness")) }
-            if hasPower { try Data((on ? "0\n" : "4\n").utf8).write(to: URL(fileURLWithPath: power)) }
+            try Data("\(raw)\n".utf8).write(to: URL(fileURLWithPath: folder + "/brightness"))
             reportedFailure = false
         } catch {
             guard !reportedFailure else { return }
             reportedFailure = true
-            failed("cannot set the backlight \(name): \(error.localizedDescription)")
+            failed("cannot set the backlight \(name): \(AtomicFile.reason(error))")
         }
     }
 }

@@ -19,21 +19,17 @@ final class OperatorStore: @unchecked Sendable {
     func load() -> (brightness: Double?, volume: Double?) {
         guard let data = FileManager.default.contents(atPath: path),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return (nil, nil) }
-        func level(_ key: String) -> Double? {
-            guard let value = (object[key] as? NSNumber)?.doubleValue, value.isFinite, (0...1).contains(value) else { return nil }
-            return value
-        }
+        func level(_ key: String) -> Double? { JSONValue.finiteNumber(object[key]).flatMap { (0...1).contains($0) ? $0 : nil } }
         return (level("brightness"), level("volume"))
     }
 
     /// Saves `levels` in the background.
     func save(_ levels: OperatorLevels) {
-        var fields = [("volume", levels.volume)]
-        if let brightness = levels.brightness { fields.insert(("brightness", brightness), at: 0) }
-        let text = "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}\n"
+        let fields = (levels.brightness.map { [("brightness", JSONValue.number($0))] } ?? []) + [("volume", .number(levels.volume))]
+        let text = JSONValue.object(fields).text + "\n"
         queue.async { [path, failed] in
             do { try AtomicFile.write(Data(text.utf8), to: path) } catch {
-                failed("cannot save the brightness and volume to \(path): \(error.localizedDescription)")
+                failed("cannot save the brightness and volume to \(path): \(AtomicFile.reason(error))")
             }
         }
     }

@@ -18,7 +18,7 @@ public final class TimerStore: @unchecked Sendable {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw KioskError.unusableStateFolder(path: directory, reason: Self.reason(error))
+            throw KioskError.unusableStateFolder(path: directory, reason: AtomicFile.reason(error))
         }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder), isFolder.boolValue else {
@@ -37,7 +37,7 @@ public final class TimerStore: @unchecked Sendable {
         let record = SavedTimer.encode(report, setting: setting, now: now)
         queue.async { [path, failed] in
             do { try AtomicFile.write(record, to: path) } catch {
-                failed("cannot save the countdown to \(path): \(Self.reason(error))")
+                failed("cannot save the countdown to \(path): \(AtomicFile.reason(error))")
             }
         }
     }
@@ -54,8 +54,14 @@ public final class TimerStore: @unchecked Sendable {
         if case .corrupt(let why) = found { return .corrupt("\(path): \(why); ignored") }
         return found
     }
+}
 
-    private static func reason(_ error: Error) -> String {
+/// Replaces a file so that a crash at any moment leaves the old or the new contents, never
+/// a mix or nothing: write a temporary file beside it, fsync it, rename it over, fsync the
+/// folder. A failure leaves no temporary file behind.
+enum AtomicFile {
+    /// What went wrong, as the system says it (strerror's words), for a person.
+    static func reason(_ error: Error) -> String {
         if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
         if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError,
            underlying.domain == NSPOSIXErrorDomain {
@@ -63,12 +69,7 @@ public final class TimerStore: @unchecked Sendable {
         }
         return error.localizedDescription
     }
-}
 
-/// Replaces a file so that a crash at any moment leaves the old or the new contents, never
-/// a mix or nothing: write a temporary file beside it, fsync it, rename it over, fsync the
-/// folder. A failure leaves no temporary file behind.
-enum AtomicFile {
     static func write(_ data: Data, to path: String) throws {
         let temporary = path + ".tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)

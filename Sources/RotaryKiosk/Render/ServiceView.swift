@@ -21,7 +21,8 @@ struct ServiceView: Sendable {
         return layout.turn.window(list)
     }
 
-    private var textPoints: Int { max(12, Int(layout.viewHeight * 0.036)) }
+    /// The size of body text: from the view's shorter side, so a panel on its side reads alike.
+    private var textPoints: Int { max(12, Int(min(layout.viewWidth, layout.viewHeight) * 0.036)) }
 
     private func title(_ screen: ServiceScreen, _ session: KioskSession) -> [DrawCommand] {
         let bar = screen.titleHeight

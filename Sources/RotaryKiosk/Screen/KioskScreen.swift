@@ -102,12 +102,9 @@ public struct KioskScreen: Sendable {
             if let had { panel.remove(had) }
             return had != nil
         }
-        let mode: ArcSlider.Mode = setting.style == .arc
-            ? .arc
-            : .knob(axis: .both, valuePerPixel: (setting.max - setting.min) / layout.knobDragPixels)
-        let slider = ArcSlider(id: Self.settingID, center: center, radius: layout.settingRadius,
-                               range: setting.min...setting.max, step: setting.step, value: value ?? setting.defaultValue,
-                               thumbRadius: layout.settingThumbRadius, mode: mode)
+        let slider = setting.slider(id: Self.settingID, center: center, radius: layout.settingRadius,
+                                    thumbRadius: layout.settingThumbRadius, knobDragPixels: layout.knobDragPixels,
+                                    value: value ?? setting.defaultValue)
         if case .slider(let i) = had {
             panel.sliders[i] = slider
         } else {

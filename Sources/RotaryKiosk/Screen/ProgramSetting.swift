@@ -1,3 +1,5 @@
+import RotaryKit
+
 /// A program's one set point (a temperature, a spin speed): its range, step, starting value
 /// and the control that sets it.
 public struct ProgramSetting: Equatable, Sendable {
@@ -42,5 +44,14 @@ public struct ProgramSetting: Equatable, Sendable {
         self.step = step
         self.defaultValue = defaultValue
         self.style = style
+    }
+
+    /// The control for this set point at `value` (clamped and snapped to a step): an arc, or a
+    /// knob that goes through the whole range over `knobDragPixels` of drag. Geometry in pixels.
+    func slider(id: String, center: Point, radius: Double, thumbRadius: Double, knobDragPixels: Double,
+                value: Double) -> ArcSlider {
+        let mode: ArcSlider.Mode = style == .arc ? .arc : .knob(axis: .both, valuePerPixel: (max - min) / knobDragPixels)
+        return ArcSlider(id: id, center: center, radius: radius, range: min...max, step: step, value: value,
+                         thumbRadius: thumbRadius, mode: mode)
     }
 }

@@ -36,6 +36,9 @@ public struct ScreenLayout: Equatable, Sendable {
     /// shell with the theme's font at the strip's text size (see
     /// ``measuringStrip(_:with:)``). Empty: every name gets the same room.
     public var stripItemWidths: [Double] = []
+    /// Room per tab on the service screen's strip, measured in the theme's font (empty: the
+    /// same for every tab).
+    public var serviceTabWidths: [Double] = []
 
     /// The layout for a `width`×`height` window shown turned by `rotation` degrees, with room
     /// for a strip and a set point when asked.

@@ -25,6 +25,10 @@ final class SQLiteDatabase {
     /// What SQLite said went wrong, with the statement or step it was about.
     struct Failure: Error, CustomStringConvertible {
         let description: String
+        /// The file is no sound database (SQLite says corrupt or not a database, or an
+        /// integrity check failed), as opposed to one that cannot be used now (busy, not
+        /// permitted, a full disk, another version).
+        var damaged = false
     }
 
     private let handle: OpaquePointer
@@ -39,7 +43,7 @@ final class SQLiteDatabase {
         guard status == SQLITE_OK, let opened else {
             let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
             sqlite3_close(opened)
-            throw Failure(description: "cannot open \(path): \(message)")
+            throw Failure(description: "cannot open \(path): \(message)", damaged: Self.meansDamage(status))
         }
         handle = opened
         sqlite3_busy_timeout(handle, Int32(busySeconds * 1000))
@@ -52,7 +56,7 @@ final class SQLiteDatabase {
         var message: UnsafeMutablePointer<CChar>?
         guard sqlite3_exec(handle, sql, nil, nil, &message) == SQLITE_OK else {
             defer { sqlite3_free(message) }
-            throw Failure(description: message.map { String(cString: $0) } ?? lastError)
+            throw Failure(description: message.map { String(cString: $0) } ?? lastError, damaged: lastErrorMeansDamage)
         }
     }
 
@@ -62,7 +66,7 @@ final class SQLiteDatabase {
     func query(_ sql: String, _ values: [Value] = []) throws -> [[Value]] {
         var prepared: OpaquePointer?
         guard sqlite3_prepare_v2(handle, sql, -1, &prepared, nil) == SQLITE_OK, let statement = prepared else {
-            throw Failure(description: "\(lastError) in: \(sql)")
+            throw Failure(description: "\(lastError) in: \(sql)", damaged: lastErrorMeansDamage)
         }
         defer { sqlite3_finalize(statement) }
         for (i, value) in values.enumerated() {
@@ -79,7 +83,7 @@ final class SQLiteDatabase {
             switch sqlite3_step(statement) {
             case SQLITE_ROW: rows.append((0..<sqlite3_column_count(statement)).map { column(statement, $0) })
             case SQLITE_DONE: return rows
-            default: throw Failure(description: "\(lastError) in: \(sql)")
+            default: throw Failure(description: "\(lastError) in: \(sql)", damaged: lastErrorMeansDamage)
             }
         }
     }
@@ -97,4 +101,12 @@ final class SQLiteDatabase {
     }
 
     private var lastError: String { String(cString: sqlite3_errmsg(handle)) }
+
+    private var lastErrorMeansDamage: Bool { Self.meansDamage(sqlite3_errcode(handle)) }
+
+    /// Whether result `code` says the file is no sound database.
+    private static func meansDamage(_ code: Int32) -> Bool {
+        let primary = code & 0xff
+        return primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB
+    }
 }

@@ -4,15 +4,18 @@ import RotaryKit
 /// Every countdown, kept in an SQLite database (`usage.db` in the state folder) for the
 /// owner: program, category, set point, minutes set, seconds run, start and end, and how it
 /// ended. Written on a queue of its own, never on the render thread; WAL and full syncs keep
-/// each committed change through `kill -9` and power cuts. A database that fails its
-/// integrity check at start is moved aside and a new one begun; that, and any write that
-/// fails, is posted as a problem and costs only the log.
+/// each committed change through `kill -9` and power cuts. A database SQLite finds damaged at
+/// start is moved aside and a new one begun; one it cannot use now is left alone. Those, and
+/// any write that fails, are posted as problems and cost only the log.
 ///
 /// Sendable by confinement: the database and the open row are touched only on the log's
 /// queue, the tracker only by the one thread that records (the event listener).
 final class UsageLog: @unchecked Sendable {
     /// The file's name in the state folder.
     static let fileName = "usage.db"
+
+    /// The log's path in state folder `directory`.
+    static func path(in directory: String) -> String { (directory as NSString).appendingPathComponent(fileName) }
 
     private let queue = DispatchQueue(label: "rotary.usage-log")
     private let path: String
@@ -26,7 +29,7 @@ final class UsageLog: @unchecked Sendable {
     /// Opens the log in `directory` (made if missing), dropping finished rows older than
     /// `keepDays` (0: none) as of wall-clock `now`; `failed` hears every problem.
     init(directory: String, keepDays: Int, now: Double, failed: @escaping @Sendable (String) -> Void) {
-        path = (directory as NSString).appendingPathComponent(Self.fileName)
+        path = Self.path(in: directory)
         self.failed = failed
         queue.async { [self] in
             database = open()
@@ -39,16 +42,30 @@ final class UsageLog: @unchecked Sendable {
         }
     }
 
-    /// Settles the rows the last run left open: with `resuming` (the kiosk puts back a saved
-    /// countdown) the newest stays open for it; every other one closes as interrupted.
-    func recover(resuming: Bool) {
-        tracker.adopting = resuming
+    /// A countdown the kiosk put back at start, as the log needs it: how it started (the
+    /// start time reckoned back from how long it had run) and how long it had run as of `at`.
+    struct Resumed: Sendable {
+        var start: UsageStart
+        var secondsRun: Double
+        var at: Double
+    }
+
+    /// Settles the rows the last run left open. With `resumed` (the kiosk put back a saved
+    /// countdown) the newest stays open for it, or, when the log has none (it was begun anew
+    /// since), a row is made for it, so it is recorded all the same; every other one closes
+    /// as interrupted.
+    func recover(resuming resumed: Resumed?) {
+        tracker.adopting = resumed != nil
         queue.async { [self] in
             attempt("closing interrupted countdowns") { db in
                 let open = try db.query("SELECT id FROM sessions WHERE outcome IS NULL ORDER BY started_at DESC, id DESC")
                     .compactMap { if case .integer(let id) = $0.first { id } else { nil } }
-                openRow = resuming ? open.first : nil
+                openRow = resumed == nil ? nil : open.first
                 for id in open where id != openRow { try Self.interrupt(id, in: db) }
+                if let resumed, openRow == nil {
+                    try apply(.open(resumed.start), to: db)
+                    try apply(.progress(secondsRun: resumed.secondsRun, at: resumed.at), to: db)
+                }
             }
         }
     }
@@ -108,18 +125,29 @@ final class UsageLog: @unchecked Sendable {
         do { try work(database) } catch { failed("usage log \(path): \(what) failed: \(error)") }
     }
 
-    /// The database, checked: one that cannot be opened or fails its integrity check is
-    /// moved aside and a new one made. Nil when not even a new one can be made.
+    /// The database, checked: one that SQLite finds damaged (corrupt, not a database, a
+    /// failed integrity check) is moved aside with its journal files and a new one made. One
+    /// that cannot be used now (busy, not permitted, a full disk, a newer version) is left as
+    /// it is, and nothing is recorded this run. Nil when there is no log to write.
     private func open() -> SQLiteDatabase? {
         if FileManager.default.fileExists(atPath: path) {
             do {
                 return try UsageSchema.prepare(SQLiteDatabase(path: path, create: false))
-            } catch {
+            } catch let error as SQLiteDatabase.Failure where error.damaged {
                 let aside = path + ".damaged-" + Self.stamp()
-                for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
-                    try? FileManager.default.moveItem(atPath: path + suffix, toPath: aside + suffix)
+                do {
+                    // Journals first: a new log must never meet the old one's WAL.
+                    for suffix in ["-wal", "-shm", ""] where FileManager.default.fileExists(atPath: path + suffix) {
+                        try FileManager.default.moveItem(atPath: path + suffix, toPath: aside + suffix)
+                    }
+                } catch {
+                    failed("usage log \(path) is damaged and cannot be moved aside (\(error)); countdowns are not recorded")
+                    return nil
                 }
                 failed("usage log \(path) is damaged (\(error)): moved aside to \(aside); a new one is started")
+            } catch {
+                failed("usage log \(path) cannot be used now (\(error)); it is kept as it is and countdowns are not recorded")
+                return nil
             }
         }
         do {

@@ -2,6 +2,15 @@ import Foundation
 
 /// What the usage log says per local day and program, for the owner's spreadsheet.
 struct UsageReport {
+    /// Local dates as the report writes them, `yyyy-MM-dd` in `timeZone`.
+    static func dayFormatter(_ timeZone: TimeZone = .current) -> DateFormatter {
+        let days = DateFormatter()
+        days.locale = Locale(identifier: "en_US_POSIX")
+        days.timeZone = timeZone
+        days.dateFormat = "yyyy-MM-dd"
+        return days
+    }
+
     /// The countdowns of one program, on one day or over the whole period.
     struct Row: Equatable {
         /// The local date, `yyyy-MM-dd` (empty in a total over every day).
@@ -62,16 +71,14 @@ struct UsageReport {
 
     /// The countdowns in the database at `path` that started at or after wall-clock `since`
     /// (seconds since 1970), grouped by local day (in `timeZone`) and program.
-    static func load(path: String, since: Double, timeZone: TimeZone = .current) throws -> UsageReport {
-        let db = try SQLiteDatabase(path: path, create: false, readOnly: true)
+    /// Waits up to `busySeconds` for the log's writer.
+    static func load(path: String, since: Double, timeZone: TimeZone = .current, busySeconds: Double = 2) throws -> UsageReport {
+        let db = try SQLiteDatabase(path: path, create: false, readOnly: true, busySeconds: busySeconds)
         let found = try db.query("""
             SELECT started_at, program, category, outcome, minutes_set, seconds_run FROM sessions
             WHERE started_at >= ? ORDER BY started_at, id
             """, [.real(since)])
-        let days = DateFormatter()
-        days.locale = Locale(identifier: "en_US_POSIX")
-        days.timeZone = timeZone
-        days.dateFormat = "yyyy-MM-dd"
+        let days = dayFormatter(timeZone)
         var groups: [[String]: Row] = [:]
         for record in found {
             var one = Row(day: days.string(from: Date(timeIntervalSince1970: record[0].double ?? 0)),

@@ -7,7 +7,9 @@ enum UsageSchema {
     /// made if missing. Throws when the file is no sound database of this app.
     static func prepare(_ db: SQLiteDatabase) throws -> SQLiteDatabase {
         let check = try db.query("PRAGMA integrity_check").first?.first?.string
-        guard check == "ok" else { throw SQLiteDatabase.Failure(description: "integrity check: \(check ?? "no answer")") }
+        guard check == "ok" else {
+            throw SQLiteDatabase.Failure(description: "integrity check: \(check ?? "no answer")", damaged: true)
+        }
         try db.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;")
         let found = try db.query("PRAGMA user_version").first?.first
         if found == .integer(0) {

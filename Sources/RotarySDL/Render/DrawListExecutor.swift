@@ -112,8 +112,9 @@ public final class DrawListExecutor {
                 continue
             }
             if case .ring(let first) = command {
-                // Rings on one opaque backdrop share one texture of the first ring's square, so
-                // only rings lying within that square join it (a dial's wheel, not a ring
+                // Rings on one opaque backdrop are composed together over the first ring's square
+                // (one texture, or straight in the software renderer's frame), so only rings
+                // lying within that square join it (a dial's wheel, not a ring
                 // elsewhere, whose square and the gap between would be painted over).
                 var group = [first]
                 let square = command.bounds ?? Rect(x: 0, y: 0, width: 0, height: 0)

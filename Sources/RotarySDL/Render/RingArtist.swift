@@ -3,8 +3,9 @@ import RotaryKit
 
 /// Paints each item of a ring upright on a canvas with SDL's software renderer (segment
 /// texture, icon, label) and unrolls it into a ``PolarRing``: the slow, careful work, done
-/// once per layout so that every frame after it is a lookup. One canvas serves every item in
-/// turn, so only one item's picture exists at a time.
+/// once per layout so that every frame after it is a lookup. The ring's pictures (segment
+/// textures, icons) are decoded all at once on every core, then each is let go as its texture
+/// is made; one canvas serves every item in turn.
 public enum RingArtist {
     /// The polar art of a ring with radii `innerRadius`…`outerRadius` on `background` (an
     /// opaque colour, or nil for a transparent background), texts from `fonts`, item
@@ -33,7 +34,7 @@ public enum RingArtist {
         // double the peak memory of the ring's start-up.
         var textures: [ArtSource: Texture] = [:]
         var pictures = ImageLoader.loadAll(order.map { ($0, sizes[$0]!, sizes[$0]!) })
-        for source in order {
+        for source in order {  // a few pictures: taking them from the front costs nothing worth saving
             do { textures[source] = try Texture(renderer: renderer, surface: pictures.removeFirst().get()) } catch {
                 artFailure("\(error)")
             }

@@ -28,7 +28,8 @@ final class RingComposer {
     }
 
     /// Draws `group`, rings which share one backdrop (one ring when it is nil), within
-    /// `regions` (whole target pixels; SDL's clip is left on the last) of a target of
+    /// `regions` (whole target pixels; through SDL's renderer the clip is left on the last,
+    /// composed in the frame's pixels it is not touched) of a target of
     /// `width`×`height` pixels, as the frame's next group. Where no region meets the group
     /// nothing is drawn, but the group's art is kept for the next frame. Rings off the target
     /// are left out; rings whose geometry or art cannot be made are left out and reported through

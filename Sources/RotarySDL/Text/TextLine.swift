@@ -21,11 +21,11 @@ struct TextLine {
     /// Width of the line, pixels.
     let width: Int
 
-    /// `text` set at `size` points with `book`'s fonts; `base` is the paragraph direction
-    /// when the text's own letters do not tell.
-    init(_ text: String, size: Int, book: FontBook, base: TextRuns.BaseDirection = .auto) throws {
+    /// `text` set at `size` points with `book`'s fonts, in the direction its first strong
+    /// letter gives.
+    init(_ text: String, size: Int, book: FontBook) throws {
         let primary = try book.font(size: size)
-        let runs = TextRuns(text, base: base) { book.faceNumber(for: $0, emoji: $1, primary: primary) }
+        let runs = TextRuns(text) { book.faceNumber(for: $0, emoji: $1, primary: primary) }
         var pieces: [Piece] = []
         for run in runs.runs {
             let font = try book.face(run.font, size: size)
