@@ -136,8 +136,7 @@ struct TextTests {
           arguments: ["Сауна", "Σάουνα", "Wash 40°"])
     func otherScripts(name: String) throws {
         _ = OffscreenRendering.system
-        let font = try OffscreenRendering.fonts.font(size: 24)
-        let text = try font.render(name, color: RGBA(255, 255, 255))
+        let text = try OffscreenRendering.withFonts { try $0.font(size: 24).render(name, color: RGBA(255, 255, 255)) }
         #expect(text.width >= name.count * 8)
         let inked = (0..<text.height).flatMap { y in (0..<text.width).map { x in text.pixel(x: x, y: y).a } }
             .filter { $0 > 128 }.count
@@ -148,7 +147,7 @@ struct TextTests {
     func fitting() throws {
         _ = OffscreenRendering.system
         let long = String(repeating: "Extra long program name ", count: 3)
-        let text = try OffscreenRendering.fonts.renderFitting(long, size: 24, maxWidth: 150, color: RGBA(255, 255, 255))
+        let text = try OffscreenRendering.withFonts { try $0.renderFitting(long, size: 24, maxWidth: 150, color: RGBA(255, 255, 255)) }
         #expect(text.width <= 150)
         #expect(text.width > 60)
     }

@@ -10,11 +10,13 @@ struct ServiceTrace {
     let width: Double, height: Double
     let layout: ScreenLayout
     var trace = Trace()
+    /// Where the panel reports a finger the person puts on a point (by default, there).
+    var reported: (Point) -> Point = { $0 }
 
     init(width: Double = 800, height: Double = 480) {
         self.width = width
         self.height = height
-        layout = try! ScreenLayout(width: width, height: height).measuringServiceTabs(with: OffscreenRendering.fonts)
+        layout = OffscreenRendering.withFonts { try! ScreenLayout(width: width, height: height).measuringServiceTabs(with: $0) }
     }
 
     func screen(_ page: ServicePage) -> ServiceScreen {
@@ -23,19 +25,20 @@ struct ServiceTrace {
 
     /// Two fingers on opposite corners for `seconds`, then lifted.
     mutating func cornerHold(seconds: Double = 5.2) {
-        trace.point("down", Point(x: 10, y: 10), finger: 1)
-        trace.point("down", Point(x: width - 10, y: height - 10), finger: 2)
+        let topLeft = reported(Point(x: 10, y: 10)), bottomRight = reported(Point(x: width - 10, y: height - 10))
+        trace.point("down", topLeft, finger: 1)
+        trace.point("down", bottomRight, finger: 2)
         trace.wait(seconds * 1000)
-        trace.point("up", Point(x: 10, y: 10), finger: 1)
-        trace.point("up", Point(x: width - 10, y: height - 10), finger: 2)
+        trace.point("up", topLeft, finger: 1)
+        trace.point("up", bottomRight, finger: 2)
     }
 
     /// A tap at `p` after a short pause.
     mutating func tap(_ p: Point) {
         trace.wait(250)
-        trace.point("down", p, finger: 3)
+        trace.point("down", reported(p), finger: 3)
         trace.wait(80)
-        trace.point("up", p, finger: 3)
+        trace.point("up", reported(p), finger: 3)
     }
 
     /// `pin` on the keypad, then OK.
@@ -376,7 +379,11 @@ struct TouchTestPageTests {
         _ = s.key("Right")
         step(1.5)
         #expect(s.service?.screen.page == .menu(.touch))
-        tap(s.service!.screen.contentRect.center)
+        guard case .button(let test)? = s.service?.screen.panel.ref(of: ServiceScreen.touchTestID) else {
+            Issue.record("no Test button on the Touch tab")
+            return
+        }
+        tap(s.service!.screen.panel.buttons[test].center)
         #expect(s.service?.screen.page == .touchTest)
         _ = s.pointer(PointerEvent(.down, finger: 20, at: Point(x: 100, y: 300), time: s.clock))
         _ = s.pointer(PointerEvent(.down, finger: 21, at: Point(x: 500, y: 200), time: s.clock))

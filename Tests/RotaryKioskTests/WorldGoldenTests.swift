@@ -30,8 +30,9 @@ struct WorldGoldenTests {
                         setting: i == 0 ? ProgramSetting(name: setting, unit: "°C", min: 60, max: 100, step: 0.5, defaultValue: 80.5)
                                         : nil)
             }
-            let layout = try ScreenLayout(width: 800, height: 480, hasStrip: true, hasSetting: true)
-                .measuringStrip(categories, with: OffscreenRendering.fonts)
+            let layout = try OffscreenRendering.withFonts {
+                try ScreenLayout(width: 800, height: 480, hasStrip: true, hasSetting: true).measuringStrip(categories, with: $0)
+            }
             return KioskScreen(layout: layout, programs: list, dialMinutes: Program.defaultDialMinutes, categories: categories,
                                locale: locale)
         }

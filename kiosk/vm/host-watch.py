@@ -58,6 +58,12 @@ def check(name, image, pictures):
     width, height, rgb = image
     if (width, height) != (800, 480):
         return f"{name}: the panel is {width}x{height}, not 800x480"
+    if name == "calibration":
+        # The first cross, white on the dark background, at 15 % of the width and height.
+        cross = sum(1 for y in range(32, 113) for x in range(80, 161) if min(pixel(image, x, y)) > 180)
+        if cross < 40:
+            return f"calibration: no cross at the first target ({cross} white pixels)"
+        return f"ok calibration: the first cross drawn in {cross} white pixels"
     coloured = sum(1 for y in range(0, height, 8) for x in range(0, width, 8)
                    if max(pixel(image, x, y)) - min(pixel(image, x, y)) > 60)
     if coloured < 300:

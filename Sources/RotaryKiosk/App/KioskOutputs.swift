@@ -15,8 +15,11 @@ final class KioskOutputs {
     /// The operator's brightness and volume at start: remembered, else full brightness and
     /// the config's volume. The session owns them from then on.
     let startLevels: OperatorLevels
-    /// The operator let go of the knob or the arc: the session's levels are saved next.
-    private var levelsChanged = false
+    /// The touch calibration at start: remembered, else none.
+    let startTouch: TouchCalibration
+    /// The operator let go of the knob or the arc, or took or reset a calibration: the
+    /// session's operator settings are saved next.
+    private var operatorChanged = false
     /// The backlight level last asked for (nil: none yet).
     private var shownBacklight: Double?
     /// Each program's category, for the usage log.
@@ -64,6 +67,8 @@ final class KioskOutputs {
             if choice == "auto" { logger.warning("\(error); dimming darkens the picture instead") } else { problems.post("\(error)") }
         }
         let saved = operatorStore?.load()
+        startTouch = saved?.touch ?? .identity
+        if !startTouch.isIdentity { logger.info("touch calibration \(startTouch.matrix) (operator.json)") }
         // Not the backlight's level now: a kiosk stopped while dimmed would start dim.
         startLevels = OperatorLevels(brightness: backlight.map { _ in saved?.brightness ?? 1 },
                                      volume: saved?.volume ?? config.feedback.volume)
@@ -96,11 +101,11 @@ final class KioskOutputs {
                 logger.info("\(id) selected \(label)")
             case .error(let message):
                 logger.error("\(message)")
-            case .service(.brightness):
-                levelsChanged = true
+            case .service(.brightness), .service(.calibrated), .service(.calibrationReset):
+                operatorChanged = true
             case .service(.volume(let value)):
                 devices?.volume = value  // before the confirm sound that follows it
-                levelsChanged = true
+                operatorChanged = true
             default:
                 break
             }
@@ -135,11 +140,11 @@ final class KioskOutputs {
     }
 
     /// After each publish: brings the backlight in line with `session` (the operator's level,
-    /// lower while dimmed) and saves the operator's levels when they were let go of.
+    /// lower while dimmed) and saves the operator's settings when they changed.
     func follow(_ session: KioskSession) {
-        if levelsChanged {
-            levelsChanged = false
-            operatorStore?.save(session.levels)
+        if operatorChanged {
+            operatorChanged = false
+            operatorStore?.save(session.levels, touch: session.touchCalibration)
         }
         guard let backlight, let level = session.backlightLevel, level != shownBacklight else { return }
         shownBacklight = level

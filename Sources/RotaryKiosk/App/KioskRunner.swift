@@ -77,7 +77,7 @@ public final class KioskRunner {
         events.listen { event, _, _ in if case .error(let message) = event { facts.noteError(message) } }
         scene.gatherFacts = { [unowned scene] page in facts.facts(for: page, frames: scene.frameStats) }
         var session = KioskSession(screen: screen, settings: SessionSettings(config: config, windowed: options.windowed),
-                                   levels: outputs.startLevels)
+                                   levels: outputs.startLevels, touch: outputs.startTouch)
         scene.rebuild(for: session.screen)
         try scene.drawFirstFrame(session, ms: 0)
         // SDL makes the window's surface anew when it turns fullscreen: the whole frame again.

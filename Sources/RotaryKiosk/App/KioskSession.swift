@@ -20,6 +20,8 @@ public struct KioskSession: Sendable {
     public private(set) var quitRequested = false
     /// The operator's brightness and volume.
     public private(set) var levels: OperatorLevels
+    /// The correction applied to every touch (not the mouse), before anything else sees it.
+    public private(set) var touchCalibration: TouchCalibration
     /// The service screen, while it shows (a countdown keeps running under it).
     private(set) var service: ServiceMode?
     private var pins = PinGuard()
@@ -45,11 +47,12 @@ public struct KioskSession: Sendable {
     public static let rejectFlashSeconds = 0.8
 
     /// A session on `screen`, with the operator's `levels` (by default: no backlight, the
-    /// config's volume).
-    public init(screen: KioskScreen, settings: SessionSettings, levels: OperatorLevels? = nil) {
+    /// config's volume) and `touch` calibration.
+    public init(screen: KioskScreen, settings: SessionSettings, levels: OperatorLevels? = nil, touch: TouchCalibration = .identity) {
         self.screen = screen
         self.settings = settings
         self.levels = levels ?? OperatorLevels(brightness: nil, volume: settings.volume)
+        touchCalibration = touch
         limiter = FeedbackLimiter(tickInterval: settings.tickInterval)
         refreshScreen()
     }
@@ -83,10 +86,14 @@ public struct KioskSession: Sendable {
         return react(to: screen.panel.apply(input))
     }
 
-    /// A finger or the mouse, at window pixels.
+    /// A finger or the mouse, at window pixels. A finger's position is corrected by
+    /// ``touchCalibration`` first.
     public mutating func pointer(_ event: PointerEvent) -> [KioskEvent] {
         var event = event
-        event.position = screen.layout.turn.view(event.position)
+        let layout = screen.layout
+        let reported = event.finger == PointerEvent.mouseFinger ? nil : event.position
+        if reported != nil { event.position = touchCalibration.apply(event.position, width: layout.width, height: layout.height) }
+        event.position = layout.turn.view(event.position)
         lastInput = clock
         if event.phase == .down {
             showsFocus = false
@@ -108,7 +115,7 @@ public struct KioskSession: Sendable {
             if event.phase == .up || event.phase == .cancelled { swallowed.remove(at: index) }
             return []
         }
-        if service != nil { return serviceInput(.pointer(event)) }
+        if service != nil { return serviceInput(.pointer(event), reported: reported) }
         return react(to: screen.panel.handle(event))
     }
 
@@ -278,9 +285,9 @@ public struct KioskSession: Sendable {
         return [.service(mode.asksPIN ? .pinAsked : .opened)] + feedback(.confirm)
     }
 
-    private mutating func serviceInput(_ input: ControlInput) -> [KioskEvent] {
+    private mutating func serviceInput(_ input: ControlInput, reported: Point? = nil) -> [KioskEvent] {
         guard var open = service else { return [] }
-        let events = open.handle(input, now: clock, guard: &pins, levels: &levels)
+        let events = open.handle(input, reported: reported, now: clock, guard: &pins, levels: &levels, touch: &touchCalibration)
         service = open
         closeServiceIfAsked()
         return limited(events)

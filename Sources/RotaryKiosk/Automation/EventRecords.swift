@@ -47,7 +47,9 @@ public enum EventRecords {
 
     /// `service {action}`: `pin_asked`, `pin_rejected` (with `tries_left`), `locked_out`
     /// (with `seconds`), `opened`, `closed` (with `reason`: left, timeout, quit), `brightness`
-    /// and `volume` (with `value`, 0…1).
+    /// and `volume` (with `value`, 0…1), `calibrated` (with `matrix`, libinput's six numbers,
+    /// and `check_error_px`), `calibration_refused` (with `check_error_px` when the check tap
+    /// missed) and `calibration_reset`.
     public static func service(_ note: ServiceNote, ms: Double) -> JSONValue {
         let fields: [(String, JSONValue)] = switch note {
         case .pinAsked: [("action", .string("pin_asked"))]
@@ -57,6 +59,12 @@ public enum EventRecords {
         case .closed(let reason): [("action", .string("closed")), ("reason", .string(reason.rawValue))]
         case .brightness(let value): [("action", .string("brightness")), ("value", .number(value))]
         case .volume(let value): [("action", .string("volume")), ("value", .number(value))]
+        case .calibrated(let calibration, let error):
+            [("action", .string("calibrated")), ("matrix", .array(calibration.matrix.map(JSONValue.number))),
+             ("check_error_px", .number(error))]
+        case .calibrationRefused(let error):
+            [("action", .string("calibration_refused"))] + (error.map { [("check_error_px", JSONValue.number($0))] } ?? [])
+        case .calibrationReset: [("action", .string("calibration_reset"))]
         }
         return line("service", ms: ms, fields)
     }

@@ -7,6 +7,9 @@ public enum JSONValue: Equatable, Sendable {
     case string(String)
     case int(Int)
     case number(Double)
+    /// A number with every digit it needs to read back the same (a state file's, not an
+    /// event's).
+    case exact(Double)
     case bool(Bool)
     case array([JSONValue])
     case object([(String, JSONValue)])
@@ -25,6 +28,7 @@ public enum JSONValue: Equatable, Sendable {
             let rounded = (d * 1000).rounded() / 1000
             if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
             return String(format: "%.3f", rounded).replacingOccurrences(of: "0+$", with: "", options: .regularExpression)
+        case .exact(let d): return d.isFinite ? Self.plain(d) : "null"
         case .bool(let b): return b ? "true" : "false"
         case .array(let items): return "[" + items.map(\.text).joined(separator: ",") + "]"
         case .object(let pairs): return "{" + pairs.map { Self.quoted($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"

@@ -33,6 +33,14 @@ public enum ServiceNote: Equatable, Sendable {
     case brightness(Double)
     /// The operator let go of the feedback volume at `fraction` (0…1).
     case volume(Double)
+    /// A touch calibration was taken and is in use; its check tap landed `checkError` pixels
+    /// from its target.
+    case calibrated(TouchCalibration, checkError: Double)
+    /// A touch calibration was refused: its check tap landed `checkError` pixels from its
+    /// target (nil: the taps gave no usable correction at all).
+    case calibrationRefused(checkError: Double?)
+    /// The operator reset the touch calibration: touches are as the panel reports them.
+    case calibrationReset
 }
 
 /// Why the service screen (or its PIN pad) closed.

@@ -3,8 +3,8 @@ import RotaryKit
 /// The service screen while it shows: its page and controls, the PIN typed so far, what the
 /// PIN pad says, and when it was last touched. It reads the PIN against the config's hash
 /// (``PinHash``), counts wrong ones with the session's ``PinGuard``, changes the operator's
-/// levels as the knob and arc turn, and says when it should close. Pure: times are session
-/// seconds.
+/// levels as the knob and arc turn, takes a touch calibration, and says when it should close.
+/// Pure: times are session seconds.
 struct ServiceMode: Sendable {
     /// The menu closes after this long without a touch.
     static let menuTimeoutSeconds = 120.0
@@ -20,6 +20,10 @@ struct ServiceMode: Sendable {
     private(set) var lastTouch: Double
     /// The fingers on the touch test, by id, where they are (the layout's view).
     private(set) var fingers: [Int: Point] = [:]
+    /// The touch calibration being taken, while its page shows.
+    private(set) var calibration: CalibrationRun?
+    /// What the Touch tab says about the last calibration or reset.
+    private(set) var touchMessage: String?
     /// Set when the service screen should close, and why.
     private(set) var closing: ServiceClosing?
     private let pinHash: String?
@@ -43,19 +47,69 @@ struct ServiceMode: Sendable {
         (asksPIN ? Self.pinTimeoutSeconds : Self.menuTimeoutSeconds) - (now - lastTouch)
     }
 
-    /// Input at `now` (positions in the layout's view). Escape closes it.
-    mutating func handle(_ input: ControlInput, now: Double, guard pins: inout PinGuard,
-                         levels: inout OperatorLevels) -> [KioskEvent] {
+    /// Input at `now` (positions in the layout's view); for a touch also where the panel
+    /// reported it (window pixels, uncorrected), which the calibration page takes instead.
+    /// Escape closes it.
+    mutating func handle(_ input: ControlInput, reported: Point? = nil, now: Double, guard pins: inout PinGuard,
+                         levels: inout OperatorLevels, touch: inout TouchCalibration) -> [KioskEvent] {
         lastTouch = now
         if case .key(let name) = input, KeyBindings.action(forKey: name) == .quit {
             closing = .left
             return [.service(.closed(.left))]
         }
+        if screen.page == .calibration {
+            // Only touches, as the panel reports them: the mouse and the keys have no part in it.
+            guard case .pointer(var event) = input, let reported else { return [] }
+            event.position = reported
+            return calibrate(event, levels: levels, touch: &touch)
+        }
         if screen.page == .touchTest, case .pointer(let event) = input {
             fingers[event.finger] = event.phase == .up || event.phase == .cancelled ? nil : event.position
         }
         let events = screen.panel.apply(input)
-        return react(to: events, now: now, guard: &pins, levels: &levels)
+        var out = react(to: events, now: now, guard: &pins, levels: &levels)
+        for event in events {
+            switch event {
+            case .pressed(ServiceScreen.calibrateID):
+                calibration = CalibrationRun(width: screen.turn.windowWidth, height: screen.turn.windowHeight)
+                screen.show(.calibration, levels: levels)
+            case .pressed(ServiceScreen.resetCalibrationID) where touch.isIdentity:
+                touchMessage = "No calibration in use: touches land where the panel reports them."
+            case .pressed(ServiceScreen.resetCalibrationID):
+                touch = .identity
+                touchMessage = "Calibration reset: touches land where the panel reports them."
+                out += [.service(.calibrationReset), .feedback(.confirm)]
+            default:
+                break
+            }
+        }
+        return out
+    }
+
+    /// A touch on the calibration page; back to the Touch tab with the outcome after the
+    /// fourth tap.
+    private mutating func calibrate(_ event: PointerEvent, levels: OperatorLevels, touch: inout TouchCalibration) -> [KioskEvent] {
+        guard var run = calibration else { return [] }
+        let outcome = run.handle(event)
+        let tapped = run.step > calibration?.step ?? 0
+        calibration = run
+        guard let outcome else { return tapped ? [.feedback(.press)] : [] }
+        calibration = nil
+        screen.show(.menu(.touch), levels: levels)
+        let allowed = Int(run.maxCheckError.rounded())
+        switch outcome {
+        case .calibrated(let calibrated, let error):
+            touch = calibrated
+            touchMessage = "Calibrated: the check tap landed \(Int(error.rounded())) px from its target."
+            return [.service(.calibrated(calibrated, checkError: error)), .feedback(.confirm)]
+        case .checkMissed(let error):
+            touchMessage = "Not calibrated: the check tap landed \(Int(error.rounded())) px from its target "
+                + "(\(allowed) at most). The calibration in use stays."
+            return [.service(.calibrationRefused(checkError: error)), .feedback(.reject)]
+        case .unusable:
+            touchMessage = "Not calibrated: the three taps gave no usable correction. The calibration in use stays."
+            return [.service(.calibrationRefused(checkError: nil)), .feedback(.reject)]
+        }
     }
 
     /// Moves the strip and the buttons on by `dt` seconds; closes after the timeout.
@@ -162,8 +216,9 @@ struct ServiceMode: Sendable {
 }
 
 extension ServiceMode {
-    /// The same page built for `layout`.
+    /// The same page built for `layout` (a calibration under way starts again at its size).
     mutating func relayout(_ layout: ScreenLayout, levels: OperatorLevels) {
         screen = ServiceScreen(layout: layout, page: screen.page, levels: levels)
+        if calibration != nil { calibration = CalibrationRun(width: layout.width, height: layout.height) }
     }
 }

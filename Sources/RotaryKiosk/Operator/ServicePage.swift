@@ -6,12 +6,15 @@ enum ServicePage: Equatable, Sendable {
     case menu(ServiceTab)
     /// The whole screen shows every finger on it.
     case touchTest
+    /// The whole screen shows one calibration target at a time.
+    case calibration
 
     /// The page's name in event lines: `pin`, or the tab's (`display`, `sound`, …).
     var name: String {
         switch self {
         case .pin: "pin"
         case .touchTest: "touch_test"
+        case .calibration: "calibration"
         case .menu(let tab): tab.title.lowercased()
         }
     }

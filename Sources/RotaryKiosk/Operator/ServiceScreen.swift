@@ -12,6 +12,8 @@ struct ServiceScreen: Sendable {
     static let leaveID = "service.leave"
     static let quitID = "service.quit"
     static let touchTestID = "service.touch-test"
+    static let calibrateID = "service.calibrate"
+    static let resetCalibrationID = "service.calibration-reset"
     /// Keypad keys are `pin.0` … `pin.9`, `pin.back` and `pin.ok`.
     static let keyPrefix = "pin."
     static let keyLabels = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "back", "0", "ok"]
@@ -23,8 +25,11 @@ struct ServiceScreen: Sendable {
                                                   style: .knob)
     static let volumeSetting = ProgramSetting(name: "Volume", unit: "%", min: 0, max: 100, step: 5, defaultValue: 50, style: .arc)
 
+    /// The view's size in pixels.
     let width: Double
     let height: Double
+    /// How the view lies on the window (the panel).
+    let turn: QuarterTurn
     /// The tabs' widths as the layout measured them (empty: estimated).
     private let tabWidths: [Double]
     private(set) var page: ServicePage
@@ -36,6 +41,7 @@ struct ServiceScreen: Sendable {
     init(layout: ScreenLayout, page: ServicePage, levels: OperatorLevels) {
         width = layout.viewWidth
         height = layout.viewHeight
+        turn = layout.turn
         tabWidths = layout.serviceTabWidths
         self.page = page
         show(page, levels: levels)
@@ -46,6 +52,7 @@ struct ServiceScreen: Sendable {
         let strip = panel.strips.first
         self.page = page
         panel = ControlPanel()
+        guard page != .calibration else { return }  // every touch is a calibration tap
         panel.add(CenterButton(id: Self.closeID, center: closeCenter, radius: titleHeight * 0.4))
         switch page {
         case .pin:
@@ -55,7 +62,7 @@ struct ServiceScreen: Sendable {
         case .menu(let tab):
             panel.add(strip ?? tabs(selected: tab))
             addControls(of: tab, levels: levels)
-        case .touchTest:
+        case .touchTest, .calibration:
             break
         }
         panel.focusIndex = min(1, panel.stack.count - 1)
@@ -72,13 +79,23 @@ struct ServiceScreen: Sendable {
         case .sound:
             panel.add(slider(Self.volumeID, Self.volumeSetting, fraction: levels.volume, radius: radius))
         case .exit:
-            let r = min(content.height * 0.3, content.width * 0.16)
-            panel.add(CenterButton(id: Self.leaveID, center: Point(x: content.x + content.width * 0.3, y: content.center.y), radius: r))
-            panel.add(CenterButton(id: Self.quitID, center: Point(x: content.x + content.width * 0.7, y: content.center.y), radius: r))
+            addButtons([Self.leaveID, Self.quitID])
         case .touch:
-            panel.add(CenterButton(id: Self.touchTestID, center: contentRect.center, radius: min(content.height * 0.3, content.width * 0.16)))
+            addButtons([Self.touchTestID, Self.calibrateID, Self.resetCalibrationID])
         case .diagnostics, .errors, .usage:
             break
+        }
+    }
+
+    /// Round buttons `ids` side by side across the content, a little above its middle (room
+    /// for a line of text under them).
+    private mutating func addButtons(_ ids: [String]) {
+        let content = contentRect
+        let share = content.width / Double(ids.count)
+        let radius = min(content.height * 0.3, share * 0.32)
+        for (index, id) in ids.enumerated() {
+            let center = Point(x: content.x + share * (Double(index) + 0.5), y: content.y + content.height * 0.45)
+            panel.add(CenterButton(id: id, center: center, radius: radius))
         }
     }
 

@@ -1,13 +1,23 @@
 import Foundation
+import RotaryKit
 
-/// Keeps the operator's brightness and volume in `operator.json` in the state folder, so they
-/// outlive a restart: written atomically (``AtomicFile``) off the render thread whenever the
-/// operator lets go of a knob. A file that is missing or makes no sense gives the defaults.
+/// Keeps the operator's brightness, volume and touch calibration in `operator.json` in the
+/// state folder, so they outlive a restart: written atomically (``AtomicFile``) off the
+/// render thread whenever the operator lets go of a knob or takes or resets a calibration.
+/// A file that is missing or makes no sense gives the defaults, field by field.
 final class OperatorStore: @unchecked Sendable {
     static let fileName = "operator.json"
     let path: String
     private let queue = DispatchQueue(label: "rotary.operator-store")
     private let failed: @Sendable (String) -> Void
+
+    /// What the file held: each field when present and sensible.
+    struct Saved {
+        var brightness: Double?
+        var volume: Double?
+        /// Nil also when the file's calibration is not usable (``TouchCalibration/isUsable``).
+        var touch: TouchCalibration?
+    }
 
     /// A store in `directory` (made and checked by ``TimerStore`` already).
     init(directory: String, failed: @escaping @Sendable (String) -> Void) {
@@ -15,21 +25,33 @@ final class OperatorStore: @unchecked Sendable {
         self.failed = failed
     }
 
-    /// What was saved: each level when present and within 0…1.
-    func load() -> (brightness: Double?, volume: Double?) {
+    /// What was saved: levels within 0…1, a calibration of six numbers that leaves the panel
+    /// touchable.
+    func load() -> Saved {
         guard let data = FileManager.default.contents(atPath: path),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return (nil, nil) }
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return Saved() }
         func level(_ key: String) -> Double? { JSONValue.finiteNumber(object[key]).flatMap { (0...1).contains($0) ? $0 : nil } }
-        return (level("brightness"), level("volume"))
+        var touch: TouchCalibration?
+        if let field = object["touch_calibration"] {
+            let items = field as? [Any] ?? []
+            let numbers = items.compactMap(JSONValue.finiteNumber)
+            touch = numbers.count == items.count ? TouchCalibration(matrix: numbers) : nil
+            if touch == nil {
+                failed("\(path): touch_calibration is not six numbers that leave the panel touchable; "
+                       + "touches land where the panel reports them until the operator calibrates again")
+            }
+        }
+        return Saved(brightness: level("brightness"), volume: level("volume"), touch: touch)
     }
 
-    /// Saves `levels` in the background.
-    func save(_ levels: OperatorLevels) {
-        let fields = (levels.brightness.map { [("brightness", JSONValue.number($0))] } ?? []) + [("volume", .number(levels.volume))]
+    /// Saves `levels` and `touch` (none when it is the identity) in the background.
+    func save(_ levels: OperatorLevels, touch: TouchCalibration) {
+        var fields = (levels.brightness.map { [("brightness", JSONValue.number($0))] } ?? []) + [("volume", .number(levels.volume))]
+        if !touch.isIdentity { fields.append(("touch_calibration", .array(touch.matrix.map(JSONValue.exact)))) }
         let text = JSONValue.object(fields).text + "\n"
         queue.async { [path, failed] in
             do { try AtomicFile.write(Data(text.utf8), to: path) } catch {
-                failed("cannot save the brightness and volume to \(path): \(AtomicFile.reason(error))")
+                failed("cannot save the operator's settings to \(path): \(AtomicFile.reason(error))")
             }
         }
     }

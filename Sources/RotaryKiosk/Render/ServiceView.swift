@@ -12,11 +12,12 @@ struct ServiceView: Sendable {
     func drawList(_ service: ServiceMode, session: KioskSession, facts: ServiceFacts) -> DrawList {
         let screen = service.screen
         var list = DrawList([.fill(nil, RGBA(theme.background.r, theme.background.g, theme.background.b))])
-        list.append(contentsOf: title(screen, session))
+        if screen.page != .calibration { list.append(contentsOf: title(screen, session)) }
         switch screen.page {
         case .pin: list.append(contentsOf: pinPad(service))
-        case .menu(let tab): list.append(contentsOf: menu(tab, screen, facts: facts))
+        case .menu(let tab): list.append(contentsOf: menu(tab, service, session, facts: facts))
         case .touchTest: list.append(contentsOf: touchTest(service))
+        case .calibration: list.append(contentsOf: calibration(service))
         }
         return layout.turn.window(list)
     }
@@ -65,7 +66,8 @@ struct ServiceView: Sendable {
         return commands
     }
 
-    private func menu(_ tab: ServiceTab, _ screen: ServiceScreen, facts: ServiceFacts) -> [DrawCommand] {
+    private func menu(_ tab: ServiceTab, _ service: ServiceMode, _ session: KioskSession, facts: ServiceFacts) -> [DrawCommand] {
+        let screen = service.screen
         var commands: [DrawCommand] = []
         if let strip = screen.panel.strips.first { commands += StripDrawing.commands(strip, look: ScreenLooks.strip(strip, theme: theme)) }
         let content = screen.contentRect
@@ -90,6 +92,15 @@ struct ServiceView: Sendable {
             commands += facts.usage.count < 2 ? lines(["No countdowns in the last 30 days."], in: content) : table(facts.usage, in: content)
         case .touch:
             commands += button(ServiceScreen.touchTestID, in: screen, face: ButtonFace(label: "Test", detail: "every finger"))
+            commands += button(ServiceScreen.calibrateID, in: screen, face: ButtonFace(label: "Calibrate", detail: "four targets"),
+                               labelScale: 0.32)
+            commands += button(ServiceScreen.resetCalibrationID, in: screen, face: ButtonFace(label: "Reset", detail: "calibration"),
+                               labelScale: 0.4)
+            let status = service.touchMessage ?? (session.touchCalibration.isIdentity
+                ? "No touch calibration: touches land where the panel reports them."
+                : "A touch calibration is in use.")
+            commands.append(text(status, at: Point(x: content.center.x, y: content.maxY - Double(textPoints)), width: content.width,
+                                 color: theme.dialTickColor))
         case .exit:
             commands += button(ServiceScreen.leaveID, in: screen, face: ButtonFace(label: "Back", detail: "to the kiosk"))
             commands += button(ServiceScreen.quitID, in: screen, face: ButtonFace(label: "Quit", detail: "the app"),
@@ -112,6 +123,29 @@ struct ServiceView: Sendable {
             commands.append(text("\(finger)", points: Int(radius * 0.8), at: point, width: radius * 2))
         }
         return commands
+    }
+
+    /// The next calibration target as a cross in a ring (the check target in the "done"
+    /// colour), and what to do in the middle of the panel.
+    private func calibration(_ service: ServiceMode) -> [DrawCommand] {
+        guard let run = service.calibration, let target = run.target else { return [] }
+        let screen = service.screen
+        let center = layout.turn.view(target)
+        let side = min(screen.width, screen.height)
+        let arm = max(16, side * 0.05), line = max(2, side * 0.005)
+        let checking = run.step == CalibrationRun.targets.count - 1
+        let colour = checking ? KioskView.doneColor : theme.textColor
+        let middle = Point(x: screen.width / 2, y: screen.height / 2)
+        let hint = checking ? "Last, a check: touch the centre of this cross too" : "Touch the centre of the cross"
+        return [
+            .arc(ArcStroke(center: center, radius: arm * 0.6, width: line, color: colour)),
+            .fill(Rect(x: center.x - arm, y: center.y - line / 2, width: arm * 2, height: line), colour),
+            .fill(Rect(x: center.x - line / 2, y: center.y - arm, width: line, height: arm * 2), colour),
+            text("\(hint) (\(run.step + 1) of \(CalibrationRun.targets.count))", at: Point(x: middle.x, y: middle.y - Double(textPoints)),
+                 width: screen.width * 0.6),
+            text("One finger at a time. Escape, or 2 minutes without a touch, leaves.", points: max(10, textPoints * 3 / 4),
+                 at: Point(x: middle.x, y: middle.y + Double(textPoints)), width: screen.width * 0.6, color: theme.dialTickColor),
+        ]
     }
 
     private static let fingerColours = [RGBA(96, 165, 250), RGBA(74, 222, 128), RGBA(251, 191, 36), RGBA(248, 113, 113),

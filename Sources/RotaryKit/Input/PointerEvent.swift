@@ -1,4 +1,4 @@
-/// A fact about one finger (or the mouse, as finger 0): it went down, moved, lifted or was
+/// A fact about one finger (or the mouse, as finger ``mouseFinger``): it went down, moved, lifted or was
 /// cancelled at a position in window pixels, at a time in seconds on the caller's clock.
 public struct PointerEvent: Equatable, Sendable {
     /// What happened to the finger.
@@ -13,6 +13,9 @@ public struct PointerEvent: Equatable, Sendable {
         /// lets go and reports no tap or press.
         case cancelled
     }
+
+    /// The finger id of the mouse's left button; touch fingers have ids of 0 and up.
+    public static let mouseFinger = -1
 
     /// What happened.
     public var phase: Phase

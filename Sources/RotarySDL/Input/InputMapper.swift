@@ -10,7 +10,7 @@ import RotaryKit
 /// window id, because KMSDRM sends them with window id 0.
 public struct InputMapper: Sendable {
     /// The finger id the mouse's left button uses (touch fingers keep SDL's ids).
-    public static let mouseFinger = -1
+    public static let mouseFinger = PointerEvent.mouseFinger
     /// Window width in pixels: a touch's normalised x (0…1) is multiplied by it. Update it
     /// when the window is resized.
     public var windowWidth: Double
