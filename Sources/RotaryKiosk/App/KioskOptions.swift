@@ -44,11 +44,23 @@ public struct KioskOptions: ParsableArguments, Sendable {
                                valueName: "TRACE.jsonl"))
     public var replay: String?
 
+    @Option(name: .customLong("replay-start"),
+            help: ArgumentHelp("With --replay: the local date and time the trace starts at (default: now); the opening hours "
+                               + "and the usage log go by the replay's clock from there.", valueName: "YYYY-MM-DDTHH:MM[:SS]"),
+            transform: LocalTime.parse)
+    public var replayStart: Double?
+
     @Option(name: .customLong("events-out"),
             help: ArgumentHelp("Write event lines to this file instead of standard output.", valueName: "PATH"))
     public var eventsOut: String?
 
     public init() {}
+
+    public func validate() throws {
+        if replayStart != nil, replay == nil {
+            throw ValidationError("--replay-start needs --replay: live, the kiosk goes by the system's clock")
+        }
+    }
 }
 
 /// A `WxH` size argument such as `800x480`.

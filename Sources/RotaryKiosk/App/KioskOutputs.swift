@@ -26,16 +26,18 @@ final class KioskOutputs {
     private let categories: [String: String]
     private let logger: Logger
     private let live: Bool
-    private let startedAt = Date().timeIntervalSince1970
+    /// The wall clock at start (seconds since 1970): a replay's clock runs on from it.
+    private let startedAt: Double
     private let hookTimeout: Double
 
-    /// Outputs for `config`; `live` opens sound and rumble (replays and headless runs have
+    /// Outputs for `config` from `startedAt` (seconds since 1970); `live` opens sound and rumble (replays and headless runs have
     /// none) and the backlight `[display] backlight` names or finds (replays and headless runs
     /// only a named one).
     /// A state folder that cannot be used leaves the kiosk running without persistence; that
     /// and every failed save are posted to `problems`.
-    init(config: KioskConfig, stateDirectory: String?, live: Bool, logger: Logger, problems: ProblemMailbox) {
+    init(config: KioskConfig, stateDirectory: String?, live: Bool, startedAt: Double, logger: Logger, problems: ProblemMailbox) {
         self.logger = logger
+        self.startedAt = startedAt
         self.live = live
         hookTimeout = config.hooks.timeoutSeconds
         hooks = HookRunner(hooks: config.hooks, feedbackCommand: config.feedback.command, logger: logger)
@@ -54,7 +56,7 @@ final class KioskOutputs {
         }
         // The store made the folder, if it could be made: without it there is no log either.
         usage = store == nil ? nil : stateDirectory.map {
-            UsageLog(directory: $0, keepDays: config.usageKeepDays, now: Date().timeIntervalSince1970, failed: problems.post)
+            UsageLog(directory: $0, keepDays: config.usageKeepDays, now: startedAt, failed: problems.post)
         }
         operatorStore = store == nil ? nil : stateDirectory.map { OperatorStore(directory: $0, failed: problems.post) }
         let choice = live || config.backlight != "auto" ? config.backlight : "none"

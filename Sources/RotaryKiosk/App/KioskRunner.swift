@@ -67,17 +67,20 @@ public final class KioskRunner {
         let screen = KioskScreen(layout: try layout(), programs: config.programs, dialMinutes: config.dialMinutes,
                                  categories: config.categories, locale: config.locale)
         let scene = KioskScene(renderer: renderer, theme: art.theme, fonts: fonts, events: events)
+        let startedAt = options.replayStart ?? Date().timeIntervalSince1970
         let outputs = KioskOutputs(config: config, stateDirectory: stateDirectory, live: trace == nil && !headless,
-                                   logger: logger, problems: scene.backgroundProblems)
+                                   startedAt: startedAt, logger: logger, problems: scene.backgroundProblems)
         outputs.attach(to: events)
         scene.onPublish = outputs.follow
         let facts = ServiceFactsSource(videoDriver: system.videoDriver, rendererName: renderer.name, configPath: options.config,
                                        fallbackNote: choice.fallbackNote, stateDirectory: stateDirectory,
-                                       backlight: outputs.backlightName)
+                                       backlight: outputs.backlightName, openingHours: config.openingHours,
+                                       wakeSeconds: config.wakeSeconds)
         events.listen { event, _, _ in if case .error(let message) = event { facts.noteError(message) } }
         scene.gatherFacts = { [unowned scene] page in facts.facts(for: page, frames: scene.frameStats) }
         var session = KioskSession(screen: screen, settings: SessionSettings(config: config, windowed: options.windowed),
                                    levels: outputs.startLevels, touch: outputs.startTouch)
+        session.setTimeOfDay(LocalTime.secondsSinceMidnight(startedAt))
         scene.rebuild(for: session.screen)
         try scene.drawFirstFrame(session, ms: 0)
         // SDL makes the window's surface anew when it turns fullscreen: the whole frame again.

@@ -69,7 +69,9 @@ final class KioskScene {
         guard let view else { return }
         if whole { executor.forgetFrame() }
         let list: DrawList
-        if let service = session.service {
+        if session.isAsleep {
+            list = DrawList([.fill(nil, RGBA(0, 0, 0))])  // black, where there is no backlight to turn off
+        } else if let service = session.service {
             if factsPage != service.screen.page {
                 factsPage = service.screen.page
                 facts = gatherFacts(service.screen.page)

@@ -16,6 +16,12 @@ public struct KioskSession: Sendable {
     public private(set) var clock = 0.0
     /// The screen is dimmed and nothing is drawn until the next touch.
     public private(set) var isDimmed = false
+    /// Outside the opening hours with nothing to show: the panel is off (its backlight, or a
+    /// black frame) and nothing is drawn until a touch, the hours or a countdown bring it on.
+    public private(set) var isAsleep = false
+    /// The local time of day, seconds since midnight, as the shell last set it and `dt` moved
+    /// it on (nil: not known, so the kiosk counts as open).
+    private var timeOfDay: Double?
     /// The service screen's Quit (or Escape in windowed mode) asked to quit.
     public private(set) var quitRequested = false
     /// The operator's brightness and volume.
@@ -68,7 +74,8 @@ public struct KioskSession: Sendable {
         var input = input
         if case .pointer(let event) = input { return pointer(event) }
         if case .wheel(let notches, let point) = input { input = .wheel(notches: notches, at: screen.layout.turn.view(point)) }
-        guard wake() else { return [] }
+        if isDimmed || isAsleep { return wakeUp() }
+        lastInput = clock
         if service != nil { return serviceInput(input) }
         guard case .key(let name) = input else {
             if case .encoder = input { showsFocus = true }
@@ -100,10 +107,9 @@ public struct KioskSession: Sendable {
             // First, so a finger that wakes the screen or acknowledges "Done" still counts
             // towards the operator's corners.
             corners.down(event, width: screen.layout.viewWidth, height: screen.layout.viewHeight, at: clock)
-            if isDimmed {
-                isDimmed = false
+            if isDimmed || isAsleep {
                 swallowed.append(event.finger)
-                return []
+                return wakeUp()
             }
             if timer.state == .finished, service == nil {
                 swallowed.append(event.finger)
@@ -131,10 +137,24 @@ public struct KioskSession: Sendable {
 
     // MARK: - Time
 
+    /// Sets the local time of day (seconds since midnight), which ``advance(by:)`` moves on
+    /// from there: the opening hours are read against it.
+    public mutating func setTimeOfDay(_ seconds: Double) {
+        guard seconds.isFinite else { return }
+        timeOfDay = OpeningHours.wrapped(seconds)
+    }
+
+    /// Whether it is outside the opening hours now.
+    public var isClosed: Bool {
+        guard let hours = settings.openingHours, let timeOfDay else { return false }
+        return !hours.isOpen(at: timeOfDay)
+    }
+
     /// Moves animations and the countdown on by `dt` seconds.
     public mutating func advance(by dt: Double) -> [KioskEvent] {
         guard dt.isFinite, dt > 0 else { return [] }
         clock += dt
+        timeOfDay = timeOfDay.map { OpeningHours.wrapped($0 + dt) }
         var events = react(to: screen.panel.advance(by: dt))
         events += timerChanged(timer.advance(by: dt))
         if timer.state == .paused, settings.pauseTimeoutSeconds > 0, clock - timerChangedAt >= settings.pauseTimeoutSeconds {
@@ -151,16 +171,41 @@ public struct KioskSession: Sendable {
         } else if corners.heldSince.map({ clock - $0 >= settings.adminHoldSeconds }) == true {
             events += openService()
         }
-        if !isDimmed, service == nil, settings.dimAfterSeconds > 0, clock - lastInput >= settings.dimAfterSeconds,
+        if !isDimmed, !isAsleep, service == nil, settings.dimAfterSeconds > 0, clock - lastInput >= settings.dimAfterSeconds,
            !timer.isActive, timer.state != .finished, screen.panel.isAtRest {
             isDimmed = true
         }
-        return events
+        return events + followHours()
+    }
+
+    /// Whether nothing keeps the panel on outside the opening hours: no countdown, no "Done",
+    /// no service screen, no control moving.
+    private var mayGoOff: Bool {
+        isClosed && service == nil && !timer.isActive && timer.state != .finished && screen.panel.isAtRest
+    }
+
+    /// Turns the panel off once it may go off and `wakeSeconds` passed since the last input,
+    /// and on when the opening hours begin or a countdown starts (a `display` event each).
+    private mutating func followHours() -> [KioskEvent] {
+        let off = mayGoOff && clock - lastInput >= settings.wakeSeconds
+        guard off != isAsleep else { return [] }
+        isAsleep = off
+        isDimmed = false
+        return [.display(on: !off)]
+    }
+
+    /// The first input on a dimmed or sleeping panel: it only wakes it.
+    private mutating func wakeUp() -> [KioskEvent] {
+        lastInput = clock
+        isDimmed = false
+        guard isAsleep else { return [] }
+        isAsleep = false
+        return [.display(on: true)]
     }
 
     /// What the backlight should be now, a fraction of its maximum (nil: there is none): the
-    /// operator's brightness, a fifth of it while dimmed.
-    public var backlightLevel: Double? { levels.brightness.map { isDimmed ? $0 * 0.2 : $0 } }
+    /// operator's brightness, a fifth of it while dimmed, 0 (off) while the panel sleeps.
+    public var backlightLevel: Double? { levels.brightness.map { isAsleep ? 0 : isDimmed ? $0 * 0.2 : $0 } }
 
     /// Whether nothing moves and no finger is down (a running countdown is not motion).
     public var isAtRest: Bool { screen.panel.isAtRest && service?.isAtRest != false }
@@ -192,11 +237,13 @@ public struct KioskSession: Sendable {
         if let service {
             consider(service.secondsUntilChange(at: clock))
         } else {
-            if !isDimmed, settings.dimAfterSeconds > 0, !timer.isActive, timer.state != .finished {
+            if !isDimmed, !isAsleep, settings.dimAfterSeconds > 0, !timer.isActive, timer.state != .finished {
                 consider(settings.dimAfterSeconds - (clock - lastInput))
             }
             if let since = corners.heldSince { consider(settings.adminHoldSeconds - (clock - since)) }
         }
+        if !isAsleep, mayGoOff { consider(settings.wakeSeconds - (clock - lastInput)) }
+        if let hours = settings.openingHours, let timeOfDay, let change = hours.secondsUntilChange(from: timeOfDay) { consider(change) }
         return soonest
     }
 
@@ -310,13 +357,6 @@ public struct KioskSession: Sendable {
     }
 
     // MARK: - Rules
-
-    private mutating func wake() -> Bool {
-        lastInput = clock
-        guard isDimmed else { return true }
-        isDimmed = false
-        return false
-    }
 
     /// Turns control events into kiosk events and applies the rules they trigger.
     private mutating func react(to controlEvents: [ControlEvent]) -> [KioskEvent] {

@@ -28,7 +28,7 @@ struct LiveLoop {
         var clock = SessionClock()
         var needsLayout = false
         var redrawWhole = false
-        var shownDimmed = false
+        var shown = (dimmed: false, asleep: false)
         while !session.quitRequested {
             systemd.keepAlive(now: Double(SDL_GetTicks64()) / 1000)
             var event = SDL_Event()
@@ -46,16 +46,17 @@ struct LiveLoop {
                     mapper = InputMapper(windowWidth: session.screen.layout.width, windowHeight: session.screen.layout.height)
                     scene.rebuild(for: session.screen)
                     scene.emitLayout(session, ms: Self.nowMs())
-                    shownDimmed = false
+                    shown = (false, false)
                 }
                 needsLayout = false
                 redrawWhole = true  // SDL made the window's surface anew, whatever the size
             }
             clock.catchUp(&session, scene: scene)
-            if session.isDimmed && shownDimmed && !redrawWhole { continue }  // dimmed: one frame, then none
+            let now = (dimmed: session.isDimmed, asleep: session.isAsleep)
+            if (now.dimmed || now.asleep) && now == shown && !redrawWhole { continue }  // dimmed or off: one frame, then none
             try scene.draw(session, whole: redrawWhole)
             redrawWhole = false
-            shownDimmed = session.isDimmed
+            shown = now
         }
     }
 
@@ -99,6 +100,9 @@ struct SessionClock {
     private var last = LiveLoop.seconds()
 
     mutating func catchUp(_ session: inout KioskSession, scene: KioskScene) {
+        // The opening hours follow the wall clock, whatever it did meanwhile (a clock change,
+        // an NTP step, a suspend).
+        if session.settings.openingHours != nil { session.setTimeOfDay(LocalTime.secondsSinceMidnight(LocalTime.now())) }
         let now = LiveLoop.seconds()
         let dt = now - last
         last = now

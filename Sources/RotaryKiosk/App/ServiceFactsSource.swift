@@ -14,16 +14,18 @@ final class ServiceFactsSource {
     private let configLine: String
     private let stateDirectory: String?
     private let backlight: String?
+    private let hoursLine: String
     private let startedAt = Date()
     private var errors: [(Date, String)] = []
 
     init(videoDriver: String, rendererName: String, configPath: String?, fallbackNote: String?, stateDirectory: String?,
-         backlight: String?) {
+         backlight: String?, openingHours: OpeningHours?, wakeSeconds: Double) {
         self.videoDriver = videoDriver
         self.rendererName = rendererName
         configLine = fallbackNote ?? configPath.map { "\($0) (in use)" } ?? "built in (no --config)"
         self.stateDirectory = stateDirectory
         self.backlight = backlight
+        hoursLine = openingHours.map { "\($0.text), local time; a touch wakes the panel for \(Int(wakeSeconds)) s" } ?? "always on"
     }
 
     /// Keeps `message` as the newest error.
@@ -56,6 +58,7 @@ final class ServiceFactsSource {
             "State folder: \(stateDirectory.map { "\($0), \(Self.freeSpace($0))" } ?? "none")",
             "Config: \(configLine)",
             "Backlight: \(backlight ?? "none")",
+            "Opening hours: \(hoursLine)",
         ]
     }
 

@@ -10,6 +10,10 @@ public struct SessionSettings: Equatable, Sendable {
     public var doneSeconds: Double
     /// Dim after this long without input while nothing runs (0: never).
     public var dimAfterSeconds: Double
+    /// When the panel is on (nil: always).
+    public var openingHours: OpeningHours?
+    /// Outside the opening hours, a touch keeps the panel on this long after the last one.
+    public var wakeSeconds: Double
     /// Two fingers on opposite corners this long open the service screen.
     public var adminHoldSeconds: Double
     /// The service PIN's hash (nil: the service screen opens without a PIN).
@@ -29,6 +33,8 @@ public struct SessionSettings: Equatable, Sendable {
         pauseTimeoutSeconds = config.pauseTimeoutSeconds
         doneSeconds = config.doneSeconds
         dimAfterSeconds = config.dimAfterSeconds
+        openingHours = config.openingHours
+        wakeSeconds = config.wakeSeconds
         adminHoldSeconds = config.adminHoldSeconds
         pinHash = config.pinHash
         volume = config.feedback.volume

@@ -42,6 +42,7 @@ public enum EventRecords {
         case .feedback(let kind): feedback(kind.rawValue, ms: ms)
         case .error(let message): error(message, ms: ms)
         case .service(let note): service(note, ms: ms)
+        case .display(let on): line("display", ms: ms, [("state", .string(on ? "on" : "off"))])
         }
     }
 

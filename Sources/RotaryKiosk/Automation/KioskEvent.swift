@@ -14,6 +14,8 @@ public enum KioskEvent: Equatable, Sendable {
     case error(String)
     /// The operator's side: the service screen, its PIN and its settings.
     case service(ServiceNote)
+    /// The panel went off (outside the opening hours, nothing to show) or came back on.
+    case display(on: Bool)
 }
 
 /// What the operator's side reports. The service screen's own touches never leave as

@@ -41,6 +41,9 @@ extension ConfigBounds {
                                              why: "a program of 0 minutes could never start, and the dial counts up to a day (1440)")
     static let dimAfter = ConfigBounds(10...86_400, off: 0, unit: "seconds",
                                        why: "below 10 s the screen would dim between touches; 0 turns dimming off")
+    static let wake = ConfigBounds(5...3600, unit: "seconds",
+                                   why: "below 5 s the panel would go off while a person reads it; "
+                                       + "past an hour it would hardly be off outside the opening hours")
     static let longPress = ConfigBounds(0.3...10, unit: "seconds",
                                         why: "below 0.3 s an ordinary tap would cancel the timer; nobody holds longer than 10 s")
     static let pauseTimeout = ConfigBounds(10...86_400, off: 0, unit: "seconds",

@@ -418,7 +418,13 @@ public enum ConfigLoader {
 
     static func readDisplay(_ root: TOMLTable, _ r: inout ConfigReader, _ config: inout KioskConfig) {
         if let display = r.table(root, "display") {
-            r.warnUnknown(display, at: "display", known: ["rotation", "dim_after_seconds", "backlight"])
+            r.warnUnknown(display, at: "display", known: ["rotation", "dim_after_seconds", "backlight", "on_hours", "wake_seconds"])
+            if let text = r.string(display, "on_hours", at: "display") {
+                if let hours = OpeningHours(text) { config.openingHours = hours } else {
+                    r.error("display.on_hours", "must be \(OpeningHours.rule), not \"\(text)\"")
+                }
+            }
+            if let wake = r.number(display, "wake_seconds", at: "display", in: .wake) { config.wakeSeconds = wake }
             if let backlight = r.string(display, "backlight", at: "display") {
                 if backlight.isEmpty || backlight.contains("/") || backlight == "." || backlight == ".." {
                     r.error("display.backlight", "must be \"auto\", \"none\" or a device's name in /sys/class/backlight, "

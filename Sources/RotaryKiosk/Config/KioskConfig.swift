@@ -49,6 +49,11 @@ public struct KioskConfig: Equatable, Sendable {
     public var backlight = "auto"
     /// Dim the screen and stop drawing after this long without a touch (0: never).
     public var dimAfterSeconds = 120.0
+    /// When the panel is on (nil: always); outside these hours it is off unless a touch woke
+    /// it or a countdown runs.
+    public var openingHours: OpeningHours?
+    /// Outside the opening hours, a touch keeps the panel on for this long after the last one.
+    public var wakeSeconds = 60.0
     /// How long a press on the centre button cancels a running or paused timer.
     public var longPressSeconds = 1.5
     /// A paused countdown is cancelled after this long (0: never).

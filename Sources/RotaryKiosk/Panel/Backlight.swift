@@ -1,8 +1,8 @@
 import Foundation
 
-/// A panel's backlight through sysfs: `<root>/<name>/brightness` (0…`max_brightness`).
-/// Writes go through a queue of their own, newest value only, so a knob turned at 60 Hz
-/// never waits on a slow driver. The root is `/sys/class/backlight`, or
+/// A panel's backlight through sysfs: `<root>/<name>/brightness` (0…`max_brightness`), and
+/// `bl_power` to turn it off (4, `FB_BLANK_POWERDOWN`) and on (0). Writes go through a queue
+/// of their own, newest value only, so a knob turned at 60 Hz never waits on a slow driver. The root is `/sys/class/backlight`, or
 /// `ROTARY_BACKLIGHT_DIR` (tests give a folder of plain files).
 final class Backlight: @unchecked Sendable {
     /// The device's name, e.g. `rpi_backlight` or `intel_backlight`.
@@ -15,18 +15,20 @@ final class Backlight: @unchecked Sendable {
     private var pending: Int?
     private let failed: @Sendable (String) -> Void
     private var reportedFailure = false
+    /// Whether `bl_power` was last set on (nil: not yet, it may be off from a crash). Used on
+    /// the queue only.
+    private var poweredOn: Bool?
 
     /// Where backlights are looked for.
     static var root: String {
         ProcessInfo.processInfo.environment["ROTARY_BACKLIGHT_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/sys/class/backlight"
     }
 
-    /// The backlight `choice` names ("auto": the first one there, by name), or nil with
+    /// The backlight `choice` names in `root` ("auto": the first one there, by name), or nil with
     /// nothing to say when there is none and none was named. Throws a message for a person
     /// when the named one is missing or one cannot be read.
-    static func find(_ choice: String, failed: @escaping @Sendable (String) -> Void) throws -> Backlight? {
+    static func find(_ choice: String, in root: String = Backlight.root, failed: @escaping @Sendable (String) -> Void) throws -> Backlight? {
         guard choice != "none" else { return nil }
-        let root = Self.root
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()
         let name: String
         if choice == "auto" {
@@ -62,11 +64,11 @@ final class Backlight: @unchecked Sendable {
         max(1, min(maxBrightness, Int((fraction * Double(maxBrightness)).rounded())))
     }
 
-    /// Sets the backlight to `fraction` of its maximum, in the background.
+    /// Sets the backlight to `fraction` of its maximum, in the background; 0 turns it off.
     func set(_ fraction: Double) {
         lock.lock()
         let idle = pending == nil
-        pending = raw(for: fraction)
+        pending = fraction > 0 ? raw(for: fraction) : 0
         lock.unlock()
         guard idle else { return }  // the queued write will take the newest value
         queue.async { [self] in
@@ -82,14 +84,34 @@ final class Backlight: @unchecked Sendable {
     /// Waits for the writes so far.
     func flush() { queue.sync {} }
 
+    /// Raw level `raw`, or off for 0: `bl_power` where the driver has it, else brightness 0.
     private func write(_ raw: Int) {
         do {
-            try Data("\(raw)\n".utf8).write(to: URL(fileURLWithPath: folder + "/brightness"))
+            if raw == 0 {
+                if (try? write("4", to: "bl_power")) == nil { try write("0", to: "brightness") }
+                poweredOn = false
+                return
+            }
+            if poweredOn != true {
+                try? write("0", to: "bl_power")
+                poweredOn = true
+            }
+            try write("\(raw)", to: "brightness")
             reportedFailure = false
         } catch {
             guard !reportedFailure else { return }
             reportedFailure = true
             failed("cannot set the backlight \(name): \(AtomicFile.reason(error))")
         }
+    }
+
+    /// Writes `value` and a newline over the device's `file`, as `echo value > file` does, but
+    /// never makes a file the driver lacks.
+    private func write(_ value: String, to file: String) throws {
+        let fd = open(folder + "/" + file, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(fd) }
+        let bytes = Array("\(value)\n".utf8)
+        guard Glibc.write(fd, bytes, bytes.count) == bytes.count else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
     }
 }
