@@ -19,11 +19,12 @@ struct OpeningHoursReplayTests {
     }
 
     /// The replay of `trace` from 21:59 (UTC), with a picture of its last frame.
-    static func run(_ trace: Trace, start: String = "2026-11-24T21:59:00", in dir: URL,
+    static func run(_ trace: Trace, start: String = "2026-11-24T21:59:00", in dir: URL, backlight: String = "none",
                     extra: [String] = [], environment: [String: String] = [:]) throws -> (ReplayRun, Surface) {
         let shot = dir.appendingPathComponent("last.png").path
+        let config = try config(in: dir, backlight: backlight)
         let run = try ReplayRun.run(trace.text, size: "800x480",
-                                    extra: ["--config", try config(in: dir), "--replay-start", start, "--screenshot", shot] + extra,
+                                    extra: ["--config", config, "--replay-start", start, "--screenshot", shot] + extra,
                                     environment: ["TZ": "UTC"].merging(environment) { $1 })
         #expect(run.status == 0, "\(run.stderr)")
         return (run, try RotarySDLSurface.load(shot))
@@ -98,7 +99,7 @@ struct OpeningHoursReplayTests {
         let dir = try KioskProcess.temporaryDirectory()
         let root = try ServiceLevelsTests.backlight(brightness: 40, in: dir)
         let backlight = try #require(try Backlight.find("panel_bl", in: root) { Issue.record("\($0)") })
-        backlight.set(0)
+        backlight.off()
         backlight.flush()
         #expect(ServiceLevelsTests.read(root, "bl_power") == "4")
         #expect(ServiceLevelsTests.read(root, "brightness") == "40", "off leaves the level alone")
@@ -114,7 +115,7 @@ struct OpeningHoursReplayTests {
         let root = try ServiceLevelsTests.backlight(brightness: 40, in: dir)
         try FileManager.default.removeItem(atPath: root + "/panel_bl/bl_power")
         let backlight = try #require(try Backlight.find("panel_bl", in: root) { Issue.record("\($0)") })
-        backlight.set(0)
+        backlight.off()
         backlight.flush()
         #expect(ServiceLevelsTests.read(root, "brightness") == "0")
         #expect(!FileManager.default.fileExists(atPath: root + "/panel_bl/bl_power"), "no file is made the driver lacks")
@@ -129,9 +130,29 @@ struct OpeningHoursReplayTests {
         #expect(alone.status != 0 && alone.stderr.contains("--replay-start needs --replay"))
         let dir = try KioskProcess.temporaryDirectory()
         let trace = try ConfigText.write("", as: "empty.jsonl", in: dir)
-        for bad in ["2026-02-30T10:00", "21:59", "2026-11-24 21:59"] {
+        for bad in ["2026-02-30T10:00", "21:59", "2026-11-24 21:59", "2026-1-5T7:5", "2026-+1-24T21:55", "2026-11-24T24:00"] {
             let outcome = try KioskProcess.runHeadless(["--replay", trace, "--replay-start", bad])
             #expect(outcome.status != 0 && outcome.stderr.contains("YYYY-MM-DDTHH:MM"), "\(bad): \(outcome.stderr)")
         }
+        let skipped = try KioskProcess.runHeadless(["--replay", trace, "--replay-start", "2026-03-29T02:30"],
+                                                   environment: ["TZ": "Europe/Berlin"])
+        #expect(skipped.status != 0, "02:30 does not happen in Berlin that night")
+    }
+
+    @Test("a saved brightness of 0 is the knob's lowest, never an unlit panel")
+    func savedZeroBrightness() throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        let root = try ServiceLevelsTests.backlight(brightness: 40, in: dir)
+        try "4\n".write(toFile: root + "/panel_bl/bl_power", atomically: true, encoding: .utf8)  // off, as a crash left it
+        let state = dir.appendingPathComponent("state").path
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+        try #"{"brightness":0,"volume":0.5}"#.write(toFile: state + "/operator.json", atomically: true, encoding: .utf8)
+        var t = Trace()
+        t.wait(1000)
+        t.stamp()
+        _ = try Self.run(t, start: "2026-11-24T12:00:00", in: dir, backlight: "panel_bl", extra: ["--state-dir", state],
+                         environment: ["ROTARY_BACKLIGHT_DIR": root])
+        #expect(ServiceLevelsTests.read(root, "bl_power") == "0")
+        #expect(ServiceLevelsTests.read(root, "brightness") == "13", "5 % of 255")
     }
 }

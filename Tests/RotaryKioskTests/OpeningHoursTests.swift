@@ -46,7 +46,7 @@ struct OpeningHoursTests {
 
     @Test("what is not HH:MM-HH:MM ranges is refused", arguments: ["", "7-22", "07:00", "07:00-22:00-23:00", "7:00-22:00",
                                                                    "07:60-08:00", "25:00-26:00", "07:00-07:00", "24:00-07:00",
-                                                                   "07:00-22:00,", "０７:00-22:00"])
+                                                                   "07:00-22:00,", "０７:00-22:00", "+7:00-22:00"])
     func refused(text: String) {
         #expect(OpeningHours(text) == nil)
     }
@@ -71,5 +71,8 @@ struct OpeningHoursSessionTests {
         #expect(s.pointer(PointerEvent(.down, finger: 3, at: Point(x: 700, y: 400), time: 1)) == [.display(on: true)])
         #expect(s.pointer(PointerEvent(.up, finger: 3, at: Point(x: 700, y: 400), time: 1.1)) == [])
         #expect(s.secondsUntilChange == 30)
+        #expect(s.advance(by: 30) == [.display(on: false)])
+        #expect(s.advance(by: OpeningHoursTests.at(9) - 90) == [.display(on: true)], "07:00")
+        #expect(!s.isDimmed && s.secondsUntilChange == settings.dimAfterSeconds, "on at opening time, dimming only after its delay")
     }
 }

@@ -7,10 +7,13 @@ import Testing
 struct TouchCalibrationReplayTests {
     /// The panel's touch layer: upside down (y mirrored), a little skewed, scaled and shifted
     /// (normalised, libinput's convention). The unit tests cover swapped axes too.
-    static let skew = TouchCalibration(matrix: [0.9, 0.05, 0.03, 0.04, -0.9, 0.95])!
+    static let skew = [0.9, 0.05, 0.03, 0.04, -0.9, 0.95]
     static let size = (width: 800.0, height: 480.0)
 
-    static func reported(_ p: Point) -> Point { skew.apply(p, width: size.width, height: size.height) }
+    static func reported(_ p: Point) -> Point {
+        let x = p.x / size.width, y = p.y / size.height, m = skew
+        return Point(x: (m[0] * x + m[1] * y + m[2]) * size.width, y: (m[3] * x + m[4] * y + m[5]) * size.height)
+    }
 
     /// Four programs, so one segment is 90°.
     static func config(in dir: URL) throws -> String {

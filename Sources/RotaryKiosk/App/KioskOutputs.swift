@@ -150,7 +150,7 @@ final class KioskOutputs {
         }
         guard let backlight, let level = session.backlightLevel, level != shownBacklight else { return }
         shownBacklight = level
-        backlight.set(level)
+        if session.isAsleep { backlight.off() } else { backlight.set(level) }
     }
 
     /// Leaves the backlight at `session`'s operator level (not dimmed) as the app ends.

@@ -191,6 +191,8 @@ public struct KioskSession: Sendable {
         guard off != isAsleep else { return [] }
         isAsleep = off
         isDimmed = false
+        // On again: dimming counts from now, not from the last touch the evening before.
+        if !off { lastInput = clock }
         return [.display(on: !off)]
     }
 

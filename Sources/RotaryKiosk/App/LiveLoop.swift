@@ -102,10 +102,11 @@ struct SessionClock {
     mutating func catchUp(_ session: inout KioskSession, scene: KioskScene) {
         // The opening hours follow the wall clock, whatever it did meanwhile (a clock change,
         // an NTP step, a suspend).
-        if session.settings.openingHours != nil { session.setTimeOfDay(LocalTime.secondsSinceMidnight(LocalTime.now())) }
         let now = LiveLoop.seconds()
         let dt = now - last
         last = now
+        // Set `dt` back, so moving on by `dt` lands on the wall clock's time.
+        if session.settings.openingHours != nil { session.setTimeOfDay(LocalTime.secondsSinceMidnight(LocalTime.now()) - dt) }
         let events = session.advance(by: dt)
         scene.publish(events, ms: LiveLoop.nowMs(), of: session)
     }

@@ -39,7 +39,7 @@ public struct OpeningHours: Equatable, Sendable {
     /// `HH:MM` (`24:00` too when `allowsEndOfDay`) as seconds since midnight.
     private static func time(_ text: Substring, allowsEndOfDay: Bool) -> Double? {
         let fields = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
-        guard fields.count == 2, fields.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) }),
+        guard fields.count == 2, fields.allSatisfy({ $0.count == 2 && $0.allSatisfy { ("0"..."9").contains($0) } }),
               let hours = Int(fields[0]), let minutes = Int(fields[1]), (0...59).contains(minutes) else { return nil }
         guard (0...23).contains(hours) || (allowsEndOfDay && hours == 24 && minutes == 0) else { return nil }
         return Double(hours * 3600 + minutes * 60)

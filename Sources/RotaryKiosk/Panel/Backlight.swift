@@ -12,6 +12,7 @@ final class Backlight: @unchecked Sendable {
     private let folder: String
     private let queue = DispatchQueue(label: "rotary.backlight")
     private let lock = NSLock()
+    /// The raw level to write next; 0 for off.
     private var pending: Int?
     private let failed: @Sendable (String) -> Void
     private var reportedFailure = false
@@ -64,11 +65,17 @@ final class Backlight: @unchecked Sendable {
         max(1, min(maxBrightness, Int((fraction * Double(maxBrightness)).rounded())))
     }
 
-    /// Sets the backlight to `fraction` of its maximum, in the background; 0 turns it off.
-    func set(_ fraction: Double) {
+    /// Sets the backlight to `fraction` of its maximum (never below the lowest raw level),
+    /// in the background.
+    func set(_ fraction: Double) { queueWrite(raw(for: fraction)) }
+
+    /// Turns the backlight off, in the background; the next ``set(_:)`` turns it on.
+    func off() { queueWrite(0) }
+
+    private func queueWrite(_ raw: Int) {
         lock.lock()
         let idle = pending == nil
-        pending = fraction > 0 ? raw(for: fraction) : 0
+        pending = raw
         lock.unlock()
         guard idle else { return }  // the queued write will take the newest value
         queue.async { [self] in
@@ -88,21 +95,27 @@ final class Backlight: @unchecked Sendable {
     private func write(_ raw: Int) {
         do {
             if raw == 0 {
-                if (try? write("4", to: "bl_power")) == nil { try write("0", to: "brightness") }
+                if try !writeIfPresent("4", to: "bl_power") { try write("0", to: "brightness") }
                 poweredOn = false
-                return
+            } else {
+                if poweredOn != true {
+                    _ = try writeIfPresent("0", to: "bl_power")
+                    poweredOn = true
+                }
+                try write("\(raw)", to: "brightness")
             }
-            if poweredOn != true {
-                try? write("0", to: "bl_power")
-                poweredOn = true
-            }
-            try write("\(raw)", to: "brightness")
             reportedFailure = false
         } catch {
             guard !reportedFailure else { return }
             reportedFailure = true
             failed("cannot set the backlight \(name): \(AtomicFile.reason(error))")
         }
+    }
+
+    /// Writes `value` to `file` when the driver has it; false when it does not.
+    private func writeIfPresent(_ value: String, to file: String) throws -> Bool {
+        do { try write(value, to: file) } catch let error as POSIXError where error.code == .ENOENT { return false }
+        return true
     }
 
     /// Writes `value` and a newline over the device's `file`, as `echo value > file` does, but

@@ -31,8 +31,10 @@ final class OperatorStore: @unchecked Sendable {
         guard let data = FileManager.default.contents(atPath: path),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return Saved() }
         func level(_ key: String) -> Double? { JSONValue.finiteNumber(object[key]).flatMap { (0...1).contains($0) ? $0 : nil } }
+        // Never below the knob's lowest: the panel is not turned black from a file.
+        let brightness = level("brightness").map { max($0, ServiceScreen.brightnessSetting.min / 100) }
         var touch: TouchCalibration?
-        if let field = object["touch_calibration"] {
+        if let field = object["touch_calibration"], !(field is NSNull) {
             let items = field as? [Any] ?? []
             let numbers = items.compactMap(JSONValue.finiteNumber)
             touch = numbers.count == items.count ? TouchCalibration(matrix: numbers) : nil
@@ -41,7 +43,7 @@ final class OperatorStore: @unchecked Sendable {
                        + "touches land where the panel reports them until the operator calibrates again")
             }
         }
-        return Saved(brightness: level("brightness"), volume: level("volume"), touch: touch)
+        return Saved(brightness: brightness, volume: level("volume"), touch: touch)
     }
 
     /// Saves `levels` and `touch` (none when it is the identity) in the background.

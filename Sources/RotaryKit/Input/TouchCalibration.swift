@@ -38,15 +38,19 @@ public struct TouchCalibration: Equatable, Sendable {
     }
 
     /// Whether it could be a real panel's correction and leaves the panel touchable: it keeps
-    /// areas within a factor of 4 either way (a determinant of 0.25…4 in magnitude) and puts
-    /// every corner of the panel within half a panel of the panel.
+    /// areas within a factor of 4 either way (a determinant of 0.25…4 in magnitude), and a
+    /// touch on the panel can still reach every corner: the points 3 % in from each corner
+    /// are where some reported position (within 0…1) lands. (An operator's gesture on the
+    /// corners stays possible.)
     public var isUsable: Bool {
         let m = matrix
-        let determinant = abs(m[0] * m[4] - m[1] * m[3])
-        guard (0.25...4).contains(determinant) else { return false }
-        return [Point(x: 0, y: 0), Point(x: 1, y: 0), Point(x: 0, y: 1), Point(x: 1, y: 1)].allSatisfy { corner in
-            let q = apply(corner)
-            return (-0.5...1.5).contains(q.x) && (-0.5...1.5).contains(q.y)
+        let determinant = m[0] * m[4] - m[1] * m[3]
+        guard (0.25...4).contains(abs(determinant)) else { return false }
+        return [Point(x: 0.03, y: 0.03), Point(x: 0.97, y: 0.03), Point(x: 0.03, y: 0.97), Point(x: 0.97, y: 0.97)].allSatisfy { corner in
+            // The reported position that lands on `corner`: the inverse of the map.
+            let dx = corner.x - m[2], dy = corner.y - m[5]
+            let x = (m[4] * dx - m[1] * dy) / determinant, y = (m[0] * dy - m[3] * dx) / determinant
+            return (0...1).contains(x) && (0...1).contains(y)
         }
     }
 
