@@ -64,6 +64,11 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CMosquitto",
+            pkgConfig: "libmosquitto",
+            providers: [.apt(["libmosquitto-dev"])]
+        ),
         .systemLibrary(name: "CSpawn"),
         .systemLibrary(name: "CCrypt"),
         .target(
@@ -83,7 +88,7 @@ let package = Package(
         .target(
             name: "RotaryKiosk",
             dependencies: [
-                "RotaryKit", "RotarySDL", "RotaryAssets", "CSpawn", "CSQLite", "CCrypt",
+                "RotaryKit", "RotarySDL", "RotaryAssets", "CSpawn", "CSQLite", "CCrypt", "CMosquitto",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),

@@ -5,12 +5,13 @@
 # Debian packages every build needs: SDL2 with SDL_image and SDL_ttf, pkg-config for
 # the CSDL2 module, fontconfig (library and a font) for text, FriBidi and HarfBuzz for
 # right-to-left and shaped scripts, the Noto core fonts to draw the scripts DejaVu lacks,
-# git for SwiftPM.
-ROTARY_BUILD_PACKAGES="pkg-config git libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libfontconfig-dev libfribidi-dev libharfbuzz-dev libsqlite3-dev fontconfig fonts-dejavu-core fonts-noto-core"
+# SQLite for the usage log, libmosquitto for MQTT, git for SwiftPM.
+ROTARY_BUILD_PACKAGES="pkg-config git libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libfontconfig-dev libfribidi-dev libharfbuzz-dev libsqlite3-dev libmosquitto-dev fontconfig fonts-dejavu-core fonts-noto-core"
 
 # What the tests add: a real X server without a screen and a scripted mouse, HarfBuzz's
-# hb-shape (to check shaping against), and CJK and colour emoji fonts for the fallbacks.
-ROTARY_TEST_PACKAGES="xvfb xauth xdotool imagemagick libharfbuzz-bin fonts-noto-cjk fonts-noto-color-emoji"
+# hb-shape (to check shaping against), CJK and colour emoji fonts for the fallbacks, and a
+# real MQTT broker with its command-line clients.
+ROTARY_TEST_PACKAGES="xvfb xauth xdotool imagemagick libharfbuzz-bin fonts-noto-cjk fonts-noto-color-emoji mosquitto mosquitto-clients"
 
 rotary_say() { printf '\033[1mrotary:\033[0m %s\n' "$*" >&2; }
 

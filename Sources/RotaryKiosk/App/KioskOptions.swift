@@ -37,6 +37,10 @@ public struct KioskOptions: ParsableArguments, Sendable {
                                valueName: "kind"))
     public var renderer: RendererRequest = .auto
 
+    @Flag(help: ArgumentHelp("Run live without a window (SDL's offscreen driver), until SIGTERM or SIGINT: the same events, "
+                             + "timers, hooks and MQTT, for servers and simulations."))
+    public var headless = false
+
     @Option(help: ArgumentHelp("Write the last frame to this PNG file.", valueName: "PATH.png"))
     public var screenshot: String?
 
@@ -57,6 +61,8 @@ public struct KioskOptions: ParsableArguments, Sendable {
     public init() {}
 
     public func validate() throws {
+        if headless, replay != nil { throw ValidationError("--headless runs live; a replay is headless already") }
+        if headless, windowed { throw ValidationError("--headless has no window to run in") }
         if replayStart != nil, replay == nil {
             throw ValidationError("--replay-start needs --replay: live, the kiosk goes by the system's clock")
         }

@@ -4,7 +4,7 @@ import RotaryKit
 import RotarySDL
 
 /// What the kiosk's events drive outside the screen: hooks, feedback devices, the saved
-/// countdown, the usage log and the log.
+/// countdown, the usage log, the backlight, the MQTT link and the log.
 final class KioskOutputs {
     private let hooks: HookRunner
     private let devices: FeedbackDevices?
@@ -12,6 +12,9 @@ final class KioskOutputs {
     private let usage: UsageLog?
     private let operatorStore: OperatorStore?
     private let backlight: Backlight?
+    private let mqtt: MqttLink?
+    /// The state record last handed to the MQTT link.
+    private var mqttState: String?
     /// The operator's brightness and volume at start: remembered, else full brightness and
     /// the config's volume. The session owns them from then on.
     let startLevels: OperatorLevels
@@ -80,6 +83,27 @@ final class KioskOutputs {
         devices?.volume = startLevels.volume
         if let backlight { logger.info("backlight: \(backlight.name), up to \(backlight.maxBrightness)") }
         categories = Dictionary(config.programs.compactMap { p in p.category.map { (p.name, $0) } }) { first, _ in first }
+        mqtt = config.mqtt.flatMap { Self.link($0, logger: logger, problems: problems) }
+        mqtt?.start()
+    }
+
+    /// The MQTT link for `settings`, its password read from its file; nil (and an error)
+    /// when libmosquitto refuses the settings.
+    private static func link(_ settings: MqttSettings, logger: Logger, problems: ProblemMailbox) -> MqttLink? {
+        var password: String?
+        if let file = settings.passwordFile {
+            do {
+                password = try String(contentsOfFile: file, encoding: .utf8).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+            } catch {
+                problems.post("MQTT: cannot read the password file \(file): \(AtomicFile.reason(error)); connecting without a password")
+            }
+        }
+        do {
+            return try MqttLink(settings: settings, password: password, report: problems.post, note: { logger.info("\($0)") })
+        } catch {
+            problems.post("\(error); the kiosk runs without MQTT")
+            return nil
+        }
     }
 
     /// Wall-clock seconds for an event at `ms`: the real clock live, start + virtual time in a replay.
@@ -91,6 +115,7 @@ final class KioskOutputs {
     func attach(to sink: EventSink) {
         sink.listen { [self] event, line, ms in
             hooks.handle(event, line: line)
+            mqtt?.publishEvent(line.text)
             switch event {
             case .feedback(let kind):
                 devices?.play(kind)
@@ -141,9 +166,17 @@ final class KioskOutputs {
         return events
     }
 
-    /// After each publish: brings the backlight in line with `session` (the operator's level,
-    /// lower while dimmed) and saves the operator's settings when they changed.
-    func follow(_ session: KioskSession) {
+    /// After each publish at `ms`: brings the backlight in line with `session` (the
+    /// operator's level, lower while dimmed, off while asleep), saves the operator's settings
+    /// when they changed, and hands the MQTT link a state record that changed.
+    func follow(_ session: KioskSession, ms: Double) {
+        if let mqtt {
+            let record = MqttState.record(session, now: wallClock(ms: ms))
+            if record != mqttState {
+                mqttState = record
+                mqtt.publishState(record)
+            }
+        }
         if operatorChanged {
             operatorChanged = false
             operatorStore?.save(session.levels, touch: session.touchCalibration)
@@ -169,8 +202,10 @@ final class KioskOutputs {
         backlight?.flush()
     }
 
-    /// Lets hooks end (in a replay, up to their timeout, unless SIGTERM or SIGINT arrives).
+    /// Lets hooks end (in a replay, up to their timeout, unless SIGTERM or SIGINT arrives),
+    /// then says goodbye to the MQTT broker.
     func finish(replay: Bool) {
+        defer { mqtt?.stop() }
         hooks.finish(waitingUpTo: replay ? hookTimeout + 2 : 1) { SignalWatch.received != nil }
     }
 }

@@ -33,7 +33,7 @@ public final class KioskRunner {
         for problem in choice.problems where problem.severity == .warning { logger.warning("\(problem)") }
         let config = choice.config
 
-        let requested = options.videoDriver ?? ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"]
+        let requested = options.headless ? "offscreen" : options.videoDriver ?? ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"]
         let system = try Self.openVideo(requested: requested)
         let headless = system.isHeadless
         logger.info("video driver: \(system.videoDriver)")
@@ -99,7 +99,7 @@ public final class KioskRunner {
         var replayError: ReplayError?
         if let trace {
             do { try ReplayLoop(scene: scene, trace: trace).run(&session) } catch let error as ReplayError { replayError = error }
-        } else if !headless {
+        } else if !headless || options.headless {
             systemd.ready()
             let hertz = window.refreshRate
             let pacer = renderer.presentsAtDisplayPace ? nil : FramePacer(hertz: hertz)
@@ -122,7 +122,7 @@ public final class KioskRunner {
     /// Saves the picture asked for (unless `picture` is false: a replay that failed) and
     /// writes the `exit` line.
     private func finish(_ scene: KioskScene, _ session: KioskSession, headless: Bool, picture: Bool) throws {
-        let path = options.screenshot ?? (headless && options.replay == nil ? Self.defaultPicturePath() : nil)
+        let path = options.screenshot ?? (headless && options.replay == nil && !options.headless ? Self.defaultPicturePath() : nil)
         if picture, let path {
             try scene.renderer.savePNG(to: path)
             let prefix = headless ? "No display: rendered headless with the software renderer." : "Last frame saved."

@@ -19,8 +19,9 @@ final class KioskScene {
     /// business), when a tab opens.
     var gatherFacts: (ServicePage) -> ServiceFacts = { _ in ServiceFacts() }
     private var facts = ServiceFacts()
-    /// Told of the session after each publish, to bring the panel's backlight in line.
-    var onPublish: (KioskSession) -> Void = { _ in }
+    /// Told of the session after each publish (with its time, ms), to bring the panel's
+    /// backlight and the MQTT state in line.
+    var onPublish: (KioskSession, Double) -> Void = { _, _ in }
     /// The service page `facts` were gathered for.
     private var factsPage: ServicePage?
     /// The frames presented so far.
@@ -112,7 +113,7 @@ final class KioskScene {
             events.emit(event, ms: ms)
         }
         follow(session, ms: ms)
-        onPublish(session)
+        onPublish(session, ms)
     }
 
     /// Writes the `exit` line with the final state.

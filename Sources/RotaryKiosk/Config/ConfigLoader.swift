@@ -49,7 +49,7 @@ public enum ConfigLoader {
         }
         var config = KioskConfig()
         reader.warnUnknown(root, at: "", known: ["program", "category", "dial", "display", "timer", "admin", "hooks", "feedback",
-                                                 "theme", "locale", "strings", "usage"])
+                                                 "theme", "locale", "strings", "usage", "mqtt"])
         readDial(root, &reader, &config)
         let categories = readCategories(root, &reader, &config)
         let names = readPrograms(root, declared: categories, &reader, &config)
@@ -58,6 +58,7 @@ public enum ConfigLoader {
         readUsage(root, &reader, &config)
         readHooks(root, &reader, &config)
         readFeedback(root, &reader, &config)
+        readMqtt(root, &reader, &config)
         readTheme(root, &reader, &config)
         let words = readLocale(root, &reader, &config)
         FontCheck.check(pattern: config.theme.font, names: (categories ?? []) + names + words, &reader)

@@ -70,6 +70,8 @@ public struct KioskConfig: Equatable, Sendable {
     public var theme = ThemeSettings()
     /// Countdowns in the usage log are kept this many days (0: for ever).
     public var usageKeepDays = 365
+    /// The MQTT link (nil: none).
+    public var mqtt: MqttSettings?
     /// The kiosk's words, numbers and reading direction.
     public var locale = KioskLocale.english
 

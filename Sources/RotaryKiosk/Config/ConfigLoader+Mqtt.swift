@@ -1,0 +1,39 @@
+import TOMLKit
+
+extension ConfigLoader {
+    /// `[mqtt]`: `broker` is required; the rest have defaults (see ``MqttSettings``).
+    static func readMqtt(_ root: TOMLTable, _ r: inout ConfigReader, _ config: inout KioskConfig) {
+        guard let table = r.table(root, "mqtt") else { return }
+        r.warnUnknown(table, at: "mqtt", known: ["broker", "id", "base_topic", "discovery_prefix", "username", "password_file",
+                                                 "ca_file", "control"])
+        guard let broker = r.string(table, "broker", at: "mqtt") else {
+            if table["broker"] == nil { r.error("mqtt.broker", "is missing: \(MqttSettings.brokerRule)") }
+            return
+        }
+        let id = r.string(table, "id", at: "mqtt") ?? MqttSettings.hostID()
+        guard var settings = MqttSettings(broker: broker, id: id) else {
+            r.error("mqtt.broker", "must be \(MqttSettings.brokerRule), not \"\(broker)\"")
+            return
+        }
+        guard MqttSettings.isTopic(id), !id.contains("/") else {
+            r.error("mqtt.id", "must be a name without /, + or #, not \"\(id)\"")
+            return
+        }
+        for (key, apply) in [("base_topic", { (s: inout MqttSettings, v: String) in s.baseTopic = v }),
+                             ("discovery_prefix", { (s: inout MqttSettings, v: String) in s.discoveryPrefix = v })] {
+            guard let value = r.string(table, key, at: "mqtt") else { continue }
+            if MqttSettings.isTopic(value) { apply(&settings, value) } else {
+                r.error("mqtt.\(key)", "must be a topic without wildcards (+, #) or empty levels, not \"\(value)\"")
+            }
+        }
+        settings.username = r.string(table, "username", at: "mqtt")
+        settings.passwordFile = r.string(table, "password_file", at: "mqtt")
+        settings.caFile = r.string(table, "ca_file", at: "mqtt")
+        if let control = r.string(table, "control", at: "mqtt") {
+            if let value = MqttSettings.Control(rawValue: control) { settings.control = value } else {
+                r.error("mqtt.control", "must be \"none\", \"armed\" or \"full\", not \"\(control)\"")
+            }
+        }
+        config.mqtt = settings
+    }
+}

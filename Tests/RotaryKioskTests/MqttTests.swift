@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import RotaryKiosk
+
+@Suite("MQTT against a real Mosquitto broker: availability, the will, retained state, events")
+struct MqttTests {
+    /// One program of one minute, on `broker` as `cabin-1`.
+    static func config(_ broker: MqttBroker, in dir: URL, extra: String = "") throws -> String {
+        try ConfigText.write(ConfigText.programs(["Sauna"], minutes: 1, extra: """
+            [dial]
+            values = [1, 2, 5]
+            [mqtt]
+            broker = "\(broker.url)"
+            id = "cabin-1"
+            """ + "\n" + extra), as: "kiosk.toml", in: dir)
+    }
+
+    /// The JSON object in a `topic payload` line.
+    static func payload(_ line: String) -> [String: Any]? {
+        guard let space = line.firstIndex(of: " ") else { return nil }
+        return try? JSONSerialization.jsonObject(with: Data(line[line.index(after: space)...].utf8)) as? [String: Any]
+    }
+
+    @Test("a replayed start reaches the broker: online, the state as it changes, each event; the end says offline, the state stays")
+    func replayToBroker() throws {
+        let broker = try MqttBroker()
+        let dir = try KioskProcess.temporaryDirectory()
+        let listener = try broker.listen("rotary/cabin-1/#")
+        var t = Trace()
+        t.wait(500)
+        t.key("Return")
+        t.wait(2500)
+        t.stamp()
+        let run = try ReplayRun.run(t.text, size: "800x480", extra: ["--config", try Self.config(broker, in: dir)])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = listener.lines()
+        #expect(lines.first == "rotary/cabin-1/availability online")
+        #expect(lines.last == "rotary/cabin-1/availability offline")
+        let events = lines.filter { $0.hasPrefix("rotary/cabin-1/event ") }.compactMap(Self.payload)
+        #expect(events.map { $0["event"] as? String } == run.events.filter { $0["event"] as? String != "ready" && $0["event"] as? String != "exit" }
+            .map { $0["event"] as? String }, "every event line, in order")
+        let states = lines.filter { $0.hasPrefix("rotary/cabin-1/state ") }.compactMap(Self.payload)
+        #expect(states.first?["state"] as? String == "idle")
+        #expect(states.compactMap { ($0["seconds_left"] as? NSNumber)?.intValue }.suffix(3) == [60, 59, 58], "once a second")
+        let retained = try #require(try broker.retained("rotary/cabin-1/state").flatMap { Self.payload("t " + $0) })
+        #expect(retained["state"] as? String == "running" && retained["program"] as? String == "Sauna")
+        #expect((retained["ends_at"] as? String)?.hasSuffix("Z") == true)
+        #expect(try broker.retained("rotary/cabin-1/availability") == "offline")
+    }
+
+    @Test("a headless kiosk says online (retained); killed with -9 it is offline by its will")
+    func willOnKill() throws {
+        let broker = try MqttBroker()
+        let dir = try KioskProcess.temporaryDirectory()
+        let process = Process()
+        process.executableURL = KioskProcess.executable
+        process.arguments = ["--headless", "--size", "320x240", "--config", try Self.config(broker, in: dir)]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        var online: String?
+        let deadline = Date().addingTimeInterval(15)
+        while online != "online", Date() < deadline {
+            online = try broker.retained("rotary/cabin-1/availability")
+        }
+        #expect(online == "online")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        var offline: String?
+        while offline != "offline", Date() < deadline.addingTimeInterval(10) {
+            offline = try broker.retained("rotary/cabin-1/availability")
+        }
+        #expect(offline == "offline", "the broker published the will")
+    }
+
+    @Test("each bad [mqtt] value is an error naming its key", arguments: [
+        ("[mqtt]\nid = \"x\"\n", "mqtt.broker"),
+        ("[mqtt]\nbroker = \"http://example.com\"\n", "mqtt.broker"),
+        ("[mqtt]\nbroker = \"mqtt://host:99999\"\n", "mqtt.broker"),
+        ("[mqtt]\nbroker = \"mqtt://host\"\nid = \"a/b\"\n", "mqtt.id"),
+        ("[mqtt]\nbroker = \"mqtt://host\"\nbase_topic = \"kiosks/#\"\n", "mqtt.base_topic"),
+        ("[mqtt]\nbroker = \"mqtt://host\"\ncontrol = \"yes\"\n", "mqtt.control"),
+    ] as [(String, String)])
+    func configErrors(toml: String, key: String) {
+        let outcome = ConfigLoader.load(text: ConfigTests.oneProgram + toml, file: "k.toml")
+        #expect(outcome.config == nil)
+        #expect(outcome.errors.contains { $0.key == key }, "\(outcome.problems)")
+    }
+
+    @Test("the broker URL's forms: scheme, default ports, IPv6")
+    func brokerURLs() throws {
+        let plain = try #require(MqttSettings(broker: "mqtt://kiosk-broker.local", id: "a"))
+        #expect(plain.host == "kiosk-broker.local" && plain.port == 1883 && !plain.tls && plain.baseTopic == "rotary/a")
+        let tls = try #require(MqttSettings(broker: "mqtts://10.0.0.2:8884", id: "a"))
+        #expect(tls.host == "10.0.0.2" && tls.port == 8884 && tls.tls)
+        let six = try #require(MqttSettings(broker: "mqtt://[::1]:1884", id: "a"))
+        #expect(six.host == "::1" && six.port == 1884)
+        #expect(MqttSettings(broker: "mqtt://", id: "a") == nil)
+        #expect(MqttSettings(broker: "mqtt://host:", id: "a") == nil)
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+/// Debian's Mosquitto broker, started by a test on a free loopback port with its own config
+/// (anonymous, no persistence), and its command-line clients to look at what reached it.
+final class MqttBroker {
+    let port: Int
+    let directory: URL
+    private var process: Process?
+
+    /// Starts a broker and waits until it takes connections.
+    init() throws {
+        directory = try KioskProcess.temporaryDirectory()
+        port = try Self.freePort()
+        try start()
+    }
+
+    deinit { stop() }
+
+    /// The URL the kiosk's config names.
+    var url: String { "mqtt://127.0.0.1:\(port)" }
+
+    /// Starts it (again, on the same port, after ``stop()``).
+    func start() throws {
+        let config = directory.appendingPathComponent("mosquitto.conf")
+        try "listener \(port) 127.0.0.1\nallow_anonymous true\npersistence false\n".write(to: config, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/sbin/mosquitto")
+        process.arguments = ["-c", config.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        self.process = process
+        let deadline = Date().addingTimeInterval(10)
+        while !Self.accepts(port), Date() < deadline { usleep(20_000) }
+        guard Self.accepts(port) else { throw BrokerError("mosquitto did not listen on port \(port) within 10 s") }
+    }
+
+    /// Stops it at once. (SIGKILL: the test process hands its children SIGTERM blocked.)
+    func stop() {
+        guard let process, process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// The retained message on `topic` (nil when there is none), as a new subscriber gets it.
+    func retained(_ topic: String) throws -> String? {
+        let lines = try subscribe(["-t", topic, "--retained-only", "-C", "1", "-W", "2"])
+        return lines.first
+    }
+
+    /// Runs `mosquitto_sub` with `arguments` on this broker; its output lines.
+    func subscribe(_ arguments: [String]) throws -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/mosquitto_sub")
+        process.arguments = ["-h", "127.0.0.1", "-p", String(port)] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    /// A subscriber to `topic` (`-v`: "topic payload" lines) running in the background.
+    func listen(_ topic: String) throws -> Listener { try Listener(port: port, topic: topic) }
+
+    final class Listener {
+        private let process = Process()
+        private let out = Pipe()
+
+        init(port: Int, topic: String) throws {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/mosquitto_sub")
+            process.arguments = ["-h", "127.0.0.1", "-p", String(port), "-v", "-t", topic]
+            process.standardOutput = out
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(300_000)  // subscribed before anything is published
+        }
+
+        /// Stops listening; every line it got (mosquitto_sub writes each line out at once).
+        func lines() -> [String] {
+            usleep(300_000)  // what is on its way arrives
+            kill(process.processIdentifier, SIGKILL)
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        }
+    }
+
+    struct BrokerError: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    private static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard bound else { throw BrokerError("no free port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    private static func accepts(_ port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+    }
+}
