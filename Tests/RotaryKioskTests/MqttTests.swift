@@ -25,7 +25,7 @@ struct MqttTests {
     func replayToBroker() throws {
         let broker = try MqttBroker()
         let dir = try KioskProcess.temporaryDirectory()
-        let listener = try broker.listen("rotary/cabin-1/#")
+        let listener = try broker.listen("rotary/cabin-1")
         var t = Trace()
         t.wait(500)
         t.key("Return")
@@ -33,7 +33,7 @@ struct MqttTests {
         t.stamp()
         let run = try ReplayRun.run(t.text, size: "800x480", extra: ["--config", try Self.config(broker, in: dir)])
         #expect(run.status == 0, "\(run.stderr)")
-        let lines = listener.lines()
+        let lines = try listener.lines()
         #expect(lines.first == "rotary/cabin-1/availability online")
         #expect(lines.last == "rotary/cabin-1/availability offline")
         let events = lines.filter { $0.hasPrefix("rotary/cabin-1/event ") }.compactMap(Self.payload)
@@ -74,6 +74,25 @@ struct MqttTests {
         #expect(offline == "offline", "the broker published the will")
     }
 
+    @Test("with no broker there the replay runs through, says why once, and ends within the goodbye's wait")
+    func noBroker() throws {
+        let broker = try MqttBroker()
+        broker.stop()  // its port, now with nobody listening
+        let dir = try KioskProcess.temporaryDirectory()
+        var t = Trace()
+        t.wait(500)
+        t.key("Return")
+        t.wait(1000)
+        t.stamp()
+        let started = Date()
+        let run = try ReplayRun.run(t.text, size: "800x480", extra: ["--config", try Self.config(broker, in: dir)])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.named("timer").first?["state"] as? String == "running")
+        let errors = run.named("error").compactMap { $0["message"] as? String }.filter { $0.hasPrefix("MQTT: cannot reach") }
+        #expect(errors.count == 1, "\(run.named("error"))")
+        #expect(Date().timeIntervalSince(started) < 10)
+    }
+
     @Test("each bad [mqtt] value is an error naming its key", arguments: [
         ("[mqtt]\nid = \"x\"\n", "mqtt.broker"),
         ("[mqtt]\nbroker = \"http://example.com\"\n", "mqtt.broker"),
@@ -81,6 +100,7 @@ struct MqttTests {
         ("[mqtt]\nbroker = \"mqtt://host\"\nid = \"a/b\"\n", "mqtt.id"),
         ("[mqtt]\nbroker = \"mqtt://host\"\nbase_topic = \"kiosks/#\"\n", "mqtt.base_topic"),
         ("[mqtt]\nbroker = \"mqtt://host\"\ncontrol = \"yes\"\n", "mqtt.control"),
+        ("[mqtt]\nbroker = \"mqtt://host\"\npassword_file = \"/etc/rotary/pw\"\n", "mqtt.password_file"),
     ] as [(String, String)])
     func configErrors(toml: String, key: String) {
         let outcome = ConfigLoader.load(text: ConfigTests.oneProgram + toml, file: "k.toml")

@@ -6,6 +6,18 @@ import RotarySDL
 /// What the kiosk's events drive outside the screen: hooks, feedback devices, the saved
 /// countdown, the usage log, the backlight, the MQTT link and the log.
 final class KioskOutputs {
+    /// How the app runs, which decides what its outputs reach.
+    enum Run {
+        /// On a display: sound, rumble, the machine's backlight, the broker.
+        case display
+        /// Live without a window (`--headless`): the broker, the real clock; no devices.
+        case headless
+        /// A replay: the broker, the replay's clock; no devices.
+        case replay
+        /// One picture and out: nothing outside the process but the state folder.
+        case picture
+    }
+
     private let hooks: HookRunner
     private let devices: FeedbackDevices?
     private let store: TimerStore?
@@ -13,8 +25,8 @@ final class KioskOutputs {
     private let operatorStore: OperatorStore?
     private let backlight: Backlight?
     private let mqtt: MqttLink?
-    /// The state record last handed to the MQTT link.
-    private var mqttState: String?
+    /// What the state record handed to the MQTT link last said.
+    private var mqttState: MqttState.Key?
     /// The operator's brightness and volume at start: remembered, else full brightness and
     /// the config's volume. The session owns them from then on.
     let startLevels: OperatorLevels
@@ -28,23 +40,23 @@ final class KioskOutputs {
     /// Each program's category, for the usage log.
     private let categories: [String: String]
     private let logger: Logger
-    private let live: Bool
+    private let run: Run
     /// The wall clock at start (seconds since 1970): a replay's clock runs on from it.
     private let startedAt: Double
     private let hookTimeout: Double
 
-    /// Outputs for `config` from `startedAt` (seconds since 1970); `live` opens sound and rumble (replays and headless runs have
-    /// none) and the backlight `[display] backlight` names or finds (replays and headless runs
-    /// only a named one).
+    /// Outputs for `config` from `startedAt` (seconds since 1970) for a `run`: on a display
+    /// they open sound and rumble and the backlight `[display] backlight` names or finds
+    /// (otherwise only a named one); all but a one-picture run join the `[mqtt]` broker.
     /// A state folder that cannot be used leaves the kiosk running without persistence; that
     /// and every failed save are posted to `problems`.
-    init(config: KioskConfig, stateDirectory: String?, live: Bool, startedAt: Double, logger: Logger, problems: ProblemMailbox) {
+    init(config: KioskConfig, stateDirectory: String?, run: Run, startedAt: Double, logger: Logger, problems: ProblemMailbox) {
         self.logger = logger
         self.startedAt = startedAt
-        self.live = live
+        self.run = run
         hookTimeout = config.hooks.timeoutSeconds
         hooks = HookRunner(hooks: config.hooks, feedbackCommand: config.feedback.command, logger: logger)
-        if live {
+        if run == .display {
             let devices = FeedbackDevices(audio: config.feedback.audio, volume: config.feedback.volume, rumble: config.feedback.rumble)
             logger.info("feedback: \(devices.summary)")
             self.devices = devices
@@ -62,7 +74,7 @@ final class KioskOutputs {
             UsageLog(directory: $0, keepDays: config.usageKeepDays, now: startedAt, failed: problems.post)
         }
         operatorStore = store == nil ? nil : stateDirectory.map { OperatorStore(directory: $0, failed: problems.post) }
-        let choice = live || config.backlight != "auto" ? config.backlight : "none"
+        let choice = run == .display || config.backlight != "auto" ? config.backlight : "none"
         do {
             backlight = try Backlight.find(choice, failed: problems.post)
         } catch {
@@ -83,7 +95,7 @@ final class KioskOutputs {
         devices?.volume = startLevels.volume
         if let backlight { logger.info("backlight: \(backlight.name), up to \(backlight.maxBrightness)") }
         categories = Dictionary(config.programs.compactMap { p in p.category.map { (p.name, $0) } }) { first, _ in first }
-        mqtt = config.mqtt.flatMap { Self.link($0, logger: logger, problems: problems) }
+        mqtt = run == .picture ? nil : config.mqtt.flatMap { Self.link($0, logger: logger, problems: problems) }
         mqtt?.start()
     }
 
@@ -106,16 +118,17 @@ final class KioskOutputs {
         }
     }
 
-    /// Wall-clock seconds for an event at `ms`: the real clock live, start + virtual time in a replay.
+    /// Wall-clock seconds for an event at `ms`: the real clock, but start + virtual time in a
+    /// replay.
     private func wallClock(ms: Double) -> Double {
-        live ? Date().timeIntervalSince1970 : startedAt + ms / 1000
+        run == .replay ? startedAt + ms / 1000 : Date().timeIntervalSince1970
     }
 
     /// Follows every event of `sink`.
     func attach(to sink: EventSink) {
         sink.listen { [self] event, line, ms in
             hooks.handle(event, line: line)
-            mqtt?.publishEvent(line.text)
+            mqtt?.publishEvent(line)
             switch event {
             case .feedback(let kind):
                 devices?.play(kind)
@@ -170,12 +183,10 @@ final class KioskOutputs {
     /// operator's level, lower while dimmed, off while asleep), saves the operator's settings
     /// when they changed, and hands the MQTT link a state record that changed.
     func follow(_ session: KioskSession, ms: Double) {
-        if let mqtt {
-            let record = MqttState.record(session, now: wallClock(ms: ms))
-            if record != mqttState {
-                mqttState = record
-                mqtt.publishState(record)
-            }
+        if let mqtt, let key = MqttState.Key(session), key != mqttState {
+            mqttState = key
+            let endsAt = session.timer.state == .running ? wallClock(ms: ms) + session.timer.secondsLeft : nil
+            mqtt.publishState(MqttState.record(key, category: categories[key.program], endsAt: endsAt))
         }
         if operatorChanged {
             operatorChanged = false
@@ -201,6 +212,9 @@ final class KioskOutputs {
         operatorStore?.flush()
         backlight?.flush()
     }
+
+    /// Says goodbye to the broker however the run ended.
+    deinit { mqtt?.stop() }
 
     /// Lets hooks end (in a replay, up to their timeout, unless SIGTERM or SIGINT arrives),
     /// then says goodbye to the MQTT broker.

@@ -68,7 +68,8 @@ public final class KioskRunner {
                                  categories: config.categories, locale: config.locale)
         let scene = KioskScene(renderer: renderer, theme: art.theme, fonts: fonts, events: events)
         let startedAt = options.replayStart ?? Date().timeIntervalSince1970
-        let outputs = KioskOutputs(config: config, stateDirectory: stateDirectory, live: trace == nil && !headless,
+        let run: KioskOutputs.Run = trace != nil ? .replay : options.headless ? .headless : headless ? .picture : .display
+        let outputs = KioskOutputs(config: config, stateDirectory: stateDirectory, run: run,
                                    startedAt: startedAt, logger: logger, problems: scene.backgroundProblems)
         outputs.attach(to: events)
         scene.onPublish = outputs.follow
@@ -105,7 +106,7 @@ public final class KioskRunner {
             let pacer = renderer.presentsAtDisplayPace ? nil : FramePacer(hertz: hertz)
             measurement?.begin(session, scene: scene, driver: system.videoDriver, reason: picked.reason, hertz: hertz)
             defer { measurement?.end(scene: scene) }  // the synthetic finger stops however the loop ends
-            try LiveLoop(scene: scene, layout: layout, systemd: systemd, pacer: pacer).run(&session)
+            try LiveLoop(scene: scene, layout: layout, systemd: systemd, pacer: pacer, waitsForEvents: !headless).run(&session)
             let stats = scene.frameStats
             logger.info("frames presented: \(stats.frames), \(stats.partialFrames) of them only where something changed")
             systemd.stopping()

@@ -25,12 +25,13 @@ public struct KioskSession: Sendable {
     /// The service screen's Quit (or Escape in windowed mode) asked to quit.
     public private(set) var quitRequested = false
     /// The operator's brightness and volume.
-    public private(set) var levels: OperatorLevels
+    public var levels: OperatorLevels { operatorState.levels }
     /// The correction applied to every touch (not the mouse), before anything else sees it.
-    public private(set) var touchCalibration: TouchCalibration
+    public var touchCalibration: TouchCalibration { operatorState.touch }
+    /// What the service screen changes and the session keeps: wrong PINs, levels, calibration.
+    private var operatorState: OperatorState
     /// The service screen, while it shows (a countdown keeps running under it).
     private(set) var service: ServiceMode?
-    private var pins = PinGuard()
     private var limiter: FeedbackLimiter
     private var lastInput = 0.0
     /// Fingers that woke the screen or acknowledged "done": theirs until they lift.
@@ -57,8 +58,7 @@ public struct KioskSession: Sendable {
     public init(screen: KioskScreen, settings: SessionSettings, levels: OperatorLevels? = nil, touch: TouchCalibration = .identity) {
         self.screen = screen
         self.settings = settings
-        self.levels = levels ?? OperatorLevels(brightness: nil, volume: settings.volume)
-        touchCalibration = touch
+        operatorState = OperatorState(levels: levels ?? OperatorLevels(brightness: nil, volume: settings.volume), touch: touch)
         limiter = FeedbackLimiter(tickInterval: settings.tickInterval)
         refreshScreen()
     }
@@ -164,7 +164,7 @@ public struct KioskSession: Sendable {
             events += timerChanged(timer.acknowledge())
         }
         if var open = service {
-            let moved = open.advance(by: dt, now: clock, guard: &pins, levels: &levels)
+            let moved = open.advance(by: dt, now: clock, operator: &operatorState)
             service = open
             events += limited(moved)
             closeServiceIfAsked()
@@ -291,7 +291,7 @@ public struct KioskSession: Sendable {
     public mutating func relayout(_ layout: ScreenLayout) -> Bool {
         guard layout != screen.layout else { return false }
         screen = screen.relaidOut(layout)
-        service?.relayout(layout, levels: levels)
+        service?.relayout(layout, levels: operatorState.levels)
         refreshScreen()
         return true
     }
@@ -329,14 +329,14 @@ public struct KioskSession: Sendable {
         corners.consume()
         swallowed += corners.fingers.filter { !swallowed.contains($0) }
         var mode = ServiceMode(layout: screen.layout, pinHash: settings.pinHash, levels: levels, now: clock)
-        if mode.asksPIN, let left = pins.secondsLocked(at: clock) { mode.showLock(left) }
+        if mode.asksPIN, let left = operatorState.pins.secondsLocked(at: clock) { mode.showLock(left) }
         service = mode
         return [.service(mode.asksPIN ? .pinAsked : .opened)] + feedback(.confirm)
     }
 
     private mutating func serviceInput(_ input: ControlInput, reported: Point? = nil) -> [KioskEvent] {
         guard var open = service else { return [] }
-        let events = open.handle(input, reported: reported, now: clock, guard: &pins, levels: &levels, touch: &touchCalibration)
+        let events = open.handle(input, reported: reported, now: clock, operator: &operatorState)
         service = open
         closeServiceIfAsked()
         return limited(events)

@@ -21,6 +21,11 @@ struct LiveLoop {
     /// Paces frames where the renderer does not (the software renderer has no vsync); nil
     /// when presenting waits for the display itself.
     var pacer: FramePacer?
+    /// Whether the video driver can sleep until an event comes. SDL's offscreen driver
+    /// cannot: SDL_WaitEventTimeout would poll it every millisecond, so the loop sleeps
+    /// itself and looks for events every ``offscreenPollSeconds``.
+    var waitsForEvents = true
+    static let offscreenPollSeconds = 0.05
 
     func run(_ session: inout KioskSession) throws {
         var pacer = self.pacer
@@ -34,7 +39,8 @@ struct LiveLoop {
             var event = SDL_Event()
             if !session.isAnimating, !needsLayout, !redrawWhole {
                 let timeout = session.secondsUntilChange.map { Int32(saturating: min(max($0 * 1000, 1), 1000).rounded(.up)) } ?? 1000
-                if SDL_WaitEventTimeout(&event, timeout) == 1, apply(event, &mapper, &session, &clock, &needsLayout, &redrawWhole) { return }
+                let got = waitsForEvents ? SDL_WaitEventTimeout(&event, timeout) == 1 : Self.pollSleeping(&event, milliseconds: timeout)
+                if got, apply(event, &mapper, &session, &clock, &needsLayout, &redrawWhole) { return }
             } else if let wait = pacer?.wait(at: Self.seconds()), wait > 0 {
                 Self.sleep(seconds: wait)
             }
@@ -77,6 +83,18 @@ struct LiveLoop {
             redrawWhole = true
         }
         return session.quitRequested
+    }
+
+    /// Takes the next event into `event`, looking every ``offscreenPollSeconds`` for up to
+    /// `milliseconds`; false when none came.
+    static func pollSleeping(_ event: inout SDL_Event, milliseconds: Int32) -> Bool {
+        let end = seconds() + Double(milliseconds) / 1000
+        while SDL_PollEvent(&event) == 0 {
+            let left = end - seconds()
+            guard left > 0 else { return false }
+            sleep(seconds: min(left, offscreenPollSeconds))
+        }
+        return true
     }
 
     /// Milliseconds since SDL started.

@@ -6,7 +6,7 @@ import Foundation
 /// embeds the kiosk).
 public final class EventSink {
     private let handle: FileHandle
-    private var listeners: [(KioskEvent, JSONValue, Double) -> Void] = []
+    private var listeners: [(KioskEvent, String, Double) -> Void] = []
 
     /// Events to standard output.
     public init() {
@@ -21,18 +21,21 @@ public final class EventSink {
         handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
     }
 
-    /// Calls `listener` with every kiosk event, its line and its time (ms) after the line is written.
-    public func listen(_ listener: @escaping (KioskEvent, JSONValue, Double) -> Void) { listeners.append(listener) }
+    /// Calls `listener` with every kiosk event, its line (JSON text, no newline) and its time
+    /// (ms) after the line is written.
+    public func listen(_ listener: @escaping (KioskEvent, String, Double) -> Void) { listeners.append(listener) }
 
     /// Writes one line (`ready`, `layout`, `exit`).
-    public func emit(_ line: JSONValue) {
-        handle.write(Data((line.text + "\n").utf8))
+    public func emit(_ line: JSONValue) { write(line.text) }
+
+    private func write(_ text: String) {
+        handle.write(Data((text + "\n").utf8))
     }
 
     /// Writes a kiosk event's line and tells the listeners.
     public func emit(_ event: KioskEvent, ms: Double) {
-        let line = EventRecords.event(event, ms: ms)
-        emit(line)
+        let line = EventRecords.event(event, ms: ms).text
+        write(line)
         for listener in listeners { listener(event, line, ms) }
     }
 }

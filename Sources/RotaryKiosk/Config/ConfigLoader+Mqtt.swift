@@ -28,6 +28,9 @@ extension ConfigLoader {
         }
         settings.username = r.string(table, "username", at: "mqtt")
         settings.passwordFile = r.string(table, "password_file", at: "mqtt")
+        if settings.passwordFile != nil, settings.username == nil {
+            r.error("mqtt.password_file", "needs mqtt.username: MQTT 3.1.1 sends no password without a user name")
+        }
         settings.caFile = r.string(table, "ca_file", at: "mqtt")
         if let control = r.string(table, "control", at: "mqtt") {
             if let value = MqttSettings.Control(rawValue: control) { settings.control = value } else {

@@ -31,11 +31,11 @@ public final class HookRunner: @unchecked Sendable {
     }
 
     /// Queues the hook for `event`, if one is configured (`line` is its JSON line).
-    public func handle(_ event: KioskEvent, line: JSONValue) {
+    public func handle(_ event: KioskEvent, line: String) {
         guard let (kind, environment) = Self.hook(for: event) else { return }
         let (name, argv) = kind == "feedback" ? ("feedback_command", feedbackCommand) : ("on_\(kind)", hooks.commands[kind])
         guard let argv, let lane = lanes[name] else { return }
-        let values = environment.merging(["ROTARY_JSON": line.text]) { $1 }
+        let values = environment.merging(["ROTARY_JSON": line]) { $1 }
         lane.submit { [self] in run(name, argv, values) }
     }
 

@@ -1,23 +1,30 @@
 import CMosquitto
 import Foundation
 
-/// The kiosk's connection to an MQTT broker through libmosquitto, whose own network thread
-/// (`mosquitto_loop_start`) connects, reconnects with exponential back-off (1 s up to 60 s)
-/// and writes; the render loop only hands messages over and never waits on the network.
+/// The kiosk's connection to an MQTT broker through libmosquitto, on a thread of its own:
+/// it resolves and connects (so a slow DNS never holds up the render loop), runs
+/// `mosquitto_loop_forever` (which reconnects after a lost connection with back-off from 1 s
+/// up to 60 s), and when that gives up (a refused connection, a TLS or name error) reports
+/// why once, waits with the same back-off and tries again, until ``stop(waitingUpTo:)``.
+/// The render loop only hands messages over.
 ///
 /// On every connect it publishes `<base>/availability` = `online` (retained; the will says
 /// `offline` if the kiosk vanishes), the latest state (retained) and the events kept while
 /// it was offline, in order. At most ``queueLimit`` events are kept; the oldest go first and
-/// their number is reported.
+/// their number is logged. What was handed to libmosquitto while connected is libmosquitto's
+/// to deliver: it resends it after a reconnect.
 final class MqttLink: @unchecked Sendable {
     /// Events kept while offline.
     static let queueLimit = 1000
 
     let settings: MqttSettings
     private let handle: OpaquePointer
-    private let lock = NSLock()
+    /// Guards everything below, and is signalled when it changes.
+    private let condition = NSCondition()
     private var connected = false
     private var everConnected = false
+    private var stopping = false
+    private var running = false
     private var pending: [String] = []
     private var dropped = 0
     private var state: String?
@@ -48,13 +55,18 @@ final class MqttLink: @unchecked Sendable {
         self.report = report
         self.note = note
         mosquitto_user_data_set(handle, Unmanaged.passUnretained(self).toOpaque())
+        mosquitto_threaded_set(handle, true)
         try check(mosquitto_will_set(handle, availabilityTopic, 7, "offline", 1, true), "setting the will")
         if settings.username != nil || password != nil {
             try check(mosquitto_username_pw_set(handle, settings.username, password), "setting the user name and password")
         }
         if settings.tls {
-            try check(mosquitto_tls_set(handle, settings.caFile, settings.caFile == nil ? "/etc/ssl/certs" : nil, nil, nil, nil),
-                      "setting up TLS with \(settings.caFile ?? "the system's CA certificates")")
+            if let ca = settings.caFile {
+                guard access(ca, R_OK) == 0 else { throw KioskError.mqtt("cannot read the CA file \(ca): \(String(cString: strerror(errno)))") }
+                try check(mosquitto_tls_set(handle, ca, nil, nil, nil, nil), "setting up TLS with \(ca)")
+            } else {
+                try check(mosquitto_int_option(handle, MOSQ_OPT_TLS_USE_OS_CERTS, 1), "setting up TLS with the system's CA certificates")
+            }
         }
         mosquitto_reconnect_delay_set(handle, 1, 60, true)
         mosquitto_connect_callback_set(handle) { _, user, code in MqttLink.from(user)?.connected(code) }
@@ -69,15 +81,7 @@ final class MqttLink: @unchecked Sendable {
     }
 
     private func check(_ code: Int32, _ doing: String) throws {
-        guard code == MOSQ_ERR_SUCCESS.rawValue else { throw KioskError.mqtt("\(doing): \(String(cString: mosquitto_strerror(code)))") }
-    }
-
-    /// Starts connecting in the background; the first connect may come later (a broker that
-    /// is down is retried with back-off).
-    func start() {
-        let code = mosquitto_connect_async(handle, settings.host, Int32(settings.port), 30)
-        if code != MOSQ_ERR_SUCCESS.rawValue { problem("cannot reach \(brokerName): \(reason(code))") }
-        mosquitto_loop_start(handle)
+        guard code == MOSQ_ERR_SUCCESS.rawValue else { throw KioskError.mqtt("\(doing): \(reason(code))") }
     }
 
     private var brokerName: String { "the MQTT broker \(settings.tls ? "mqtts" : "mqtt")://\(settings.host):\(settings.port)" }
@@ -86,118 +90,155 @@ final class MqttLink: @unchecked Sendable {
         code == MOSQ_ERR_ERRNO.rawValue ? String(cString: strerror(errno)) : String(cString: mosquitto_strerror(code))
     }
 
+    /// `body` with the lock held.
+    private func locked<T>(_ body: () -> T) -> T {
+        condition.lock()
+        defer { condition.unlock() }
+        return body()
+    }
+
+    // MARK: - The render loop's side
+
+    /// Starts the link's thread (it keeps the link alive until it ends).
+    func start() {
+        locked { running = true }
+        let thread = Thread { [self] in run() }
+        thread.name = "rotary-mqtt"
+        thread.start()
+    }
+
     /// Publishes an event line on `<base>/event` (kept while offline).
     func publishEvent(_ line: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        if connected, send(eventTopic, line, retain: false) { return }
-        pending.append(line)
-        if pending.count > Self.queueLimit {
-            pending.removeFirst(pending.count - Self.queueLimit)
-            dropped += 1
+        locked {
+            if connected {
+                send(eventTopic, line, retain: false)
+                return
+            }
+            pending.append(line)
+            if pending.count > Self.queueLimit {
+                pending.removeFirst(pending.count - Self.queueLimit)
+                dropped += 1
+            }
         }
     }
 
     /// Publishes `record` as the retained state (and keeps it for the next connect).
     func publishState(_ record: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        state = record
-        if connected { _ = send(stateTopic, record, retain: true) }
+        locked {
+            state = record
+            if connected { send(stateTopic, record, retain: true) }
+        }
     }
 
     /// Says `offline` (retained) and waits until the broker has it (so it has everything
-    /// before it too), then disconnects and stops the network thread. Waits at most `seconds`
-    /// in all, also for a first connection if there was none yet (a short replay).
+    /// before it too), then disconnects and waits for the thread to end. Waits at most
+    /// `seconds` in all, also for a first connection if there was none yet (a short replay).
+    /// A second call does nothing.
     func stop(waitingUpTo seconds: Double = 2) {
         let deadline = Date().addingTimeInterval(seconds)
-        while !isConnected, !everConnectedOrFailed, Date() < deadline { usleep(20_000) }
-        lock.lock()
+        condition.lock()
+        defer { condition.unlock() }
+        guard running, !stopping else { return }
+        while !connected, !everConnected, lastProblem == nil, condition.wait(until: deadline) {}
+        stopping = true
+        condition.broadcast()  // out of a back-off wait
         if connected {
             var mid: Int32 = 0
             let bytes = Array("offline".utf8)
             if mosquitto_publish(handle, &mid, availabilityTopic, Int32(bytes.count), bytes, 1, true) == MOSQ_ERR_SUCCESS.rawValue {
                 goodbye = mid
+                while !goodbyeAcknowledged, condition.wait(until: deadline) {}
             }
         }
-        lock.unlock()
-        while goodbye != nil, !isAcknowledged, Date() < deadline { usleep(10_000) }
-        lock.lock()
         connected = false
-        lock.unlock()
         mosquitto_disconnect(handle)
-        mosquitto_loop_stop(handle, false)
+        while running, condition.wait(until: deadline) {}
     }
 
-    private var isAcknowledged: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return goodbyeAcknowledged
-    }
-
-    /// The network thread: the broker acknowledged message `mid`.
-    private func acknowledged(_ mid: Int32) {
-        lock.lock()
-        if mid == goodbye { goodbyeAcknowledged = true }
-        lock.unlock()
-    }
-
-    private var isConnected: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return connected
-    }
-
-    private var everConnectedOrFailed: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return everConnected || lastProblem != nil
-    }
-
-    /// Hands one message to libmosquitto (QoS 1); false when it cannot take it now.
-    private func send(_ topic: String, _ payload: String, retain: Bool) -> Bool {
+    /// Hands one message to libmosquitto (QoS 1), which delivers it, after a reconnect if
+    /// need be. Called with the lock held.
+    private func send(_ topic: String, _ payload: String, retain: Bool) {
         let bytes = Array(payload.utf8)
-        return mosquitto_publish(handle, nil, topic, Int32(bytes.count), bytes, 1, retain) == MOSQ_ERR_SUCCESS.rawValue
+        mosquitto_publish(handle, nil, topic, Int32(bytes.count), bytes, 1, retain)
     }
 
-    /// The network thread: the broker answered the connect.
+    // MARK: - The link's thread
+
+    private func run() {
+        var delay = 1.0
+        var code = mosquitto_connect(handle, settings.host, Int32(settings.port), 30)
+        while !locked({ stopping }) {
+            if code == MOSQ_ERR_SUCCESS.rawValue {
+                delay = 1
+                code = mosquitto_loop_forever(handle, -1, 1)  // until a fatal error or the goodbye
+                if locked({ stopping }) { break }
+            }
+            if code != MOSQ_ERR_SUCCESS.rawValue { problem("cannot reach \(brokerName): \(reason(code))") }
+            condition.lock()
+            _ = condition.wait(until: Date().addingTimeInterval(delay))
+            let leave = stopping
+            condition.unlock()
+            if leave { break }
+            delay = min(delay * 2, 60)
+            code = mosquitto_reconnect(handle)
+        }
+        locked {
+            running = false
+            condition.broadcast()
+        }
+    }
+
+    /// The broker answered the connect.
     private func connected(_ code: Int32) {
         guard code == 0 else {
             problem("\(brokerName) refused the connection: \(String(cString: mosquitto_connack_string(code)))")
             return
         }
-        lock.lock()
-        connected = true
-        let first = !everConnected
-        everConnected = true
-        lastProblem = nil
-        _ = send(availabilityTopic, "online", retain: true)
-        if let state { _ = send(stateTopic, state, retain: true) }
-        let kept = pending, lost = dropped
-        pending = []
-        dropped = 0
-        for line in kept { _ = send(eventTopic, line, retain: false) }
-        lock.unlock()
+        let (first, kept, lost) = locked { () -> (Bool, Int, Int) in
+            let first = !everConnected
+            connected = true
+            everConnected = true
+            lastProblem = nil
+            send(availabilityTopic, "online", retain: true)
+            if let state { send(stateTopic, state, retain: true) }
+            for line in pending { send(eventTopic, line, retain: false) }
+            defer { (pending, dropped) = ([], 0) }
+            condition.broadcast()
+            return (first, pending.count, dropped)
+        }
         note("MQTT: \(first ? "connected to" : "connected again to") \(brokerName) as \(settings.id)"
-             + (kept.isEmpty ? "" : "; sent \(kept.count) events kept while offline")
+             + (kept == 0 ? "" : "; sent \(kept) events kept while offline")
              + (lost == 0 ? "" : ", \(lost) older ones dropped (at most \(Self.queueLimit) are kept)"))
     }
 
-    /// The network thread: the connection ended (`code` 0: we asked for it).
+    /// The connection ended (`code` 0: the kiosk asked for it).
     private func disconnected(_ code: Int32) {
-        lock.lock()
-        let was = connected
-        connected = false
-        lock.unlock()
+        let was = locked { () -> Bool in
+            defer { connected = false }
+            return connected
+        }
         if code != 0, was { note("MQTT: lost \(brokerName) (\(reason(code))); reconnecting with back-off") }
+    }
+
+    /// The broker acknowledged message `mid`.
+    private func acknowledged(_ mid: Int32) {
+        locked {
+            if mid == goodbye {
+                goodbyeAcknowledged = true
+                condition.broadcast()
+            }
+        }
     }
 
     /// Reports `message` unless it is the one reported last.
     private func problem(_ message: String) {
-        lock.lock()
-        let new = message != lastProblem
-        lastProblem = message
-        lock.unlock()
+        let new = locked { () -> Bool in
+            defer {
+                lastProblem = message
+                condition.broadcast()
+            }
+            return message != lastProblem
+        }
         if new { report("MQTT: \(message); the kiosk runs on and keeps trying") }
     }
 }

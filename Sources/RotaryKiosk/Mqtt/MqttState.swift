@@ -3,38 +3,49 @@ import RotaryKit
 
 /// The kiosk's retained `<base>/state` record: `state` (the countdown's, `idle` when none),
 /// `program`, `category`, `setting {name, value, unit}` (when there is one), `seconds_total`,
-/// `seconds_left` (whole seconds, rounded up, so the record changes once a second while a
-/// countdown runs) and `ends_at` (ISO 8601, UTC, while it runs). The program, category and
-/// set point are the countdown's while one is active or finished, else what is selected.
+/// `seconds_left` (whole seconds, rounded up) and `ends_at` (ISO 8601, UTC, while it runs).
+/// The program and set point are the countdown's while one is active or finished, else what
+/// is selected.
 enum MqttState {
-    /// The record for `session` at wall-clock `now` (seconds since 1970), as one line of JSON.
-    static func record(_ session: KioskSession, now: Double) -> String {
-        let timer = session.timer
-        let active = timer.isActive || timer.state == .finished
-        let screen = session.screen
-        let program = active ? timer.program : screen.selectedProgram?.name ?? ""
-        let category = active ? categoryName(of: program, in: screen) : screen.categories.indices.contains(screen.category)
-            ? screen.categories[screen.category] : nil
-        let setting: SettingReading? = active ? session.timerSetting : screen.selectedProgram?.setting.flatMap { setting in
-            screen.setting.map { SettingReading(name: setting.name, value: $0.value, unit: setting.unit) }
+    /// What the record says, in values that are cheap to compare every frame: a record is
+    /// only made when this changes (once a second while a countdown runs, once per selection
+    /// otherwise).
+    struct Key: Equatable {
+        var state: String
+        var program: String
+        var setting: SettingReading?
+        var secondsTotal: Double
+        var secondsLeft: Double
+
+        /// The key of `session`, or nil while a control moves with no countdown active (the
+        /// selection is not settled yet).
+        init?(_ session: KioskSession) {
+            let timer = session.timer, screen = session.screen
+            let active = timer.isActive || timer.state == .finished
+            guard active || screen.panel.isAtRest else { return nil }
+            state = active ? timer.state.rawValue : "idle"
+            program = active ? timer.program : screen.selectedProgram?.name ?? ""
+            setting = active ? session.timerSetting : screen.selectedProgram?.setting.flatMap { setting in
+                screen.setting.map { SettingReading(name: setting.name, value: $0.value, unit: setting.unit) }
+            }
+            secondsTotal = active ? timer.secondsTotal : Double(screen.dialMinutes[screen.dial.selectedIndex] * 60)
+            secondsLeft = active ? timer.secondsLeft.rounded(.up) : 0
         }
-        let left = active ? timer.secondsLeft.rounded(.up) : 0
-        let total = active ? timer.secondsTotal : Double(screen.dialMinutes[screen.dial.selectedIndex] * 60)
+    }
+
+    /// The record for `key`, with the program's `category` and the countdown ending
+    /// `secondsLeft` after wall-clock `now` (seconds since 1970), as one line of JSON.
+    static func record(_ key: Key, category: String?, endsAt: Double?) -> String {
         var fields: [(String, JSONValue)] = [
-            ("state", .string(active ? timer.state.rawValue : "idle")), ("program", .string(program)),
-            ("category", category.map(JSONValue.string) ?? .null),
+            ("state", .string(key.state)), ("program", .string(key.program)), ("category", category.map(JSONValue.string) ?? .null),
         ]
-        if let setting {
+        if let setting = key.setting {
             fields.append(("setting", .object([("name", .string(setting.name)), ("value", .number(setting.value)),
                                                ("unit", .string(setting.unit))])))
         }
-        fields += [("seconds_total", .number(total)), ("seconds_left", .number(left))]
-        fields.append(("ends_at", timer.state == .running ? .string(iso8601(now + timer.secondsLeft)) : .null))
+        fields += [("seconds_total", .number(key.secondsTotal)), ("seconds_left", .number(key.secondsLeft)),
+                   ("ends_at", endsAt.map { .string(iso8601($0)) } ?? .null)]
         return JSONValue.object(fields).text
-    }
-
-    private static func categoryName(of program: String, in screen: KioskScreen) -> String? {
-        screen.place(ofProgram: program).flatMap { screen.categories.indices.contains($0.category) ? screen.categories[$0.category] : nil }
     }
 
     /// `unix` as `2026-11-24T21:55:00Z`.

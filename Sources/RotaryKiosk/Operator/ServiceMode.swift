@@ -2,8 +2,9 @@ import RotaryKit
 
 /// The service screen while it shows: its page and controls, the PIN typed so far, what the
 /// PIN pad says, and when it was last touched. It reads the PIN against the config's hash
-/// (``PinHash``), counts wrong ones with the session's ``PinGuard``, changes the operator's
-/// levels as the knob and arc turn, takes a touch calibration, and says when it should close.
+/// (``PinHash``), and changes the session's ``OperatorState``: it counts wrong PINs, sets the
+/// levels as the knob and arc turn, takes or resets a touch calibration. It says when it
+/// should close.
 /// Pure: times are session seconds.
 struct ServiceMode: Sendable {
     /// The menu closes after this long without a touch.
@@ -50,8 +51,7 @@ struct ServiceMode: Sendable {
     /// Input at `now` (positions in the layout's view); for a touch also where the panel
     /// reported it (window pixels, uncorrected), which the calibration page takes instead.
     /// Escape closes it.
-    mutating func handle(_ input: ControlInput, reported: Point? = nil, now: Double, guard pins: inout PinGuard,
-                         levels: inout OperatorLevels, touch: inout TouchCalibration) -> [KioskEvent] {
+    mutating func handle(_ input: ControlInput, reported: Point? = nil, now: Double, operator state: inout OperatorState) -> [KioskEvent] {
         lastTouch = now
         if case .key(let name) = input, KeyBindings.action(forKey: name) == .quit {
             closing = .left
@@ -61,45 +61,28 @@ struct ServiceMode: Sendable {
             // Only touches, as the panel reports them: the mouse and the keys have no part in it.
             guard case .pointer(var event) = input, let reported else { return [] }
             event.position = reported
-            return calibrate(event, levels: levels, touch: &touch)
+            return calibrate(event, operator: &state)
         }
         if screen.page == .touchTest, case .pointer(let event) = input {
             fingers[event.finger] = event.phase == .up || event.phase == .cancelled ? nil : event.position
         }
-        let events = screen.panel.apply(input)
-        var out = react(to: events, now: now, guard: &pins, levels: &levels)
-        for event in events {
-            switch event {
-            case .pressed(ServiceScreen.calibrateID):
-                calibration = CalibrationRun(width: screen.turn.windowWidth, height: screen.turn.windowHeight)
-                screen.show(.calibration, levels: levels)
-            case .pressed(ServiceScreen.resetCalibrationID) where touch.isIdentity:
-                touchMessage = "No calibration in use: touches land where the panel reports them."
-            case .pressed(ServiceScreen.resetCalibrationID):
-                touch = .identity
-                touchMessage = "Calibration reset: touches land where the panel reports them."
-                out += [.service(.calibrationReset), .feedback(.confirm)]
-            default:
-                break
-            }
-        }
-        return out
+        return react(to: screen.panel.apply(input), now: now, operator: &state)
     }
 
     /// A touch on the calibration page; back to the Touch tab with the outcome after the
     /// fourth tap.
-    private mutating func calibrate(_ event: PointerEvent, levels: OperatorLevels, touch: inout TouchCalibration) -> [KioskEvent] {
+    private mutating func calibrate(_ event: PointerEvent, operator state: inout OperatorState) -> [KioskEvent] {
         guard var run = calibration else { return [] }
         let outcome = run.handle(event)
         let tapped = run.step > calibration?.step ?? 0
         calibration = run
         guard let outcome else { return tapped ? [.feedback(.press)] : [] }
         calibration = nil
-        screen.show(.menu(.touch), levels: levels)
+        screen.show(.menu(.touch), levels: state.levels)
         let allowed = Int(run.maxCheckError.rounded())
         switch outcome {
         case .calibrated(let calibrated, let error):
-            touch = calibrated
+            state.touch = calibrated
             touchMessage = "Calibrated: the check tap landed \(Int(error.rounded())) px from its target."
             return [.service(.calibrated(calibrated, checkError: error)), .feedback(.confirm)]
         case .checkMissed(let error):
@@ -113,9 +96,8 @@ struct ServiceMode: Sendable {
     }
 
     /// Moves the strip and the buttons on by `dt` seconds; closes after the timeout.
-    mutating func advance(by dt: Double, now: Double, guard pins: inout PinGuard, levels: inout OperatorLevels) -> [KioskEvent] {
-        let events = screen.panel.advance(by: dt)
-        var out = react(to: events, now: now, guard: &pins, levels: &levels)
+    mutating func advance(by dt: Double, now: Double, operator state: inout OperatorState) -> [KioskEvent] {
+        var out = react(to: screen.panel.advance(by: dt), now: now, operator: &state)
         if closing == nil, secondsUntilTimeout(at: now) <= 0 {
             closing = .timeout
             out.append(.service(.closed(.timeout)))
@@ -123,8 +105,8 @@ struct ServiceMode: Sendable {
         return out
     }
 
-    private mutating func react(to events: [ControlEvent], now: Double, guard pins: inout PinGuard,
-                                levels: inout OperatorLevels) -> [KioskEvent] {
+    private mutating func react(to events: [ControlEvent], now: Double, operator state: inout OperatorState) -> [KioskEvent] {
+        let levels = state.levels
         var out: [KioskEvent] = []
         for event in events {
             switch event {
@@ -133,6 +115,15 @@ struct ServiceMode: Sendable {
                 screen.show(.menu(.touch), levels: levels)
             case .pressed(ServiceScreen.touchTestID):
                 screen.show(.touchTest, levels: levels)
+            case .pressed(ServiceScreen.calibrateID):
+                calibration = CalibrationRun(width: screen.turn.windowWidth, height: screen.turn.windowHeight)
+                screen.show(.calibration, levels: levels)
+            case .pressed(ServiceScreen.resetCalibrationID) where state.touch.isIdentity:
+                touchMessage = "No calibration in use: touches land where the panel reports them."
+            case .pressed(ServiceScreen.resetCalibrationID):
+                state.touch = .identity
+                touchMessage = "Calibration reset: touches land where the panel reports them."
+                out += [.service(.calibrationReset), .feedback(.confirm)]
             case .pressed(ServiceScreen.closeID), .pressed(ServiceScreen.leaveID):
                 closing = .left
                 out.append(.service(.closed(.left)))
@@ -140,20 +131,20 @@ struct ServiceMode: Sendable {
                 closing = .quit
                 out.append(.service(.closed(.quit)))
             case .pressed(let id) where id.hasPrefix(ServiceScreen.keyPrefix):
-                out += key(String(id.dropFirst(ServiceScreen.keyPrefix.count)), now: now, guard: &pins, levels: levels)
+                out += key(String(id.dropFirst(ServiceScreen.keyPrefix.count)), now: now, operator: &state)
             case .detent:
                 out.append(.feedback(.tick))
             case .selected(ServiceScreen.tabsID, let index, _, _):
                 if let tab = ServiceTab(rawValue: index) { screen.show(.menu(tab), levels: levels) }
             case .value(ServiceScreen.brightnessID, let value):
-                levels.brightness = value / 100
+                state.levels.brightness = value / 100
             case .selected(ServiceScreen.brightnessID, _, _, let value?):
-                levels.brightness = value / 100
+                state.levels.brightness = value / 100
                 out.append(.service(.brightness(value / 100)))
             case .value(ServiceScreen.volumeID, let value):
-                levels.volume = value / 100
+                state.levels.volume = value / 100
             case .selected(ServiceScreen.volumeID, _, _, let value?):
-                levels.volume = value / 100
+                state.levels.volume = value / 100
                 out += [.service(.volume(value / 100)), .feedback(.confirm)]  // heard at the new volume
             default:
                 break
@@ -163,8 +154,8 @@ struct ServiceMode: Sendable {
     }
 
     /// A keypad key: a digit, `back` or `ok`.
-    private mutating func key(_ label: String, now: Double, guard pins: inout PinGuard, levels: OperatorLevels) -> [KioskEvent] {
-        if let left = pins.secondsLocked(at: now) {
+    private mutating func key(_ label: String, now: Double, operator state: inout OperatorState) -> [KioskEvent] {
+        if let left = state.pins.secondsLocked(at: now) {
             message = Self.lockMessage(left)
             return [.feedback(.reject)]
         }
@@ -174,7 +165,7 @@ struct ServiceMode: Sendable {
             message = nil
             return [.feedback(.press)]
         case "ok":
-            return check(now: now, guard: &pins, levels: levels)
+            return check(now: now, operator: &state)
         default:
             guard digits.count < PinHash.digits.upperBound else { return [.feedback(.reject)] }
             digits += label
@@ -183,15 +174,15 @@ struct ServiceMode: Sendable {
         }
     }
 
-    private mutating func check(now: Double, guard pins: inout PinGuard, levels: OperatorLevels) -> [KioskEvent] {
+    private mutating func check(now: Double, operator state: inout OperatorState) -> [KioskEvent] {
         defer { digits = "" }
         guard let pinHash, !PinHash.matches(pin: digits, hash: pinHash) else {
-            pins.right()
+            state.pins.right()
             message = nil
-            screen.show(.menu(.display), levels: levels)
+            screen.show(.menu(.display), levels: state.levels)
             return [.service(.opened), .feedback(.confirm)]
         }
-        let note = pins.wrong(at: now)
+        let note = state.pins.wrong(at: now)
         guard case .pinRejected(let left) = note else {
             message = Self.lockMessage(PinGuard.lockSeconds)
             return [.service(note), .error("service: \(PinGuard.triesBeforeLock) wrong PINs in a row; "

@@ -28,7 +28,7 @@ final class MqttBroker {
         process.executableURL = URL(fileURLWithPath: "/usr/sbin/mosquitto")
         process.arguments = ["-c", config.path]
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        process.standardError = FileHandle.nullDevice
         try process.run()
         self.process = process
         let deadline = Date().addingTimeInterval(10)
@@ -51,41 +51,65 @@ final class MqttBroker {
 
     /// Runs `mosquitto_sub` with `arguments` on this broker; its output lines.
     func subscribe(_ arguments: [String]) throws -> [String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/mosquitto_sub")
-        process.arguments = ["-h", "127.0.0.1", "-p", String(port)] + arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        try KioskProcess.runHeadless(["-h", "127.0.0.1", "-p", String(port)] + arguments, timeout: 10,
+                                     program: URL(fileURLWithPath: "/usr/bin/mosquitto_sub"))
+            .stdout.split(separator: "\n").map(String.init)
     }
 
-    /// A subscriber to `topic` (`-v`: "topic payload" lines) running in the background.
-    func listen(_ topic: String) throws -> Listener { try Listener(port: port, topic: topic) }
+    /// Publishes `message` on `topic`.
+    func publish(_ topic: String, _ message: String) throws {
+        _ = try KioskProcess.runHeadless(["-h", "127.0.0.1", "-p", String(port), "-t", topic, "-m", message], timeout: 10,
+                                         program: URL(fileURLWithPath: "/usr/bin/mosquitto_pub"))
+    }
 
+    /// A subscriber to `prefix/#` (`topic payload` lines) running in the background, once it
+    /// is subscribed.
+    func listen(_ prefix: String) throws -> Listener { try Listener(broker: self, prefix: prefix) }
+
+    /// A `mosquitto_sub` writing into a file. A probe message published to `prefix/probe`
+    /// tells when it is subscribed, and when it has everything published before the probe
+    /// (the broker keeps one publisher's order).
     final class Listener {
+        private let broker: MqttBroker
+        private let prefix: String
         private let process = Process()
-        private let out = Pipe()
+        private let file: URL
 
-        init(port: Int, topic: String) throws {
+        init(broker: MqttBroker, prefix: String) throws {
+            self.broker = broker
+            self.prefix = prefix
+            file = broker.directory.appendingPathComponent("sub-\(UUID().uuidString).txt")
+            FileManager.default.createFile(atPath: file.path, contents: nil)
             process.executableURL = URL(fileURLWithPath: "/usr/bin/mosquitto_sub")
-            process.arguments = ["-h", "127.0.0.1", "-p", String(port), "-v", "-t", topic]
-            process.standardOutput = out
+            process.arguments = ["-h", "127.0.0.1", "-p", String(broker.port), "-v", "-t", prefix + "/#"]
+            process.standardOutput = try FileHandle(forWritingTo: file)
             process.standardError = FileHandle.nullDevice
             try process.run()
-            usleep(300_000)  // subscribed before anything is published
+            try probe("subscribed")
         }
 
-        /// Stops listening; every line it got (mosquitto_sub writes each line out at once).
-        func lines() -> [String] {
-            usleep(300_000)  // what is on its way arrives
+        /// Publishes probes until one comes back (at most 10 s).
+        private func probe(_ word: String) throws {
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline {
+                try broker.publish(prefix + "/probe", word)
+                usleep(50_000)
+                if received.contains("\(prefix)/probe \(word)") { return }
+            }
+            throw BrokerError("mosquitto_sub on \(prefix)/# never got its probe")
+        }
+
+        private var received: [String] {
+            ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+
+        /// Stops listening once everything published so far has arrived; every line but the
+        /// probes. (SIGKILL: mosquitto_sub writes each line out at once.)
+        func lines() throws -> [String] {
+            try probe("done")
             kill(process.processIdentifier, SIGKILL)
-            let data = out.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
-            return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+            return received.filter { !$0.hasPrefix(prefix + "/probe ") }
         }
     }
 
