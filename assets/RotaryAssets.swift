@@ -28,6 +28,10 @@ public enum RotaryAssets {
     /// an operator's attention (the details go to the log and `error` events).
     public static let serviceBadge: [UInt8] = PackageResources.service_badge_svg
 
+    /// The remote-start arming control: a disc with a mast sending waves (the time it stays
+    /// armed is written in its lower part).
+    public static let remoteArm: [UInt8] = PackageResources.remote_arm_svg
+
     /// The knob's face: a round, rimmed disc, transparent outside the circle; drawn unturned.
     public static let knobFace: [UInt8] = PackageResources.knob_face_svg
 
@@ -36,7 +40,7 @@ public enum RotaryAssets {
     public static let knobPointer: [UInt8] = PackageResources.knob_pointer_svg
 
     /// A built-in SVG by its path under `assets/` without `.svg`: `"ui/button"`,
-    /// `"ui/marker"`, `"ui/service-badge"`, `"ui/knob-face"`, `"ui/knob-pointer"`,
+    /// `"ui/marker"`, `"ui/service-badge"`, `"ui/remote-arm"`, `"ui/knob-face"`, `"ui/knob-pointer"`,
     /// `"icons/<name>"` or `"segments/segment-<1…8>"`.
     public static func named(_ name: String) -> [UInt8]? {
         let parts = name.split(separator: "/", maxSplits: 1).map(String.init)
@@ -52,7 +56,7 @@ public enum RotaryAssets {
     }
 
     private static let ui: [(name: String, svg: [UInt8])] = [
-        ("button", button), ("marker", marker), ("service-badge", serviceBadge),
+        ("button", button), ("marker", marker), ("service-badge", serviceBadge), ("remote-arm", remoteArm),
         ("knob-face", knobFace), ("knob-pointer", knobPointer),
     ]
 

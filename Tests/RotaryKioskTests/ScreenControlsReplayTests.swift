@@ -82,9 +82,7 @@ struct ScreenControlsReplayTests {
 
     /// A quick tap at `p`.
     static func tap(_ trace: inout Trace, _ p: Point) {
-        trace.point("down", p)
-        trace.wait(80)
-        trace.point("up", p)
+        trace.tap(p)
         trace.wait(200)
     }
 

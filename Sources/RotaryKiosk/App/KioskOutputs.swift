@@ -49,8 +49,10 @@ final class KioskOutputs {
     /// they open sound and rumble and the backlight `[display] backlight` names or finds
     /// (otherwise only a named one); all but a one-picture run join the `[mqtt]` broker.
     /// A state folder that cannot be used leaves the kiosk running without persistence; that
-    /// and every failed save are posted to `problems`.
-    init(config: KioskConfig, stateDirectory: String?, run: Run, startedAt: Double, logger: Logger, problems: ProblemMailbox) {
+    /// and every failed save are posted to `problems`. Live (on a display or headless), the
+    /// broker's commands are posted to `commands` and wake the live loop.
+    init(config: KioskConfig, stateDirectory: String?, run: Run, startedAt: Double, logger: Logger, problems: Mailbox<String>,
+         commands: Mailbox<RemoteMessage>) {
         self.logger = logger
         self.startedAt = startedAt
         self.run = run
@@ -95,13 +97,17 @@ final class KioskOutputs {
         devices?.volume = startLevels.volume
         if let backlight { logger.info("backlight: \(backlight.name), up to \(backlight.maxBrightness)") }
         categories = Dictionary(config.programs.compactMap { p in p.category.map { (p.name, $0) } }) { first, _ in first }
-        mqtt = run == .picture ? nil : config.mqtt.flatMap { Self.link($0, logger: logger, problems: problems) }
+        let live = run == .display || run == .headless
+        mqtt = run == .picture ? nil : config.mqtt.flatMap {
+            Self.link($0, logger: logger, problems: problems, commands: live ? commands : nil)
+        }
         mqtt?.start()
     }
 
     /// The MQTT link for `settings`, its password read from its file; nil (and an error)
     /// when libmosquitto refuses the settings.
-    private static func link(_ settings: MqttSettings, logger: Logger, problems: ProblemMailbox) -> MqttLink? {
+    private static func link(_ settings: MqttSettings, logger: Logger, problems: Mailbox<String>,
+                             commands: Mailbox<RemoteMessage>?) -> MqttLink? {
         var password: String?
         if let file = settings.passwordFile {
             do {
@@ -111,7 +117,15 @@ final class KioskOutputs {
             }
         }
         do {
-            return try MqttLink(settings: settings, password: password, report: problems.post, note: { logger.info("\($0)") })
+            var handOver: (@Sendable (RemoteMessage) -> Void)?
+            if let commands {
+                handOver = { message in
+                    commands.post(message)
+                    LiveLoop.wake()
+                }
+            }
+            return try MqttLink(settings: settings, password: password, report: problems.post, note: { logger.info("\($0)") },
+                                commands: handOver)
         } catch {
             problems.post("\(error); the kiosk runs without MQTT")
             return nil

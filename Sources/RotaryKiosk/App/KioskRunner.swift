@@ -70,7 +70,8 @@ public final class KioskRunner {
         let startedAt = options.replayStart ?? Date().timeIntervalSince1970
         let run: KioskOutputs.Run = trace != nil ? .replay : options.headless ? .headless : headless ? .picture : .display
         let outputs = KioskOutputs(config: config, stateDirectory: stateDirectory, run: run,
-                                   startedAt: startedAt, logger: logger, problems: scene.backgroundProblems)
+                                   startedAt: startedAt, logger: logger, problems: scene.backgroundProblems,
+                                   commands: scene.remoteInbox)
         outputs.attach(to: events)
         scene.onPublish = outputs.follow
         let facts = ServiceFactsSource(videoDriver: system.videoDriver, rendererName: renderer.name, configPath: options.config,

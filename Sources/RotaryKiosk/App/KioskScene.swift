@@ -10,7 +10,9 @@ final class KioskScene {
     private let theme: Theme
     let events: EventSink
     /// Problems found off the main thread, published as `error` events with the next events.
-    let backgroundProblems = ProblemMailbox()
+    let backgroundProblems = Mailbox<String>()
+    /// Commands from the MQTT link's thread, for the loop to hand to the session.
+    let remoteInbox = Mailbox<RemoteMessage>(limit: 100)
     /// Whether the service badge shows.
     private(set) var showsServiceBadge = false
     private let executor: DrawListExecutor
@@ -116,31 +118,21 @@ final class KioskScene {
         onPublish(session, ms)
     }
 
+    /// Hands `session` the commands that came since the last call, publishing what each did
+    /// at `ms`; false when none had come.
+    @discardableResult
+    func deliverRemote(to session: inout KioskSession, ms: Double) -> Bool {
+        let (messages, dropped) = remoteInbox.takeCounted()
+        if dropped > 0 {
+            backgroundProblems.post("MQTT: \(dropped) commands dropped: more than \(remoteInbox.limit) came between two frames")
+        }
+        for message in messages { publish(session.remote(message), ms: ms, of: session) }
+        return !messages.isEmpty || dropped > 0
+    }
+
     /// Writes the `exit` line with the final state.
     func emitExit(_ session: KioskSession) {
         publish([], ms: lastMs, of: session)
         events.emit(EventRecords.layout("exit", ms: lastMs, session: session))
-    }
-}
-
-/// Messages posted from any thread, taken in order by the main loop.
-final class ProblemMailbox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var messages: [String] = []
-
-    /// Adds `message` (any thread).
-    func post(_ message: String) {
-        lock.lock()
-        messages.append(message)
-        lock.unlock()
-    }
-
-    /// Everything posted since the last call.
-    func take() -> [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        let taken = messages
-        messages = []
-        return taken
     }
 }

@@ -8,9 +8,9 @@ import RotaryKit
 /// ``handle(_:)`` and `dt`.
 public struct KioskSession: Sendable {
     /// The controls as they are now.
-    public private(set) var screen: KioskScreen
+    public internal(set) var screen: KioskScreen
     /// The countdown.
-    public private(set) var timer = CountdownTimer()
+    public internal(set) var timer = CountdownTimer()
     public let settings: SessionSettings
     /// Seconds of session time (the sum of every `dt`).
     public private(set) var clock = 0.0
@@ -48,7 +48,12 @@ public struct KioskSession: Sendable {
     /// Counts the changes of the screen's controls besides their state (another category's
     /// programs on the wheel, a set point that came, went or is another): a view is rebuilt,
     /// and a `layout` line tells the new geometry, when it moves on.
-    public private(set) var controlsGeneration = 0
+    public internal(set) var controlsGeneration = 0
+    /// Whether a person has armed remote start at the kiosk (``RemoteControl/armed``).
+    public internal(set) var arming = RemoteArming()
+    /// Session time of the last touch, key, wheel notch or encoder step on the kiosk's
+    /// controls (not on the arming control, not one that only woke the screen).
+    private(set) var localUseAt = -Double.infinity
 
     /// How long a refused start flashes the markers, in seconds.
     public static let rejectFlashSeconds = 0.8
@@ -76,6 +81,7 @@ public struct KioskSession: Sendable {
         if case .wheel(let notches, let point) = input { input = .wheel(notches: notches, at: screen.layout.turn.view(point)) }
         if isDimmed || isAsleep { return wakeUp() }
         lastInput = clock
+        localUseAt = clock
         if service != nil { return serviceInput(input) }
         guard case .key(let name) = input else {
             if case .encoder = input { showsFocus = true }
@@ -121,6 +127,12 @@ public struct KioskSession: Sendable {
             if event.phase == .up || event.phase == .cancelled { swallowed.remove(at: index) }
             return []
         }
+        if event.phase == .down, service == nil, settings.remoteControl.showsArming,
+           event.position.distance(to: layout.remoteArmCenter) <= layout.remoteArmSize / 2 {
+            swallowed.append(event.finger)
+            return toggleArming()
+        }
+        localUseAt = clock
         if service != nil { return serviceInput(.pointer(event), reported: reported) }
         return react(to: screen.panel.handle(event))
     }
@@ -171,6 +183,10 @@ public struct KioskSession: Sendable {
         } else if corners.heldSince.map({ clock - $0 >= settings.adminHoldSeconds }) == true {
             events += openService()
         }
+        if arming.until != nil, !arming.isArmed(at: clock) {
+            arming.disarm()
+            events.append(.disarmed(.expired))
+        }
         if !isDimmed, !isAsleep, service == nil, settings.dimAfterSeconds > 0, clock - lastInput >= settings.dimAfterSeconds,
            !timer.isActive, timer.state != .finished, screen.panel.isAtRest {
             isDimmed = true
@@ -197,7 +213,7 @@ public struct KioskSession: Sendable {
     }
 
     /// The first input on a dimmed or sleeping panel: it only wakes it.
-    private mutating func wakeUp() -> [KioskEvent] {
+    mutating func wakeUp() -> [KioskEvent] {
         lastInput = clock
         isDimmed = false
         guard isAsleep else { return [] }
@@ -245,6 +261,7 @@ public struct KioskSession: Sendable {
             if let since = corners.heldSince { consider(settings.adminHoldSeconds - (clock - since)) }
         }
         if !isAsleep, mayGoOff { consider(settings.wakeSeconds - (clock - lastInput)) }
+        if let change = arming.secondsUntilChange(at: clock) { consider(change) }
         if let hours = settings.openingHours, let timeOfDay, let change = hours.secondsUntilChange(from: timeOfDay) { consider(change) }
         return soonest
     }
@@ -361,7 +378,7 @@ public struct KioskSession: Sendable {
     // MARK: - Rules
 
     /// Turns control events into kiosk events and applies the rules they trigger.
-    private mutating func react(to controlEvents: [ControlEvent]) -> [KioskEvent] {
+    mutating func react(to controlEvents: [ControlEvent]) -> [KioskEvent] {
         var events: [KioskEvent] = []
         for event in controlEvents {
             events.append(.control(event))
@@ -394,7 +411,7 @@ public struct KioskSession: Sendable {
         return react(to: screen.panel.turn(KioskScreen.dialID, .item(screen.dialIndex(forMinutes: program.minutes))))
     }
 
-    private mutating func buttonPressed() -> [KioskEvent] {
+    mutating func buttonPressed() -> [KioskEvent] {
         switch timer.state {
         case .idle, .cancelled:
             let program = screen.wheel.selectedIndex
@@ -416,7 +433,7 @@ public struct KioskSession: Sendable {
     }
 
     /// The events of a timer transition, its feedback, and the screen brought in line.
-    private mutating func timerChanged(_ report: TimerReport?, timedOut: Bool = false) -> [KioskEvent] {
+    mutating func timerChanged(_ report: TimerReport?, timedOut: Bool = false) -> [KioskEvent] {
         guard let report else { return [] }
         timerChangedAt = clock
         var events: [KioskEvent] = [.timer(report, setting: timerSetting, timedOut: timedOut)]
@@ -440,7 +457,7 @@ public struct KioskSession: Sendable {
         return events
     }
 
-    private mutating func feedback(_ kind: FeedbackKind) -> [KioskEvent] {
+    mutating func feedback(_ kind: FeedbackKind) -> [KioskEvent] {
         limiter.allows(kind, at: clock) ? [.feedback(kind)] : []
     }
 

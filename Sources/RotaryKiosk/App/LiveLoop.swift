@@ -39,7 +39,8 @@ struct LiveLoop {
             var event = SDL_Event()
             if !session.isAnimating, !needsLayout, !redrawWhole {
                 let timeout = session.secondsUntilChange.map { Int32(saturating: min(max($0 * 1000, 1), 1000).rounded(.up)) } ?? 1000
-                let got = waitsForEvents ? SDL_WaitEventTimeout(&event, timeout) == 1 : Self.pollSleeping(&event, milliseconds: timeout)
+                let got = waitsForEvents ? SDL_WaitEventTimeout(&event, timeout) == 1
+                    : pollSleeping(&event, milliseconds: timeout)
                 if got, apply(event, &mapper, &session, &clock, &needsLayout, &redrawWhole) { return }
             } else if let wait = pacer?.wait(at: Self.seconds()), wait > 0 {
                 Self.sleep(seconds: wait)
@@ -58,6 +59,7 @@ struct LiveLoop {
                 redrawWhole = true  // SDL made the window's surface anew, whatever the size
             }
             clock.catchUp(&session, scene: scene)
+            scene.deliverRemote(to: &session, ms: Self.nowMs())
             let now = (dimmed: session.isDimmed, asleep: session.isAsleep)
             if (now.dimmed || now.asleep) && now == shown && !redrawWhole { continue }  // dimmed or off: one frame, then none
             try scene.draw(session, whole: redrawWhole)
@@ -86,15 +88,21 @@ struct LiveLoop {
     }
 
     /// Takes the next event into `event`, looking every ``offscreenPollSeconds`` for up to
-    /// `milliseconds`; false when none came.
-    static func pollSleeping(_ event: inout SDL_Event, milliseconds: Int32) -> Bool {
-        let end = seconds() + Double(milliseconds) / 1000
+    /// `milliseconds`; false when none came (a remote command ends the wait at once, too).
+    private func pollSleeping(_ event: inout SDL_Event, milliseconds: Int32) -> Bool {
+        let end = Self.seconds() + Double(milliseconds) / 1000
         while SDL_PollEvent(&event) == 0 {
-            let left = end - seconds()
-            guard left > 0 else { return false }
-            sleep(seconds: min(left, offscreenPollSeconds))
+            let left = end - Self.seconds()
+            guard left > 0, !scene.remoteInbox.wait(upTo: min(left, Self.offscreenPollSeconds)) else { return false }
         }
         return true
+    }
+
+    /// Wakes a loop waiting for events (any thread): a remote command came.
+    static func wake() {
+        var event = SDL_Event()
+        event.type = SDL_USEREVENT.rawValue
+        SDL_PushEvent(&event)
     }
 
     /// Milliseconds since SDL started.

@@ -26,8 +26,10 @@ struct ReplayLoop {
             let now = Double(frame) * Self.frameMs
             while next < trace.steps.count, trace.steps[next].ms <= now + 1e-6, !session.quitRequested {
                 if let input = trace.steps[next].input {
-                    let events = session.handle(input)
-                    scene.publish(events, ms: now, of: session)
+                    scene.publish(session.handle(input), ms: now, of: session)
+                }
+                if let remote = trace.steps[next].remote {
+                    scene.publish(session.remote(remote), ms: now, of: session)
                 }
                 next += 1
             }

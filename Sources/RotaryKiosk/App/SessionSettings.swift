@@ -22,6 +22,10 @@ public struct SessionSettings: Equatable, Sendable {
     public var volume: Double
     /// At most one tick per this many seconds.
     public var tickInterval: Double
+    /// What commands from outside may do.
+    public var remoteControl: RemoteControl
+    /// How long remote start stays armed after a person arms it, in seconds.
+    public var armSeconds: Double
 
     /// The defaults: those of the built-in ``KioskConfig``, Escape not quitting.
     public init() { self.init(config: KioskConfig(), windowed: false) }
@@ -39,5 +43,7 @@ public struct SessionSettings: Equatable, Sendable {
         pinHash = config.pinHash
         volume = config.feedback.volume
         tickInterval = config.feedback.tickIntervalMs / 1000
+        remoteControl = config.mqtt?.control ?? .none
+        armSeconds = (config.mqtt?.armMinutes ?? 10) * 60
     }
 }

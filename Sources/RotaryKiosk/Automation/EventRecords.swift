@@ -8,13 +8,22 @@ public enum EventRecords {
     }
 
     /// `ready`, `layout` or `exit`: the window size and every control's geometry and state
-    /// (and `service`, the service screen's page, while it shows).
+    /// (and `service`, the service screen's page, while it shows; `remote_arm`, the arming
+    /// control, with `[mqtt] control = "armed"`).
     public static func layout(_ event: String, ms: Double, session: KioskSession) -> JSONValue {
         let screen = session.screen
         return line(event, ms: ms, [
             ("width", .int(Int(screen.layout.width))), ("height", .int(Int(screen.layout.height))),
             ("controls", .array(screen.panel.stack.map { control($0, of: screen, buttonFace: session.buttonFace) })),
-        ] + (session.service.map { [("service", JSONValue.string($0.screen.page.name))] } ?? []))
+        ] + (session.service.map { [("service", JSONValue.string($0.screen.page.name))] } ?? [])
+          + (session.settings.remoteControl.showsArming ? [("remote_arm", remoteArm(session))] : []))
+    }
+
+    /// Where the remote-start arming control is (window pixels) and whether it is armed.
+    private static func remoteArm(_ session: KioskSession) -> JSONValue {
+        let layout = session.screen.layout, center = layout.turn.window(layout.remoteArmCenter)
+        return .object([("cx", .number(center.x)), ("cy", .number(center.y)), ("r", .number(layout.remoteArmSize / 2)),
+                        ("armed", .bool(session.arming.isArmed(at: session.clock)))])
     }
 
     /// A control's own event (`detent`, `selected`, `value`, `pressed`).
@@ -43,6 +52,11 @@ public enum EventRecords {
         case .error(let message): error(message, ms: ms)
         case .service(let note): service(note, ms: ms)
         case .display(let on): line("display", ms: ms, [("state", .string(on ? "on" : "off"))])
+        case .command(let name, let refusal):
+            line("command", ms: ms, [("command", .string(name)), ("result", .string(refusal == nil ? "accepted" : "rejected"))]
+                + (refusal.map { [("reason", JSONValue.string($0))] } ?? []))
+        case .armed(let seconds): line("remote", ms: ms, [("state", .string("armed")), ("seconds", .number(seconds))])
+        case .disarmed(let why): line("remote", ms: ms, [("state", .string("disarmed")), ("why", .string(why.rawValue))])
         }
     }
 

@@ -16,6 +16,13 @@ public enum KioskEvent: Equatable, Sendable {
     case service(ServiceNote)
     /// The panel went off (outside the opening hours, nothing to show) or came back on.
     case display(on: Bool)
+    /// The answer to a command from outside (see ``RemoteCommand``): `refusal` says why it
+    /// was not carried out (nil: it was).
+    case command(name: String, refusal: String?)
+    /// A person armed remote start at the kiosk for `seconds`.
+    case armed(seconds: Double)
+    /// Remote start is no longer armed, for the reason given.
+    case disarmed(RemoteArming.Ending)
 }
 
 /// What the operator's side reports. The service screen's own touches never leave as

@@ -6,10 +6,12 @@ import RotarySDL
 /// line becomes the same ``ControlInput`` live SDL input becomes, so a replay takes the live
 /// input path.
 public struct ReplayTrace: Equatable, Sendable {
-    /// One line: its time in milliseconds since the start and its input (nil: a `wait`).
+    /// One line: its time in milliseconds since the start and its input or remote command
+    /// (neither: a `wait`).
     public struct Step: Equatable, Sendable {
         public var ms: Double
         public var input: ControlInput?
+        public var remote: RemoteMessage?
     }
 
     /// The steps, in time order.
@@ -82,8 +84,13 @@ public struct ReplayTrace: Equatable, Sendable {
             return Step(ms: ms, input: .encoder(steps: try integer(object, "steps")))
         case "wait":
             return Step(ms: ms, input: nil)
+        case "remote":
+            // A command as MQTT would bring it: `command` is the topic's last level.
+            guard let command = object["command"] as? String else { throw TraceProblem("missing \"command\"") }
+            guard let payload = (object["payload"] ?? "") as? String else { throw TraceProblem("\"payload\" must be a string") }
+            return Step(ms: ms, remote: RemoteMessage(what: command, payload: Array(payload.utf8), retained: object["retained"] as? Bool ?? false))
         default:
-            throw TraceProblem("unknown \"type\" \"\(type)\" (down, move, up, wheel, key, encoder, wait)")
+            throw TraceProblem("unknown \"type\" \"\(type)\" (down, move, up, wheel, key, encoder, remote, wait)")
         }
     }
 

@@ -44,6 +44,9 @@ extension ConfigBounds {
     static let wake = ConfigBounds(5...3600, unit: "seconds",
                                    why: "below 5 s the panel would go off while a person reads it; "
                                        + "past an hour it would hardly be off outside the opening hours")
+    static let armMinutes = ConfigBounds(1...240, unit: "minutes",
+                                         why: "armed is a person's word that the cabin is safe to start: "
+                                             + "it must not outlast their visit by hours")
     static let longPress = ConfigBounds(0.3...10, unit: "seconds",
                                         why: "below 0.3 s an ordinary tap would cancel the timer; nobody holds longer than 10 s")
     static let pauseTimeout = ConfigBounds(10...86_400, off: 0, unit: "seconds",

@@ -5,7 +5,7 @@ extension ConfigLoader {
     static func readMqtt(_ root: TOMLTable, _ r: inout ConfigReader, _ config: inout KioskConfig) {
         guard let table = r.table(root, "mqtt") else { return }
         r.warnUnknown(table, at: "mqtt", known: ["broker", "id", "base_topic", "discovery_prefix", "username", "password_file",
-                                                 "ca_file", "control"])
+                                                 "ca_file", "cert_file", "key_file", "control", "arm_minutes"])
         guard let broker = r.string(table, "broker", at: "mqtt") else {
             if table["broker"] == nil { r.error("mqtt.broker", "is missing: \(MqttSettings.brokerRule)") }
             return
@@ -32,11 +32,21 @@ extension ConfigLoader {
             r.error("mqtt.password_file", "needs mqtt.username: MQTT 3.1.1 sends no password without a user name")
         }
         settings.caFile = r.string(table, "ca_file", at: "mqtt")
+        settings.certFile = r.string(table, "cert_file", at: "mqtt")
+        settings.keyFile = r.string(table, "key_file", at: "mqtt")
+        if (settings.certFile == nil) != (settings.keyFile == nil) {
+            r.error(settings.certFile == nil ? "mqtt.cert_file" : "mqtt.key_file",
+                    "is missing: a client certificate needs both cert_file and key_file")
+        }
+        if (settings.caFile != nil || settings.certFile != nil), !settings.tls {
+            r.error(settings.caFile != nil ? "mqtt.ca_file" : "mqtt.cert_file", "needs a TLS broker (mqtts://)")
+        }
         if let control = r.string(table, "control", at: "mqtt") {
-            if let value = MqttSettings.Control(rawValue: control) { settings.control = value } else {
+            if let value = RemoteControl(rawValue: control) { settings.control = value } else {
                 r.error("mqtt.control", "must be \"none\", \"armed\" or \"full\", not \"\(control)\"")
             }
         }
+        if let minutes = r.number(table, "arm_minutes", at: "mqtt", in: .armMinutes) { settings.armMinutes = minutes }
         config.mqtt = settings
     }
 }

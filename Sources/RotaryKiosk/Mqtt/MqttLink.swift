@@ -34,18 +34,22 @@ final class MqttLink: @unchecked Sendable {
     private var goodbyeAcknowledged = false
     private let report: @Sendable (String) -> Void
     private let note: @Sendable (String) -> Void
+    /// Gets each command from `<base>/set/<what>` on the link's thread (nil: not subscribed).
+    private let commands: (@Sendable (RemoteMessage) -> Void)?
 
     private static let library: Void = { mosquitto_lib_init() }()
 
     var availabilityTopic: String { settings.baseTopic + "/availability" }
     var stateTopic: String { settings.baseTopic + "/state" }
     var eventTopic: String { settings.baseTopic + "/event" }
+    var commandTopics: String { settings.baseTopic + "/set/+" }
 
     /// A link for `settings` with `password`; `report` gets problems worth an `error` event
-    /// (each once until it changes), `note` what only the log needs. Throws when
-    /// libmosquitto refuses the settings.
+    /// (each once until it changes), `note` what only the log needs, and `commands` every
+    /// message on `<base>/set/<what>` (nil: the link does not subscribe), on the link's
+    /// thread. Throws when libmosquitto refuses the settings.
     init(settings: MqttSettings, password: String?, report: @escaping @Sendable (String) -> Void,
-         note: @escaping @Sendable (String) -> Void) throws {
+         note: @escaping @Sendable (String) -> Void, commands: (@Sendable (RemoteMessage) -> Void)?) throws {
         _ = Self.library
         guard let handle = mosquitto_new(settings.id, true, nil) else {
             throw KioskError.mqtt("libmosquitto could not make a client (out of memory?)")
@@ -54,27 +58,41 @@ final class MqttLink: @unchecked Sendable {
         self.handle = handle
         self.report = report
         self.note = note
+        self.commands = commands
         mosquitto_user_data_set(handle, Unmanaged.passUnretained(self).toOpaque())
         mosquitto_threaded_set(handle, true)
         try check(mosquitto_will_set(handle, availabilityTopic, 7, "offline", 1, true), "setting the will")
         if settings.username != nil || password != nil {
             try check(mosquitto_username_pw_set(handle, settings.username, password), "setting the user name and password")
         }
-        if settings.tls {
-            if let ca = settings.caFile {
-                guard access(ca, R_OK) == 0 else { throw KioskError.mqtt("cannot read the CA file \(ca): \(String(cString: strerror(errno)))") }
-                try check(mosquitto_tls_set(handle, ca, nil, nil, nil, nil), "setting up TLS with \(ca)")
-            } else {
-                try check(mosquitto_int_option(handle, MOSQ_OPT_TLS_USE_OS_CERTS, 1), "setting up TLS with the system's CA certificates")
-            }
-        }
+        if settings.tls { try setUpTLS() }
         mosquitto_reconnect_delay_set(handle, 1, 60, true)
         mosquitto_connect_callback_set(handle) { _, user, code in MqttLink.from(user)?.connected(code) }
         mosquitto_disconnect_callback_set(handle) { _, user, code in MqttLink.from(user)?.disconnected(code) }
         mosquitto_publish_callback_set(handle) { _, user, mid in MqttLink.from(user)?.acknowledged(mid) }
+        mosquitto_message_callback_set(handle) { _, user, message in
+            guard let message, let link = MqttLink.from(user) else { return }
+            link.received(message.pointee)
+        }
     }
 
     deinit { mosquitto_destroy(handle) }
+
+    /// TLS with the config's CA file (else the system's CA certificates) and, when the
+    /// config names them, the kiosk's own certificate and key.
+    private func setUpTLS() throws {
+        for (file, what) in [(settings.caFile, "CA file"), (settings.certFile, "certificate file"), (settings.keyFile, "key file")] {
+            guard let file, access(file, R_OK) != 0 else { continue }
+            throw KioskError.mqtt("cannot read the \(what) \(file): \(String(cString: strerror(errno)))")
+        }
+        if settings.caFile == nil {
+            try check(mosquitto_int_option(handle, MOSQ_OPT_TLS_USE_OS_CERTS, 1), "setting up TLS with the system's CA certificates")
+        }
+        if settings.caFile != nil || settings.certFile != nil {
+            try check(mosquitto_tls_set(handle, settings.caFile, nil, settings.certFile, settings.keyFile, nil),
+                      "setting up TLS with \([settings.caFile, settings.certFile].compactMap { $0 }.joined(separator: " and "))")
+        }
+    }
 
     private static func from(_ user: UnsafeMutableRawPointer?) -> MqttLink? {
         user.map { Unmanaged<MqttLink>.fromOpaque($0).takeUnretainedValue() }
@@ -199,6 +217,7 @@ final class MqttLink: @unchecked Sendable {
             connected = true
             everConnected = true
             lastProblem = nil
+            if commands != nil { mosquitto_subscribe(handle, nil, commandTopics, 1) }
             send(availabilityTopic, "online", retain: true)
             if let state { send(stateTopic, state, retain: true) }
             for line in pending { send(eventTopic, line, retain: false) }
@@ -209,6 +228,18 @@ final class MqttLink: @unchecked Sendable {
         note("MQTT: \(first ? "connected to" : "connected again to") \(brokerName) as \(settings.id)"
              + (kept == 0 ? "" : "; sent \(kept) events kept while offline")
              + (lost == 0 ? "" : ", \(lost) older ones dropped (at most \(Self.queueLimit) are kept)"))
+    }
+
+    /// A message on a subscribed topic: a command, handed on with at most one byte more than
+    /// a command may have (so its answer can say it was too long without copying it all).
+    private func received(_ message: mosquitto_message) {
+        guard let commands, let topic = message.topic else { return }
+        let name = String(cString: topic)
+        let prefix = settings.baseTopic + "/set/"
+        guard name.hasPrefix(prefix) else { return }
+        let count = min(Int(max(0, message.payloadlen)), RemoteCommand.maxPayloadBytes + 1)
+        let bytes = message.payload.map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? []
+        commands(RemoteMessage(what: String(name.dropFirst(prefix.count)), payload: bytes, retained: message.retain))
     }
 
     /// The connection ended (`code` 0: the kiosk asked for it).

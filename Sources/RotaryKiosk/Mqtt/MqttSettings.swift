@@ -3,16 +3,6 @@ import Foundation
 /// The `[mqtt]` section: where the broker is, who the kiosk is on it, and how much a remote
 /// command may do. Without the section the kiosk has no MQTT link at all.
 public struct MqttSettings: Equatable, Sendable {
-    /// What commands from the broker may do.
-    public enum Control: String, CaseIterable, Sendable {
-        /// Publish only: every command is rejected.
-        case none
-        /// A remote start only within the minutes after a person armed it at the kiosk.
-        case armed
-        /// Every command, always (unattended machines).
-        case full
-    }
-
     /// The broker's host name or address.
     public var host: String
     /// The broker's TCP port (1883 for `mqtt://`, 8883 for `mqtts://` unless the URL says).
@@ -28,9 +18,15 @@ public struct MqttSettings: Equatable, Sendable {
     public var username: String?
     /// A file holding the password (its first line), never the password itself.
     public var passwordFile: String?
-    /// The CA certificate file that signs the broker's certificate (TLS).
+    /// The CA certificate file that signs the broker's certificate (TLS; nil: the system's).
     public var caFile: String?
-    public var control = Control.none
+    /// The kiosk's own certificate and its key, for a broker that asks for one (TLS).
+    public var certFile: String?
+    public var keyFile: String?
+    /// What commands from the broker may do.
+    public var control = RemoteControl.none
+    /// How long remote start stays armed after a person arms it at the kiosk, in minutes.
+    public var armMinutes = 10.0
 
     /// The settings for `broker` (`mqtt://host[:port]` or `mqtts://host[:port]`) with the
     /// kiosk named `id`; nil when the URL is not one of those.

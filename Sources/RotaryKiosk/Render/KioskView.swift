@@ -29,6 +29,9 @@ struct KioskView: Sendable {
     static let focusColor = RGBA(96, 165, 250)
     /// The badge in the corner while something needs an operator.
     static let badgeArt = ArtSource.builtIn("ui/service-badge")
+    /// The remote-start arming control.
+    static let armArt = ArtSource.builtIn("ui/remote-arm")
+    static let armedColor = RGBA(74, 222, 128)
 
     /// The view of `screen`'s layout and controls in `theme`.
     init(screen: KioskScreen, theme: Theme) {
@@ -66,6 +69,7 @@ struct KioskView: Sendable {
         list.append(contentsOf: RingDrawing.commands(screen.wheel, look: wheelLook, backdrop: background))
         list.append(contentsOf: markers(overlay))
         list.append(contentsOf: button(screen.button, overlay, words: screen.locale.words))
+        if let arming = overlay.arming { list.append(contentsOf: armingControl(arming, numbers: screen.locale.numbers)) }
         if let focused = overlay.focusedControl { list.append(focusRing(on: focused, screen)) }
         if overlay.serviceBadge {
             let size = layout.serviceBadgeSize
@@ -154,6 +158,26 @@ struct KioskView: Sendable {
                                            maxWidth: button.radius * 1.2, degrees: layout.uprightDegrees, color: buttonLook.textColor)))
         }
         return commands
+    }
+
+    /// The arming control: a grey disc while not armed; armed, green with the time it stays
+    /// armed written in it and a ring that runs down with it.
+    private func armingControl(_ face: ScreenOverlay.ArmingFace, numbers: NumberStyle) -> [DrawCommand] {
+        let size = layout.remoteArmSize, center = layout.remoteArmCenter
+        guard let left = face.secondsLeft else {
+            return [.image(ImageDraw(art: Self.armArt, center: center, width: size, height: size, degrees: layout.uprightDegrees,
+                                     tint: RGBA(200, 200, 200, 150)))]
+        }
+        let ring = size / 2 + max(2, size * 0.06)
+        let textAt = Point(x: center.x, y: center.y + size * 0.26)
+        return [
+            .image(ImageDraw(art: Self.armArt, center: center, width: size, height: size, degrees: layout.uprightDegrees,
+                             tint: Self.armedColor)),
+            .arc(ArcStroke(center: center, radius: ring, width: max(2, size * 0.06), fromDegrees: -90,
+                           sweepDegrees: 360 * min(1, left / max(1, face.armSeconds)), color: Self.armedColor)),
+            .text(TextDraw(TimeText.format(seconds: left, numbers: numbers), points: max(8, Int((size * 0.2).rounded())),
+                           center: textAt, maxWidth: size * 0.8, degrees: layout.uprightDegrees, color: RGBA(255, 255, 255))),
+        ]
     }
 
     /// A thin ring around the control that keys and the encoder turn (a bar under the strip).

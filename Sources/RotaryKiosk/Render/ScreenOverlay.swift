@@ -2,7 +2,7 @@ import Foundation
 import RotaryKit
 
 /// What the view draws over the controls besides their own state: the service badge, the
-/// focus, a refused start, "Done", the paused hint and dimming. Plain values taken from the
+/// remote-start arming control, the focus, a refused start, "Done", the paused hint and dimming. Plain values taken from the
 /// session, so a picture of any state can be drawn without one.
 struct ScreenOverlay: Equatable, Sendable {
     /// Something needs an operator (the details are in the log and `error` events).
@@ -23,6 +23,16 @@ struct ScreenOverlay: Equatable, Sendable {
     var dialShowing: Double?
     /// The program a countdown runs, is paused or finished for (nil: none).
     var countdownProgram: String?
+    /// The remote-start arming control, when the kiosk shows one.
+    var arming: ArmingFace?
+
+    /// What the arming control shows.
+    struct ArmingFace: Equatable, Sendable {
+        /// Seconds it stays armed (nil: not armed).
+        var secondsLeft: Double?
+        /// How long a tap arms it for, seconds.
+        var armSeconds: Double
+    }
 
     /// Nothing over the controls.
     init() {}
@@ -38,6 +48,9 @@ struct ScreenOverlay: Equatable, Sendable {
         buttonFace = session.buttonFace
         dialShowing = session.dialShowing
         countdownProgram = session.dialShowing == nil ? nil : session.timer.program
+        if session.settings.remoteControl.showsArming {
+            arming = ArmingFace(secondsLeft: session.arming.secondsLeft(at: session.clock), armSeconds: session.settings.armSeconds)
+        }
     }
 
     /// How far the "Done" halo has swelled, 0…1, pulsing about once a second.

@@ -164,4 +164,13 @@ public struct ScreenLayout: Equatable, Sendable {
         let reach = radius - serviceBadgeSize * 0.9
         return Point(x: center.x - reach, y: center.y - reach)
     }
+
+    /// Diameter of the remote-start arming control (with `[mqtt] control = "armed"`) and
+    /// where it sits: the rings' bottom-left corner as the person sees the panel, big enough
+    /// to tap, clear of the rings.
+    public var remoteArmSize: Double { max(44, radius * 0.22) }
+    public var remoteArmCenter: Point {
+        let reach = radius - remoteArmSize * 0.62  // room for its ring
+        return Point(x: center.x - reach, y: center.y + reach)
+    }
 }

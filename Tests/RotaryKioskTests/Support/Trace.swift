@@ -37,6 +37,14 @@ struct Trace {
     }
 
     mutating func key(_ name: String) { add(["type": "key", "key": name]) }
+    /// A command as MQTT's `<base>/set/<what>` would bring it.
+    mutating func remote(_ what: String, _ payload: String) { add(["type": "remote", "command": what, "payload": payload]) }
+    /// A finger down and up again `hold` ms later at `p`.
+    mutating func tap(_ p: Point, hold: Double = 80, finger: Int = 0) {
+        point("down", p, finger: finger)
+        wait(hold)
+        point("up", p, finger: finger)
+    }
     mutating func encoder(_ steps: Int) { add(["type": "encoder", "steps": steps]) }
     mutating func wheel(dy: Int, at p: Point) { add(["type": "wheel", "dy": dy, "x": p.x, "y": p.y]) }
 

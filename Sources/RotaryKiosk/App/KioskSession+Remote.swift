@@ -1,0 +1,154 @@
+import RotaryKit
+
+/// Commands from outside the kiosk (MQTT, or a replay's `remote` lines), under the
+/// `[mqtt] control` gate, and the arming control on the screen. A command is checked as a
+/// touch would be (a locked control, an unknown program, a value off the dial or the set
+/// point's range are refused) and answered with a `command` event before whatever it did.
+extension KioskSession {
+    /// How long after a person last touched, turned or pressed something at the kiosk its
+    /// screen counts as in use, in seconds: ``RemoteControl/armed`` refuses commands until
+    /// then.
+    public static let inUseSeconds = 30.0
+
+    /// Carries out `message` if it reads as a command and may and can be done now; its answer
+    /// (a `command` event) comes first.
+    public mutating func remote(_ message: RemoteMessage) -> [KioskEvent] {
+        let command: RemoteCommand
+        switch RemoteCommand.read(message) {
+        case .success(let read): command = read
+        case .failure(let refusal): return [.command(name: message.name, refusal: refusal.reason)]
+        }
+        if let refusal = refusal(of: command) { return [.command(name: message.name, refusal: refusal)] }
+        var events: [KioskEvent] = [.command(name: message.name, refusal: nil)]
+        if isDimmed || isAsleep { events += wakeUp() }
+        switch command {
+        case .program(let name): events += choose(RemoteCommand.Choice(program: name))
+        case .minutes(let minutes): events += choose(RemoteCommand.Choice(minutes: minutes))
+        case .setting(let value): events += choose(RemoteCommand.Choice(setting: value))
+        case .start(let choice):
+            events += choose(choice) + buttonPressed()
+            if settings.remoteControl == .armed {
+                arming.disarm()
+                events.append(.disarmed(.used))
+            }
+        case .pause, .resume: events += timerChanged(timer.togglePause())
+        case .cancel: events += timerChanged(timer.cancel())
+        }
+        return events
+    }
+
+    /// Whether someone is using the kiosk's screen: a finger is down or a control moves, the
+    /// service screen shows, or something was touched less than ``inUseSeconds`` ago.
+    public var screenInUse: Bool {
+        !screen.panel.isAtRest || service != nil || clock - localUseAt < Self.inUseSeconds
+    }
+
+    /// A tap on the arming control: arms remote start for `armSeconds`, or disarms it.
+    mutating func toggleArming() -> [KioskEvent] {
+        if arming.isArmed(at: clock) {
+            arming.disarm()
+            return [.disarmed(.tapped)] + feedback(.press)
+        }
+        arming.arm(at: clock, for: settings.armSeconds)
+        return [.armed(seconds: settings.armSeconds)] + feedback(.confirm)
+    }
+
+    /// Why `command` may not or cannot be carried out now (nil: it can).
+    private func refusal(of command: RemoteCommand) -> String? {
+        switch settings.remoteControl {
+        case .none:
+            return "remote control is off ([mqtt] control = \"none\")"
+        case .armed where command.needsArming:
+            if !arming.isArmed(at: clock) { return "remote start is not armed: a person must arm it on the kiosk's screen first" }
+            if screenInUse { return "someone is using the kiosk's screen" }
+        case .armed, .full:
+            break
+        }
+        if service != nil { return "the service screen is open" }
+        if !screen.panel.isAtRest { return "a control is being turned at the kiosk" }
+        switch command {
+        case .program(let name): return lockedControls ?? programRefusal(name)
+        case .minutes(let minutes): return lockedControls ?? minutesRefusal(minutes)
+        case .setting(let value): return lockedControls ?? settingRefusal(value, of: screen.selectedProgram)
+        case .start(let choice):
+            if timer.isActive { return "a countdown is already running" }
+            if timer.state == .finished { return "the last countdown's Done still shows" }
+            let named = choice.program.flatMap { name in screen.allPrograms.first { $0.name == name } }
+            let minutes = choice.minutes ?? named.map { screen.dialMinutes[screen.dialIndex(forMinutes: $0.minutes)] }
+                ?? screen.dialMinutes[screen.dial.selectedIndex]
+            return choice.program.flatMap(programRefusal) ?? choice.minutes.flatMap(minutesRefusal)
+                ?? choice.setting.flatMap { settingRefusal($0, of: named ?? screen.selectedProgram) }
+                ?? (minutes > 0 ? nil : "the dial is on 0 minutes")
+        case .pause: return timer.state == .running ? nil : "no countdown is running"
+        case .resume: return timer.state == .paused ? nil : "no countdown is paused"
+        case .cancel: return timer.isActive ? nil : "no countdown is running or paused"
+        }
+    }
+
+    /// Why the program, minutes and set point cannot change now (nil: they can).
+    private var lockedControls: String? {
+        if timer.isActive { return "the controls are locked while a countdown runs" }
+        if timer.state == .finished { return "the controls are locked while Done shows" }
+        return nil
+    }
+
+    private func programRefusal(_ name: String) -> String? {
+        screen.place(ofProgram: name) == nil ? "there is no program named \"\(String(name.prefix(80)))\"" : nil
+    }
+
+    private func minutesRefusal(_ minutes: Int) -> String? {
+        let dial = screen.dialMinutes
+        guard !dial.contains(minutes), let low = dial.min(), let high = dial.max() else { return nil }
+        return "\(minutes) minutes is not on the dial (\(low) to \(high), in its steps)"
+    }
+
+    private func settingRefusal(_ value: Double, of program: Program?) -> String? {
+        guard let program else { return "no program is selected" }
+        guard let setting = program.setting else { return "\(program.name) has no set point" }
+        guard value < setting.min || value > setting.max else { return nil }
+        return "\(JSONValue.plain(value)) is outside \(program.name)'s \(setting.name.lowercased()) range, "
+            + "\(JSONValue.plain(setting.min)) to \(JSONValue.plain(setting.max)) \(setting.unit)"
+    }
+
+    /// Puts the program, minutes and set point `choice` names on the screen at once (a
+    /// program brings its category, its default set point and its minutes, unless `choice`
+    /// names others), with a `selected` event for each control it moved.
+    private mutating func choose(_ choice: RemoteCommand.Choice) -> [KioskEvent] {
+        var events: [KioskEvent] = []
+        var minutes = choice.minutes
+        if let name = choice.program, let place = screen.place(ofProgram: name) {
+            if screen.showCategory(place.category) {
+                controlsGeneration += 1
+                events.append(.control(.selected(id: KioskScreen.stripID, index: place.category,
+                                                 label: screen.categories[place.category], value: nil)))
+            }
+            screen.wheel.place(atCoordinate: Double(place.index))
+            if screen.showSetting(value: nil) { controlsGeneration += 1 }
+            events.append(selected(KioskScreen.wheelID, screen.wheel))
+            minutes = minutes ?? screen.selectedProgram?.minutes
+        }
+        if let minutes {
+            screen.dial.place(atCoordinate: Double(screen.dialIndex(forMinutes: minutes)))
+            events.append(selected(KioskScreen.dialID, screen.dial))
+        }
+        if let value = choice.setting, let slider = screen.setting {
+            events += react(to: screen.panel.turn(KioskScreen.settingID, .item(Int(((value - slider.range.lowerBound) / slider.step).rounded()))))
+        }
+        return events
+    }
+
+    private func selected(_ id: String, _ ring: RingControl) -> KioskEvent {
+        .control(.selected(id: id, index: ring.selectedIndex, label: ring.labels[ring.selectedIndex], value: nil))
+    }
+}
+
+extension RemoteCommand {
+    /// Whether ``RemoteControl/armed`` wants the kiosk armed for it: all but `pause` and
+    /// `cancel`, which only ever stop something.
+    var needsArming: Bool {
+        switch self {
+        case .pause, .cancel: false
+        case .program, .minutes, .setting, .start, .resume: true
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// A command from outside the kiosk, read and checked for its form (whether the kiosk may
+/// and can do it is the session's to say). Payloads are JSON:
+/// - `program`: the program's name, a JSON string (`"Steam bath"`);
+/// - `minutes`: a whole number of minutes (`12`);
+/// - `setting`: the set point in its unit (`80`);
+/// - `start`: empty, `{}`, or an object with any of `program`, `minutes` and `setting`,
+///   which are set first;
+/// - `pause`, `resume`, `cancel`: empty or `{}`.
+public enum RemoteCommand: Equatable, Sendable {
+    case program(String)
+    case minutes(Int)
+    case setting(Double)
+    case start(Choice)
+    case pause
+    case resume
+    case cancel
+
+    /// What a `start` sets before it starts (nil: as the screen shows it).
+    public struct Choice: Equatable, Sendable {
+        public var program: String?
+        public var minutes: Int?
+        public var setting: Double?
+
+        public init(program: String? = nil, minutes: Int? = nil, setting: Double? = nil) {
+            self.program = program
+            self.minutes = minutes
+            self.setting = setting
+        }
+    }
+
+    /// The command names, as the last level of their topics.
+    public static let names = ["program", "minutes", "setting", "start", "pause", "resume", "cancel"]
+    /// The largest payload read, in bytes.
+    public static let maxPayloadBytes = 4096
+
+    /// Reads `message`; the reason it cannot be read otherwise.
+    public static func read(_ message: RemoteMessage) -> Result<RemoteCommand, RemoteRefusal> {
+        guard !message.retained else {
+            return .failure(RemoteRefusal("retained commands are ignored (they would act again on every reconnect); publish it without retain"))
+        }
+        guard message.payload.count <= maxPayloadBytes else {
+            return .failure(RemoteRefusal("the payload is over \(maxPayloadBytes) bytes"))
+        }
+        guard names.contains(message.what) else {
+            return .failure(RemoteRefusal("unknown command; the commands are \(names.joined(separator: ", "))"))
+        }
+        do {
+            return .success(try command(message.what, value: try json(message.payload)))
+        } catch let refusal as RemoteRefusal {
+            return .failure(refusal)
+        } catch {
+            return .failure(RemoteRefusal("\(error)"))
+        }
+    }
+
+    /// The payload as JSON (nil: empty).
+    private static func json(_ payload: [UInt8]) throws -> Any? {
+        guard !payload.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return nil }
+        guard String(validating: payload, as: UTF8.self) != nil else { throw RemoteRefusal("the payload is not UTF-8 text") }
+        guard let value = try? JSONSerialization.jsonObject(with: Data(payload), options: [.fragmentsAllowed]) else {
+            throw RemoteRefusal("the payload is not JSON (a program's name is a JSON string: \"Steam bath\" in quotes)")
+        }
+        return value
+    }
+
+    private static func command(_ what: String, value: Any?) throws -> RemoteCommand {
+        switch what {
+        case "program": return .program(try name(value, "program"))
+        case "minutes": return .minutes(try minutes(value, "minutes"))
+        case "setting": return .setting(try number(value, "setting"))
+        case "start":
+            guard let value else { return .start(Choice()) }
+            guard let object = value as? [String: Any] else { throw RemoteRefusal("start takes nothing, {} or an object with program, minutes, setting") }
+            if let unknown = object.keys.sorted().first(where: { !["program", "minutes", "setting"].contains($0) }) {
+                throw RemoteRefusal("start has no field \"\(String(unknown.prefix(40)))\" (program, minutes, setting)")
+            }
+            return .start(Choice(program: try object["program"].map { try name($0, "program") },
+                                 minutes: try object["minutes"].map { try minutes($0, "minutes") },
+                                 setting: try object["setting"].map { try number($0, "setting") }))
+        default:
+            if let value, !((value as? [String: Any])?.isEmpty ?? false) { throw RemoteRefusal("\(what) takes nothing or {}") }
+            return what == "pause" ? .pause : what == "resume" ? .resume : .cancel
+        }
+    }
+
+    private static func name(_ value: Any?, _ field: String) throws -> String {
+        guard let text = value as? String, !text.isEmpty else { throw RemoteRefusal("\(field) must be a program's name as a JSON string") }
+        return text
+    }
+
+    private static func number(_ value: Any?, _ field: String) throws -> Double {
+        guard let number = JSONValue.finiteNumber(value) else { throw RemoteRefusal("\(field) must be a number") }
+        return number
+    }
+
+    private static func minutes(_ value: Any?, _ field: String) throws -> Int {
+        let number = try number(value, field)
+        guard number == number.rounded(), abs(number) < 1e9 else { throw RemoteRefusal("\(field) must be a whole number of minutes") }
+        return Int(number)
+    }
+}
+
+/// Why a command was not carried out, as its answer says.
+public struct RemoteRefusal: Error, Equatable, Sendable {
+    public let reason: String
+    public init(_ reason: String) { self.reason = reason }
+}

@@ -1,0 +1,21 @@
+/// A command as it arrived from outside the kiosk, not yet read: MQTT's
+/// `<base>/set/<what>` with its payload, or a replay's `remote` line.
+public struct RemoteMessage: Equatable, Sendable {
+    /// The topic's last level: `program`, `minutes`, `setting`, `start`, `pause`, `resume`
+    /// or `cancel` (anything else is answered as unknown).
+    public var what: String
+    /// The payload's bytes, as sent.
+    public var payload: [UInt8]
+    /// Whether the broker kept it (a retained command would act again on every reconnect,
+    /// so it is refused).
+    public var retained: Bool
+
+    public init(what: String, payload: [UInt8], retained: Bool = false) {
+        self.what = what
+        self.payload = payload
+        self.retained = retained
+    }
+
+    /// The command's name for its answer: `what`, cut to 64 characters.
+    public var name: String { what.count > 64 ? String(what.prefix(64)) + "…" : what }
+}
