@@ -99,22 +99,21 @@ final class KioskOutputs {
         categories = Dictionary(config.programs.compactMap { p in p.category.map { (p.name, $0) } }) { first, _ in first }
         let live = run == .display || run == .headless
         mqtt = run == .picture ? nil : config.mqtt.flatMap {
-            Self.link($0, logger: logger, problems: problems, commands: live ? commands : nil)
+            Self.link($0, discovery: HomeAssistantDiscovery.payload($0, config: config, version: RotaryKioskCommand.version),
+                      logger: logger, problems: problems, commands: live ? commands : nil)
         }
         mqtt?.start()
     }
 
     /// The MQTT link for `settings`, its password read from its file; nil (and an error)
     /// when libmosquitto refuses the settings.
-    private static func link(_ settings: MqttSettings, logger: Logger, problems: Mailbox<String>,
+    private static func link(_ settings: MqttSettings, discovery: String, logger: Logger, problems: Mailbox<String>,
                              commands: Mailbox<RemoteMessage>?) -> MqttLink? {
         var password: String?
-        if let file = settings.passwordFile {
-            do {
-                password = try String(contentsOfFile: file, encoding: .utf8).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-            } catch {
-                problems.post("MQTT: cannot read the password file \(file): \(AtomicFile.reason(error)); connecting without a password")
-            }
+        do {
+            password = try MqttClient.password(settings)
+        } catch {
+            problems.post("MQTT: \(error); connecting without a password")
         }
         do {
             var handOver: (@Sendable (RemoteMessage) -> Void)?
@@ -124,7 +123,7 @@ final class KioskOutputs {
                     LiveLoop.wake()
                 }
             }
-            return try MqttLink(settings: settings, password: password, report: problems.post, note: { logger.info("\($0)") },
+            return try MqttLink(settings: settings, password: password, discovery: discovery, report: problems.post, note: { logger.info("\($0)") },
                                 commands: handOver)
         } catch {
             problems.post("\(error); the kiosk runs without MQTT")

@@ -10,7 +10,8 @@ public struct RotaryKioskCommand: ParsableCommand {
         commandName: "rotary-kiosk",
         abstract: "A touchscreen kiosk timer selector: spin the program wheel, spin the dial, tap start.",
         version: version,
-        subcommands: [RunCommand.self, CheckConfigCommand.self, BenchCommand.self, UsageCommand.self, HashPinCommand.self],
+        subcommands: [RunCommand.self, CheckConfigCommand.self, BenchCommand.self, UsageCommand.self, HashPinCommand.self,
+                      FleetCommand.self, MqttForgetCommand.self],
         defaultSubcommand: RunCommand.self
     )
 

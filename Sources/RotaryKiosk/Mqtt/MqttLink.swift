@@ -36,8 +36,9 @@ final class MqttLink: @unchecked Sendable {
     private let note: @Sendable (String) -> Void
     /// Gets each command from `<base>/set/<what>` on the link's thread (nil: not subscribed).
     private let commands: (@Sendable (RemoteMessage) -> Void)?
-
-    private static let library: Void = { mosquitto_lib_init() }()
+    /// Home Assistant's discovery message, sent retained on every connect and whenever Home
+    /// Assistant says it is `online`.
+    private let discovery: String
 
     var availabilityTopic: String { settings.baseTopic + "/availability" }
     var stateTopic: String { settings.baseTopic + "/state" }
@@ -47,25 +48,20 @@ final class MqttLink: @unchecked Sendable {
     /// A link for `settings` with `password`; `report` gets problems worth an `error` event
     /// (each once until it changes), `note` what only the log needs, and `commands` every
     /// message on `<base>/set/<what>` (nil: the link does not subscribe), on the link's
-    /// thread. Throws when libmosquitto refuses the settings.
-    init(settings: MqttSettings, password: String?, report: @escaping @Sendable (String) -> Void,
+    /// thread; `discovery` is Home Assistant's discovery message. Throws when libmosquitto
+    /// refuses the settings.
+    init(settings: MqttSettings, password: String?, discovery: String, report: @escaping @Sendable (String) -> Void,
          note: @escaping @Sendable (String) -> Void, commands: (@Sendable (RemoteMessage) -> Void)?) throws {
-        _ = Self.library
-        guard let handle = mosquitto_new(settings.id, true, nil) else {
-            throw KioskError.mqtt("libmosquitto could not make a client (out of memory?)")
-        }
+        let handle = try MqttClient.make(settings, id: settings.id, password: password)
         self.settings = settings
         self.handle = handle
         self.report = report
         self.note = note
         self.commands = commands
+        self.discovery = discovery
         mosquitto_user_data_set(handle, Unmanaged.passUnretained(self).toOpaque())
         mosquitto_threaded_set(handle, true)
-        try check(mosquitto_will_set(handle, availabilityTopic, 7, "offline", 1, true), "setting the will")
-        if settings.username != nil || password != nil {
-            try check(mosquitto_username_pw_set(handle, settings.username, password), "setting the user name and password")
-        }
-        if settings.tls { try setUpTLS() }
+        try MqttClient.check(mosquitto_will_set(handle, availabilityTopic, 7, "offline", 1, true), "setting the will")
         mosquitto_reconnect_delay_set(handle, 1, 60, true)
         mosquitto_connect_callback_set(handle) { _, user, code in MqttLink.from(user)?.connected(code) }
         mosquitto_disconnect_callback_set(handle) { _, user, code in MqttLink.from(user)?.disconnected(code) }
@@ -78,35 +74,13 @@ final class MqttLink: @unchecked Sendable {
 
     deinit { mosquitto_destroy(handle) }
 
-    /// TLS with the config's CA file (else the system's CA certificates) and, when the
-    /// config names them, the kiosk's own certificate and key.
-    private func setUpTLS() throws {
-        for (file, what) in [(settings.caFile, "CA file"), (settings.certFile, "certificate file"), (settings.keyFile, "key file")] {
-            guard let file, access(file, R_OK) != 0 else { continue }
-            throw KioskError.mqtt("cannot read the \(what) \(file): \(String(cString: strerror(errno)))")
-        }
-        if settings.caFile == nil {
-            try check(mosquitto_int_option(handle, MOSQ_OPT_TLS_USE_OS_CERTS, 1), "setting up TLS with the system's CA certificates")
-        }
-        if settings.caFile != nil || settings.certFile != nil {
-            try check(mosquitto_tls_set(handle, settings.caFile, nil, settings.certFile, settings.keyFile, nil),
-                      "setting up TLS with \([settings.caFile, settings.certFile].compactMap { $0 }.joined(separator: " and "))")
-        }
-    }
-
     private static func from(_ user: UnsafeMutableRawPointer?) -> MqttLink? {
         user.map { Unmanaged<MqttLink>.fromOpaque($0).takeUnretainedValue() }
     }
 
-    private func check(_ code: Int32, _ doing: String) throws {
-        guard code == MOSQ_ERR_SUCCESS.rawValue else { throw KioskError.mqtt("\(doing): \(reason(code))") }
-    }
+    private var brokerName: String { MqttClient.name(settings) }
 
-    private var brokerName: String { "the MQTT broker \(settings.tls ? "mqtts" : "mqtt")://\(settings.host):\(settings.port)" }
-
-    private func reason(_ code: Int32) -> String {
-        code == MOSQ_ERR_ERRNO.rawValue ? String(cString: strerror(errno)) : String(cString: mosquitto_strerror(code))
-    }
+    private func reason(_ code: Int32) -> String { MqttClient.reason(code) }
 
     /// `body` with the lock held.
     private func locked<T>(_ body: () -> T) -> T {
@@ -218,6 +192,8 @@ final class MqttLink: @unchecked Sendable {
             everConnected = true
             lastProblem = nil
             if commands != nil { mosquitto_subscribe(handle, nil, commandTopics, 1) }
+            mosquitto_subscribe(handle, nil, HomeAssistantDiscovery.statusTopic(settings), 1)
+            send(HomeAssistantDiscovery.topic(settings), discovery, retain: true)
             send(availabilityTopic, "online", retain: true)
             if let state { send(stateTopic, state, retain: true) }
             for line in pending { send(eventTopic, line, retain: false) }
@@ -232,11 +208,17 @@ final class MqttLink: @unchecked Sendable {
 
     /// A message on a subscribed topic: a command, handed on with at most one byte more than
     /// a command may have (so its answer can say it was too long without copying it all).
+    /// Home Assistant's `online` sends the discovery message again.
     private func received(_ message: mosquitto_message) {
-        guard let commands, let topic = message.topic else { return }
+        guard let topic = message.topic else { return }
         let name = String(cString: topic)
+        if name == HomeAssistantDiscovery.statusTopic(settings) {
+            let said = message.payload.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: Int(min(16, max(0, message.payloadlen)))), as: UTF8.self) }
+            if said == "online" { locked { if connected { send(HomeAssistantDiscovery.topic(settings), discovery, retain: true) } } }
+            return
+        }
         let prefix = settings.baseTopic + "/set/"
-        guard name.hasPrefix(prefix) else { return }
+        guard let commands, name.hasPrefix(prefix) else { return }
         let count = min(Int(max(0, message.payloadlen)), RemoteCommand.maxPayloadBytes + 1)
         let bytes = message.payload.map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? []
         commands(RemoteMessage(what: String(name.dropFirst(prefix.count)), payload: bytes, retained: message.retain))

@@ -1,0 +1,94 @@
+import Foundation
+import RotaryKit
+
+/// What the broker's retained messages say about every kiosk under a topic prefix: each
+/// kiosk's availability and state record (see ``MqttState``), as the fleet view shows them.
+/// Pure: messages go in, rows come out at a given wall-clock time.
+struct FleetTable {
+    /// One kiosk.
+    struct Row: Equatable {
+        var id: String
+        /// nil: no availability message (yet).
+        var online: Bool?
+        var state: String?
+        var program: String?
+        /// Seconds left, as of the time the rows were asked for (nil: no countdown).
+        var secondsLeft: Double?
+    }
+
+    /// The topic prefix the kiosks' base topics share (`rotary` for `rotary/<id>`).
+    let prefix: String
+    private var availability: [String: Bool] = [:]
+    private var states: [String: [String: Any]] = [:]
+
+    init(prefix: String) { self.prefix = prefix }
+
+    /// The subscriptions that bring every kiosk's messages.
+    var topics: [String] { [prefix + "/+/availability", prefix + "/+/state"] }
+
+    /// Takes in a message; false when it was none of a kiosk's (or changed nothing it shows).
+    /// An empty payload (`mqtt-forget`) forgets that part.
+    @discardableResult
+    mutating func take(topic: String, payload: [UInt8]) -> Bool {
+        guard topic.hasPrefix(prefix + "/") else { return false }
+        let levels = topic.dropFirst(prefix.count + 1).split(separator: "/", omittingEmptySubsequences: false)
+        guard levels.count == 2, !levels[0].isEmpty else { return false }
+        let id = String(levels[0])
+        switch levels[1] {
+        case "availability":
+            let text = String(decoding: payload, as: UTF8.self)
+            availability[id] = payload.isEmpty ? nil : text == "online"
+        case "state":
+            states[id] = payload.isEmpty ? nil : (try? JSONSerialization.jsonObject(with: Data(payload))) as? [String: Any] ?? [:]
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Every kiosk, by id, as of wall-clock `now` (seconds since 1970): a running countdown's
+    /// time left counts down from its `ends_at`.
+    func rows(now: Double) -> [Row] {
+        Set(availability.keys).union(states.keys).sorted().map { id in
+            let state = states[id]
+            let name = state?["state"] as? String
+            var left: Double?
+            if name == "running", let ends = (state?["ends_at"] as? String).flatMap(Self.unix) {
+                left = max(0, ends - now)
+            } else if name == "paused" {
+                left = JSONValue.finiteNumber(state?["seconds_left"])
+            }
+            return Row(id: id, online: availability[id], state: name, program: state?["program"] as? String, secondsLeft: left)
+        }
+    }
+
+    /// The rows as an aligned text table with a header and a count of those online.
+    func text(now: Double) -> String {
+        let rows = rows(now: now)
+        let cells = [["KIOSK", "ONLINE", "STATE", "PROGRAM", "TIME LEFT"]] + rows.map { row in
+            [row.id, row.online.map { $0 ? "yes" : "no" } ?? "?", row.state ?? "-", row.program ?? "-",
+             row.secondsLeft.map { TimeText.format(seconds: $0) } ?? "-"]
+        }
+        let widths = (0..<5).map { column in cells.map { $0[column].count }.max() ?? 0 }
+        let lines = cells.map { line in
+            zip(line, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
+                .trimmingCharacters(in: .whitespaces)
+        }
+        let online = rows.filter { $0.online == true }.count
+        return (lines + ["\(Plural.of(rows.count, "kiosk")), \(online) online"]).joined(separator: "\n")
+    }
+
+    /// The rows as one JSON array (`id`, `online`, `state`, `program`, `seconds_left`).
+    func json(now: Double) -> String {
+        JSONValue.array(rows(now: now).map { row in
+            .object([("id", .string(row.id)), ("online", row.online.map(JSONValue.bool) ?? .null),
+                     ("state", row.state.map(JSONValue.string) ?? .null), ("program", row.program.map(JSONValue.string) ?? .null),
+                     ("seconds_left", row.secondsLeft.map { .int(Int($0.rounded(.up))) } ?? .null)])
+        }).text
+    }
+
+    /// `2026-11-24T21:55:00Z` as seconds since 1970.
+    static func unix(_ text: String) -> Double? {
+        ISO8601DateFormatter().date(from: text)?.timeIntervalSince1970
+    }
+}

@@ -1,0 +1,66 @@
+import CMosquitto
+import Foundation
+
+/// A libmosquitto client handle made for `[mqtt]` settings: client id, user name and password,
+/// TLS with the CA file (else the system's CA certificates) and the kiosk's own certificate.
+/// The kiosk's ``MqttLink`` and the command-line tools (`fleet`, `mqtt-forget`) share it.
+enum MqttClient {
+    private static let library: Void = { mosquitto_lib_init() }()
+
+    /// A new handle for `settings` as client `id` (nil: the broker names it), with `password`.
+    static func make(_ settings: MqttSettings, id: String?, password: String?) throws -> OpaquePointer {
+        _ = library
+        guard let handle = mosquitto_new(id, true, nil) else {
+            throw KioskError.mqtt("libmosquitto could not make a client (out of memory?)")
+        }
+        do {
+            if settings.username != nil || password != nil {
+                try check(mosquitto_username_pw_set(handle, settings.username, password), "setting the user name and password")
+            }
+            if settings.tls { try setUpTLS(handle, settings) }
+        } catch {
+            mosquitto_destroy(handle)
+            throw error
+        }
+        return handle
+    }
+
+    /// The password in `settings`' password file (its first line; nil: no file named).
+    static func password(_ settings: MqttSettings) throws -> String? {
+        guard let file = settings.passwordFile else { return nil }
+        do {
+            return try String(contentsOfFile: file, encoding: .utf8).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        } catch {
+            throw KioskError.mqtt("cannot read the password file \(file): \(AtomicFile.reason(error))")
+        }
+    }
+
+    /// Throws a ``KioskError/mqtt(_:)`` saying what failed `doing` when `code` is not success.
+    static func check(_ code: Int32, _ doing: String) throws {
+        guard code == MOSQ_ERR_SUCCESS.rawValue else { throw KioskError.mqtt("\(doing): \(reason(code))") }
+    }
+
+    /// libmosquitto's words for `code` (the system's for an errno).
+    static func reason(_ code: Int32) -> String {
+        code == MOSQ_ERR_ERRNO.rawValue ? String(cString: strerror(errno)) : String(cString: mosquitto_strerror(code))
+    }
+
+    /// How to name the broker in a message.
+    static func name(_ settings: MqttSettings) -> String {
+        "the MQTT broker \(settings.tls ? "mqtts" : "mqtt")://\(settings.host):\(settings.port)"
+    }
+
+    private static func setUpTLS(_ handle: OpaquePointer, _ settings: MqttSettings) throws {
+        for (file, what) in [(settings.caFile, "CA file"), (settings.certFile, "certificate file"), (settings.keyFile, "key file")] {
+            guard let file, access(file, R_OK) != 0 else { continue }
+            throw KioskError.mqtt("cannot read the \(what) \(file): \(String(cString: strerror(errno)))")
+        }
+        if settings.caFile == nil {
+            try check(mosquitto_int_option(handle, MOSQ_OPT_TLS_USE_OS_CERTS, 1), "setting up TLS with the system's CA certificates")
+        }
+        if settings.caFile != nil || settings.certFile != nil {
+            try check(mosquitto_tls_set(handle, settings.caFile, nil, settings.certFile, settings.keyFile, nil),
+                      "setting up TLS with \([settings.caFile, settings.certFile].compactMap { $0 }.joined(separator: " and "))")
+        }
+    }
+}
