@@ -52,21 +52,15 @@ struct MqttTests {
     func willOnKill() throws {
         let broker = try MqttBroker()
         let dir = try KioskProcess.temporaryDirectory()
-        let process = Process()
-        process.executableURL = KioskProcess.executable
-        process.arguments = ["--headless", "--size", "320x240", "--config", try Self.config(broker, in: dir)]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let kiosk = try HeadlessKiosk(config: try Self.config(broker, in: dir))
         var online: String?
         let deadline = Date().addingTimeInterval(15)
         while online != "online", Date() < deadline {
             online = try broker.retained("rotary/cabin-1/availability")
         }
         #expect(online == "online")
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        kill(kiosk.process.processIdentifier, SIGKILL)
+        kiosk.process.waitUntilExit()
         var offline: String?
         while offline != "offline", Date() < deadline.addingTimeInterval(10) {
             offline = try broker.retained("rotary/cabin-1/availability")

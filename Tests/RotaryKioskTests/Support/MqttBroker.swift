@@ -2,16 +2,24 @@ import Foundation
 import Testing
 
 /// Debian's Mosquitto broker, started by a test on a free loopback port with its own config
-/// (anonymous, no persistence), and its command-line clients to look at what reached it.
+/// (no persistence; by default anonymous), and its command-line clients to look at what
+/// reached it.
 final class MqttBroker {
     let port: Int
     let directory: URL
+    /// The listener's settings: `allow_anonymous true`, or a password file, an ACL, TLS.
+    private let settings: String
+    /// What `mosquitto_sub` and `mosquitto_pub` need besides host and port (TLS, a user).
+    var clientArguments: [String] = []
     private var process: Process?
 
-    /// Starts a broker and waits until it takes connections.
-    init() throws {
+    /// Starts a broker with the listener `settings` (files it names live in ``directory``,
+    /// made by `prepare` first) and waits until it takes connections.
+    init(settings: String = "allow_anonymous true", prepare: (URL) throws -> Void = { _ in }) throws {
         directory = try KioskProcess.temporaryDirectory()
         port = try Self.freePort()
+        self.settings = settings
+        try prepare(directory)
         try start()
     }
 
@@ -23,7 +31,7 @@ final class MqttBroker {
     /// Starts it (again, on the same port, after ``stop()``).
     func start() throws {
         let config = directory.appendingPathComponent("mosquitto.conf")
-        try "listener \(port) 127.0.0.1\nallow_anonymous true\npersistence false\n".write(to: config, atomically: true, encoding: .utf8)
+        try "listener \(port) 127.0.0.1\n\(settings)\npersistence false\n".write(to: config, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/sbin/mosquitto")
         process.arguments = ["-c", config.path]
@@ -44,21 +52,37 @@ final class MqttBroker {
     }
 
     /// The retained message on `topic` (nil when there is none), as a new subscriber gets it.
+    /// `mosquitto_sub --retained-only` ends at the first message that is not retained: a
+    /// probe on a topic of its own, published until it ends. (Its `-W` timeout never fires
+    /// here: the test process hands its children SIGALRM blocked.)
     func retained(_ topic: String) throws -> String? {
-        let lines = try subscribe(["-t", topic, "--retained-only", "-C", "1", "-W", "2"])
-        return lines.first
+        let probe = "rotary-tests/probe/\(UUID().uuidString)"
+        let process = Process()
+        let out = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/mosquitto_sub")
+        process.arguments = ["-h", "127.0.0.1", "-p", String(port)] + clientArguments + ["--retained-only", "-v", "-t", topic, "-t", probe]
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < deadline {
+            try publish(probe, "probe")
+            usleep(30_000)
+        }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        let lines = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        return lines.first { $0.hasPrefix(topic + " ") }.map { String($0.dropFirst(topic.count + 1)) }
     }
 
-    /// Runs `mosquitto_sub` with `arguments` on this broker; its output lines.
-    func subscribe(_ arguments: [String]) throws -> [String] {
-        try KioskProcess.runHeadless(["-h", "127.0.0.1", "-p", String(port)] + arguments, timeout: 10,
-                                     program: URL(fileURLWithPath: "/usr/bin/mosquitto_sub"))
-            .stdout.split(separator: "\n").map(String.init)
+    /// Publishes `message` on `topic` (retained when `retain`).
+    func publish(_ topic: String, _ message: String, retain: Bool = false) throws {
+        try publish(["-t", topic, "-m", message] + (retain ? ["-r"] : []))
     }
 
-    /// Publishes `message` on `topic`.
-    func publish(_ topic: String, _ message: String) throws {
-        _ = try KioskProcess.runHeadless(["-h", "127.0.0.1", "-p", String(port), "-t", topic, "-m", message], timeout: 10,
+    /// Runs `mosquitto_pub` with `arguments` on this broker.
+    func publish(_ arguments: [String]) throws {
+        _ = try KioskProcess.runHeadless(["-h", "127.0.0.1", "-p", String(port)] + clientArguments + arguments, timeout: 10,
                                          program: URL(fileURLWithPath: "/usr/bin/mosquitto_pub"))
     }
 
@@ -81,7 +105,7 @@ final class MqttBroker {
             file = broker.directory.appendingPathComponent("sub-\(UUID().uuidString).txt")
             FileManager.default.createFile(atPath: file.path, contents: nil)
             process.executableURL = URL(fileURLWithPath: "/usr/bin/mosquitto_sub")
-            process.arguments = ["-h", "127.0.0.1", "-p", String(broker.port), "-v", "-t", prefix + "/#"]
+            process.arguments = ["-h", "127.0.0.1", "-p", String(broker.port)] + broker.clientArguments + ["-v", "-t", prefix + "/#"]
             process.standardOutput = try FileHandle(forWritingTo: file)
             process.standardError = FileHandle.nullDevice
             try process.run()
@@ -96,11 +120,12 @@ final class MqttBroker {
                 usleep(50_000)
                 if received.contains("\(prefix)/probe \(word)") { return }
             }
-            throw BrokerError("mosquitto_sub on \(prefix)/# never got its probe")
+            throw BrokerError("mosquitto_sub on \(prefix)/# never got its probe; it got \(received.prefix(5))")
         }
 
+        /// The lines so far (bytes that are not UTF-8, as a hostile payload has, as U+FFFD).
         private var received: [String] {
-            ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+            String(decoding: (try? Data(contentsOf: file)) ?? Data(), as: UTF8.self).split(separator: "\n").map(String.init)
         }
 
         /// Stops listening once everything published so far has arrived; every line but the

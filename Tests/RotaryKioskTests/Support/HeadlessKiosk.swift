@@ -1,0 +1,52 @@
+import Foundation
+
+/// The real executable running live with `--headless` (until SIGTERM), its events going to a
+/// file the test reads while it runs.
+final class HeadlessKiosk {
+    let directory: URL
+    let process = Process()
+    private let eventsPath: String
+
+    /// Starts it with `config` and a state folder of its own (made by `prepare` first).
+    init(config: String, prepare: (URL) throws -> Void = { _ in }) throws {
+        directory = try KioskProcess.temporaryDirectory()
+        eventsPath = directory.appendingPathComponent("events.jsonl").path
+        let state = directory.appendingPathComponent("state")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        try prepare(state)
+        process.executableURL = KioskProcess.executable
+        process.arguments = ["--headless", "--size", "320x240", "--config", config, "--state-dir", state.path, "--events-out", eventsPath]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+
+    /// The events so far.
+    var events: [[String: Any]] {
+        ((try? String(contentsOfFile: eventsPath, encoding: .utf8)) ?? "").split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+    }
+
+    /// Waits up to `seconds` for an event that `matches`; it, or nil.
+    func wait(seconds: Double = 15, for matches: ([String: Any]) -> Bool) -> [String: Any]? {
+        let deadline = Date().addingTimeInterval(seconds)
+        repeat {
+            if let found = events.first(where: matches) { return found }
+            usleep(50_000)
+        } while Date() < deadline
+        return nil
+    }
+
+    /// SIGTERM, then its exit status (SIGKILL after 10 s).
+    func stop() -> Int32 {
+        kill(process.processIdentifier, SIGTERM)
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
