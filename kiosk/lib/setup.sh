@@ -11,7 +11,7 @@ ROTARY_BUILD_PACKAGES="pkg-config git libsdl2-dev libsdl2-image-dev libsdl2-ttf-
 # What the tests add: a real X server without a screen and a scripted mouse, HarfBuzz's
 # hb-shape (to check shaping against), CJK and colour emoji fonts for the fallbacks, and a
 # real MQTT broker with its command-line clients.
-ROTARY_TEST_PACKAGES="xvfb xauth xdotool imagemagick libharfbuzz-bin fonts-noto-cjk fonts-noto-color-emoji mosquitto mosquitto-clients"
+ROTARY_TEST_PACKAGES="xvfb xauth xdotool imagemagick libharfbuzz-bin fonts-noto-cjk fonts-noto-color-emoji mosquitto mosquitto-clients openssl"
 
 rotary_say() { printf '\033[1mrotary:\033[0m %s\n' "$*" >&2; }
 

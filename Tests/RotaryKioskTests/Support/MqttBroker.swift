@@ -14,12 +14,16 @@ final class MqttBroker {
     private var process: Process?
 
     /// Starts a broker with the listener `settings` (files it names live in ``directory``,
-    /// made by `prepare` first) and waits until it takes connections.
+    /// made by `prepare` first, and readable by all: run as root, Mosquitto drops to its
+    /// own user) and waits until it takes connections.
     init(settings: String = "allow_anonymous true", prepare: (URL) throws -> Void = { _ in }) throws {
         directory = try KioskProcess.temporaryDirectory()
         port = try Self.freePort()
         self.settings = settings
         try prepare(directory)
+        for file in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: directory.appendingPathComponent(file).path)
+        }
         try start()
     }
 
@@ -35,6 +39,7 @@ final class MqttBroker {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/sbin/mosquitto")
         process.arguments = ["-c", config.path]
+        process.currentDirectoryURL = directory  // the files its settings name
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
