@@ -9,8 +9,8 @@
 ROTARY_BUILD_PACKAGES="pkg-config git libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libfontconfig-dev libfribidi-dev libharfbuzz-dev libsqlite3-dev libmosquitto-dev fontconfig fonts-dejavu-core fonts-noto-core"
 
 # What the tests add: a real X server without a screen and a scripted mouse, HarfBuzz's
-# hb-shape (to check shaping against), CJK and colour emoji fonts for the fallbacks, and a
-# real MQTT broker with its command-line clients.
+# hb-shape (to check shaping against), CJK and colour emoji fonts for the fallbacks, a
+# real MQTT broker with its command-line clients, and openssl to make a test CA.
 ROTARY_TEST_PACKAGES="xvfb xauth xdotool imagemagick libharfbuzz-bin fonts-noto-cjk fonts-noto-color-emoji mosquitto mosquitto-clients openssl"
 
 rotary_say() { printf '\033[1mrotary:\033[0m %s\n' "$*" >&2; }
