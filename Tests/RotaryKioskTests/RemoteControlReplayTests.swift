@@ -169,6 +169,36 @@ struct RemoteControlReplayTests {
         #expect(run.named("timer").isEmpty)
     }
 
+    @Test("armed: a start at the kiosk disarms; pause and cancel go through with a finger down; a tap that only wakes the screen counts as use")
+    func armedLocal() throws {
+        let arm = try Self.armControl()
+        let corner = Point(x: 790, y: 10)  // on no control
+        var t = Trace()
+        t.wait(300)
+        t.tap(arm)
+        t.wait(31_000)
+        t.key("Return")  // a person starts a countdown at the kiosk
+        t.wait(1000)
+        t.point("down", corner)
+        t.remote("pause", "")
+        t.remote("start", "")
+        t.wait(100)
+        t.point("up", corner)
+        t.remote("cancel", "")
+        t.wait(400_000)  // long enough to dim
+        t.tap(corner)  // wakes the screen, nothing else
+        t.wait(500)
+        t.tap(arm)
+        t.wait(5000)
+        t.remote("program", "\"Steam\"")
+        t.stamp()
+        let run = try Self.run(t, control: "armed")
+        #expect(run.named("remote").map { "\($0["state"] ?? "")/\($0["why"] ?? "-")" } == ["armed/-", "disarmed/local", "armed/-"])
+        #expect(Self.answers(run).map(\.1) == [nil, "remote start is not armed: a person must arm it on the kiosk's screen first", nil,
+                                               "someone is using the kiosk's screen"])
+        #expect(run.named("timer").map { $0["state"] as? String } == ["running", "paused", "cancelled"])
+    }
+
     @Test("hostile payloads are refused with a reason and change nothing", arguments: [
         ("start", "not json", "the payload is not JSON (a program's name is a JSON string: \"Steam bath\" in quotes)"),
         ("minutes", "\"ten\"", "minutes must be a number"),

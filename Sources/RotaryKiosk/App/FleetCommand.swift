@@ -42,8 +42,7 @@ public struct FleetCommand: ParsableCommand {
         var table = FleetTable(prefix: prefix)
         let connection: MqttToolConnection
         do {
-            connection = try MqttToolConnection(settings) { topic, payload, _ in inbox.post((topic, payload)) }
-            for topic in table.topics { try connection.subscribe(topic) }
+            connection = try MqttToolConnection(settings, subscribing: table.topics) { topic, payload in inbox.post((topic, payload)) }
         } catch {
             FileHandle.standardError.write(Data("rotary-kiosk fleet: \(error)\n".utf8))
             throw ExitCode.failure
@@ -61,6 +60,7 @@ public struct FleetCommand: ParsableCommand {
         while SignalWatch.received == nil {
             for (topic, payload) in inbox.take() { table.take(topic: topic, payload: payload) }
             let text = table.text(now: Date().timeIntervalSince1970)
+                + (connection.isConnected ? "" : "\n(connection to the broker lost: reconnecting; the table may be out of date)")
             if text != shown {
                 shown = text
                 // Home, clear, and the table: one write, so the terminal never shows half of it.

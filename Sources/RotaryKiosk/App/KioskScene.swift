@@ -119,15 +119,13 @@ final class KioskScene {
     }
 
     /// Hands `session` the commands that came since the last call, publishing what each did
-    /// at `ms`; false when none had come.
-    @discardableResult
-    func deliverRemote(to session: inout KioskSession, ms: Double) -> Bool {
+    /// at `ms`.
+    func deliverRemote(to session: inout KioskSession, ms: Double) {
         let (messages, dropped) = remoteInbox.takeCounted()
         if dropped > 0 {
             backgroundProblems.post("MQTT: \(dropped) commands dropped: more than \(remoteInbox.limit) came between two frames")
         }
         for message in messages { publish(session.remote(message), ms: ms, of: session) }
-        return !messages.isEmpty || dropped > 0
     }
 
     /// Writes the `exit` line with the final state.

@@ -26,31 +26,31 @@ extension KioskSession {
         case .minutes(let minutes): events += choose(RemoteCommand.Choice(minutes: minutes))
         case .setting(let value): events += choose(RemoteCommand.Choice(setting: value))
         case .start(let choice):
-            events += choose(choice) + buttonPressed()
-            if settings.remoteControl == .armed {
-                arming.disarm()
-                events.append(.disarmed(.used))
-            }
+            events += choose(choice) + buttonPressed() + disarm(.used)
         case .pause, .resume: events += timerChanged(timer.togglePause())
         case .cancel: events += timerChanged(timer.cancel())
         }
         return events
     }
 
-    /// Whether someone is using the kiosk's screen: a finger is down or a control moves, the
-    /// service screen shows, or something was touched less than ``inUseSeconds`` ago.
+    /// Whether someone is using the kiosk's screen: a finger is on it, the service screen
+    /// shows, or something was touched, turned or pressed less than ``inUseSeconds`` ago.
     public var screenInUse: Bool {
-        !screen.panel.isAtRest || service != nil || clock - localUseAt < Self.inUseSeconds
+        !fingersDown.isEmpty || service != nil || clock - localUseAt < Self.inUseSeconds
     }
 
     /// A tap on the arming control: arms remote start for `armSeconds`, or disarms it.
     mutating func toggleArming() -> [KioskEvent] {
-        if arming.isArmed(at: clock) {
-            arming.disarm()
-            return [.disarmed(.tapped)] + feedback(.press)
-        }
+        if arming.isArmed(at: clock) { return disarm(.tapped) + feedback(.press) }
         arming.arm(at: clock, for: settings.armSeconds)
         return [.armed(seconds: settings.armSeconds)] + feedback(.confirm)
+    }
+
+    /// Ends the arming, if armed, for `why`.
+    mutating func disarm(_ why: RemoteArming.Ending) -> [KioskEvent] {
+        guard arming.until != nil else { return [] }
+        arming.disarm()
+        return [.disarmed(why)]
     }
 
     /// Why `command` may not or cannot be carried out now (nil: it can).
@@ -64,8 +64,10 @@ extension KioskSession {
         case .armed, .full:
             break
         }
-        if service != nil { return "the service screen is open" }
-        if !screen.panel.isAtRest { return "a control is being turned at the kiosk" }
+        if command.needsArming {  // pause and cancel only ever stop something
+            if service != nil { return "the service screen is open" }
+            if !fingersDown.isEmpty { return "a finger is on the kiosk's screen" }
+        }
         switch command {
         case .program(let name): return lockedControls ?? programRefusal(name)
         case .minutes(let minutes): return lockedControls ?? minutesRefusal(minutes)
@@ -74,8 +76,7 @@ extension KioskSession {
             if timer.isActive { return "a countdown is already running" }
             if timer.state == .finished { return "the last countdown's Done still shows" }
             let named = choice.program.flatMap { name in screen.allPrograms.first { $0.name == name } }
-            let minutes = choice.minutes ?? named.map { screen.dialMinutes[screen.dialIndex(forMinutes: $0.minutes)] }
-                ?? screen.dialMinutes[screen.dial.selectedIndex]
+            let minutes = screen.dialMinutes[dialIndex(for: choice) ?? screen.dial.selectedIndex]
             return choice.program.flatMap(programRefusal) ?? choice.minutes.flatMap(minutesRefusal)
                 ?? choice.setting.flatMap { settingRefusal($0, of: named ?? screen.selectedProgram) }
                 ?? (minutes > 0 ? nil : "the dial is on 0 minutes")
@@ -115,26 +116,28 @@ extension KioskSession {
     /// names others), with a `selected` event for each control it moved.
     private mutating func choose(_ choice: RemoteCommand.Choice) -> [KioskEvent] {
         var events: [KioskEvent] = []
-        var minutes = choice.minutes
+        let dialIndex = dialIndex(for: choice)
         if let name = choice.program, let place = screen.place(ofProgram: name) {
-            if screen.showCategory(place.category) {
-                controlsGeneration += 1
+            if show(place, setting: nil) {
                 events.append(.control(.selected(id: KioskScreen.stripID, index: place.category,
                                                  label: screen.categories[place.category], value: nil)))
             }
-            screen.wheel.place(atCoordinate: Double(place.index))
-            if screen.showSetting(value: nil) { controlsGeneration += 1 }
             events.append(selected(KioskScreen.wheelID, screen.wheel))
-            minutes = minutes ?? screen.selectedProgram?.minutes
         }
-        if let minutes {
-            screen.dial.place(atCoordinate: Double(screen.dialIndex(forMinutes: minutes)))
+        if let dialIndex {
+            screen.dial.place(atCoordinate: Double(dialIndex))
             events.append(selected(KioskScreen.dialID, screen.dial))
         }
         if let value = choice.setting, let slider = screen.setting {
             events += react(to: screen.panel.turn(KioskScreen.settingID, .item(Int(((value - slider.range.lowerBound) / slider.step).rounded()))))
         }
         return events
+    }
+
+    /// The dial item `choice` puts the dial on: its minutes, else its program's (nil: neither).
+    private func dialIndex(for choice: RemoteCommand.Choice) -> Int? {
+        let program = choice.program.flatMap { name in screen.allPrograms.first { $0.name == name } }
+        return (choice.minutes ?? program?.minutes).map(screen.dialIndex(forMinutes:))
     }
 
     private func selected(_ id: String, _ ring: RingControl) -> KioskEvent {

@@ -54,6 +54,8 @@ public struct KioskSession: Sendable {
     /// Session time of the last touch, key, wheel notch or encoder step on the kiosk's
     /// controls (not on the arming control, not one that only woke the screen).
     private(set) var localUseAt = -Double.infinity
+    /// Fingers (not the mouse) down on the screen now.
+    private(set) var fingersDown: Set<Int> = []
 
     /// How long a refused start flashes the markers, in seconds.
     public static let rejectFlashSeconds = 0.8
@@ -79,9 +81,9 @@ public struct KioskSession: Sendable {
         var input = input
         if case .pointer(let event) = input { return pointer(event) }
         if case .wheel(let notches, let point) = input { input = .wheel(notches: notches, at: screen.layout.turn.view(point)) }
+        localUseAt = clock
         if isDimmed || isAsleep { return wakeUp() }
         lastInput = clock
-        localUseAt = clock
         if service != nil { return serviceInput(input) }
         guard case .key(let name) = input else {
             if case .encoder = input { showsFocus = true }
@@ -108,18 +110,20 @@ public struct KioskSession: Sendable {
         if reported != nil { event.position = touchCalibration.apply(event.position, width: layout.width, height: layout.height) }
         event.position = layout.turn.view(event.position)
         lastInput = clock
+        if event.finger != PointerEvent.mouseFinger {
+            if event.phase == .down { fingersDown.insert(event.finger) }
+            if event.phase == .up || event.phase == .cancelled { fingersDown.remove(event.finger) }
+        }
         if event.phase == .down {
             showsFocus = false
             // First, so a finger that wakes the screen or acknowledges "Done" still counts
             // towards the operator's corners.
             corners.down(event, width: screen.layout.viewWidth, height: screen.layout.viewHeight, at: clock)
-            if isDimmed || isAsleep {
+            if isDimmed || isAsleep || (timer.state == .finished && service == nil) {
+                // Only wakes the screen or acknowledges "Done", but someone is there.
+                localUseAt = clock
                 swallowed.append(event.finger)
-                return wakeUp()
-            }
-            if timer.state == .finished, service == nil {
-                swallowed.append(event.finger)
-                return timerChanged(timer.acknowledge())
+                return isDimmed || isAsleep ? wakeUp() : timerChanged(timer.acknowledge())
             }
         }
         if event.phase == .up || event.phase == .cancelled { corners.up(event.finger) }
@@ -183,10 +187,8 @@ public struct KioskSession: Sendable {
         } else if corners.heldSince.map({ clock - $0 >= settings.adminHoldSeconds }) == true {
             events += openService()
         }
-        if arming.until != nil, !arming.isArmed(at: clock) {
-            arming.disarm()
-            events.append(.disarmed(.expired))
-        }
+        if arming.until != nil, !arming.isArmed(at: clock) { events += disarm(.expired) }
+        if isAsleep || service != nil { events += disarm(.local) }
         if !isDimmed, !isAsleep, service == nil, settings.dimAfterSeconds > 0, clock - lastInput >= settings.dimAfterSeconds,
            !timer.isActive, timer.state != .finished, screen.panel.isAtRest {
             isDimmed = true
@@ -261,7 +263,8 @@ public struct KioskSession: Sendable {
             if let since = corners.heldSince { consider(settings.adminHoldSeconds - (clock - since)) }
         }
         if !isAsleep, mayGoOff { consider(settings.wakeSeconds - (clock - lastInput)) }
-        if let change = arming.secondsUntilChange(at: clock) { consider(change) }
+        // Its face counts down each second while it shows; dimmed, only its end matters.
+        if let change = isDimmed ? arming.secondsLeft(at: clock) : arming.secondsUntilChange(at: clock) { consider(change) }
         if let hours = settings.openingHours, let timeOfDay, let change = hours.secondsUntilChange(from: timeOfDay) { consider(change) }
         return soonest
     }
@@ -325,9 +328,7 @@ public struct KioskSession: Sendable {
         var events: [KioskEvent] = []
         let place = screen.place(ofProgram: program)
         if let place {
-            if screen.showCategory(place.category) { controlsGeneration += 1 }
-            screen.wheel.place(atCoordinate: Double(place.index))
-            if screen.showSetting(value: setting?.value) { controlsGeneration += 1 }
+            show(place, setting: setting?.value)
         } else {
             events.append(.error("the saved countdown is for \"\(program)\", which the config no longer has: "
                                  + "it runs to its end under that name"))
@@ -336,6 +337,17 @@ public struct KioskSession: Sendable {
         let report = timer.restore(state: state, programIndex: place?.index ?? -1, program: program,
                                    secondsTotal: secondsTotal, secondsLeft: secondsLeft)
         return events + timerChanged(report)
+    }
+
+    /// Puts the program at `place` on the screen at once, its category shown and its set
+    /// point at `setting` (nil: its default); true when the category changed.
+    @discardableResult
+    mutating func show(_ place: (category: Int, index: Int), setting: Double?) -> Bool {
+        let categoryChanged = screen.showCategory(place.category)
+        if categoryChanged { controlsGeneration += 1 }
+        screen.wheel.place(atCoordinate: Double(place.index))
+        if screen.showSetting(value: setting) { controlsGeneration += 1 }
+        return categoryChanged
     }
 
     // MARK: - The service screen
@@ -396,6 +408,7 @@ public struct KioskSession: Sendable {
                 }
             case .pressed(KioskScreen.buttonID):
                 events += buttonPressed()
+                if timer.isActive { events += disarm(.local) }
             case .longPressed(KioskScreen.buttonID):
                 events += timerChanged(timer.cancel())
             default:

@@ -67,7 +67,7 @@ struct FleetTable {
         let rows = rows(now: now)
         let cells = [["KIOSK", "ONLINE", "STATE", "PROGRAM", "TIME LEFT"]] + rows.map { row in
             [row.id, row.online.map { $0 ? "yes" : "no" } ?? "?", row.state ?? "-", row.program ?? "-",
-             row.secondsLeft.map { TimeText.format(seconds: $0) } ?? "-"]
+             row.secondsLeft.map { TimeText.format(seconds: $0) } ?? "-"].map(Self.printable)
         }
         let widths = (0..<5).map { column in cells.map { $0[column].count }.max() ?? 0 }
         let lines = cells.map { line in
@@ -83,8 +83,14 @@ struct FleetTable {
         JSONValue.array(rows(now: now).map { row in
             .object([("id", .string(row.id)), ("online", row.online.map(JSONValue.bool) ?? .null),
                      ("state", row.state.map(JSONValue.string) ?? .null), ("program", row.program.map(JSONValue.string) ?? .null),
-                     ("seconds_left", row.secondsLeft.map { .int(Int($0.rounded(.up))) } ?? .null)])
+                     ("seconds_left", row.secondsLeft.map { .int(Int(saturating: $0.rounded(.up))) } ?? .null)])
         }).text
+    }
+
+    /// `text` with control characters (a terminal's escape sequences, line breaks) as `?`:
+    /// anyone who may publish on the broker chooses these strings.
+    static func printable(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : $0 }))
     }
 
     /// `2026-11-24T21:55:00Z` as seconds since 1970.

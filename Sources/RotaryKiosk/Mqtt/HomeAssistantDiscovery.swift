@@ -38,7 +38,7 @@ enum HomeAssistantDiscovery {
         // value while the program has that kind; the kiosk refuses a value outside the
         // selected program's own range, and says so on <base>/event.
         let kinds = Dictionary(grouping: config.programs.compactMap(\.setting)) { "\($0.name)\u{0}\($0.unit)" }
-        for (index, kind) in kinds.values.sorted(by: { $0[0].name < $1[0].name }).enumerated() {
+        for (index, kind) in kinds.values.sorted(by: { ($0[0].name, $0[0].unit) < ($1[0].name, $1[0].unit) }).enumerated() {
             let first = kind[0]
             components.append(component(index == 0 ? "setting" : "setting_\(index + 1)", "number", first.name, [
                 command("setting"), ("min", .number(kind.map(\.min).min() ?? first.min)), ("max", .number(kind.map(\.max).max() ?? first.max)),

@@ -45,6 +45,25 @@ enum MqttClient {
         code == MOSQ_ERR_ERRNO.rawValue ? String(cString: strerror(errno)) : String(cString: mosquitto_strerror(code))
     }
 
+    /// The object a callback's user data points at (set with `mosquitto_user_data_set`).
+    static func owner<Owner: AnyObject>(_ user: UnsafeMutableRawPointer?) -> Owner? {
+        user.map { Unmanaged<Owner>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// The first `limit` bytes of `message`'s payload.
+    static func payload(of message: mosquitto_message, limit: Int = .max) -> [UInt8] {
+        let count = min(Int(max(0, message.payloadlen)), limit)
+        return message.payload.map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? []
+    }
+
+    /// Hands `payload` for `topic` to libmosquitto at QoS 1; its result code (`mid` gets the
+    /// message id).
+    @discardableResult
+    static func publish(_ handle: OpaquePointer, _ topic: String, _ payload: String, retain: Bool, mid: UnsafeMutablePointer<Int32>? = nil) -> Int32 {
+        let bytes = Array(payload.utf8)
+        return mosquitto_publish(handle, mid, topic, Int32(bytes.count), bytes, 1, retain)
+    }
+
     /// How to name the broker in a message.
     static func name(_ settings: MqttSettings) -> String {
         "the MQTT broker \(settings.tls ? "mqtts" : "mqtt")://\(settings.host):\(settings.port)"
@@ -59,7 +78,10 @@ enum MqttClient {
             try check(mosquitto_int_option(handle, MOSQ_OPT_TLS_USE_OS_CERTS, 1), "setting up TLS with the system's CA certificates")
         }
         if settings.caFile != nil || settings.certFile != nil {
-            try check(mosquitto_tls_set(handle, settings.caFile, nil, settings.certFile, settings.keyFile, nil),
+            // libmosquitto 2.0 wants a CA file or folder with a client certificate, even with
+            // the system's certificates in use: then it is the system's folder.
+            let folder = settings.caFile == nil ? "/etc/ssl/certs" : nil
+            try check(mosquitto_tls_set(handle, settings.caFile, folder, settings.certFile, settings.keyFile, nil),
                       "setting up TLS with \([settings.caFile, settings.certFile].compactMap { $0 }.joined(separator: " and "))")
         }
     }

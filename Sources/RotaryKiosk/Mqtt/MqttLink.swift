@@ -67,16 +67,14 @@ final class MqttLink: @unchecked Sendable {
         mosquitto_disconnect_callback_set(handle) { _, user, code in MqttLink.from(user)?.disconnected(code) }
         mosquitto_publish_callback_set(handle) { _, user, mid in MqttLink.from(user)?.acknowledged(mid) }
         mosquitto_message_callback_set(handle) { _, user, message in
-            guard let message, let link = MqttLink.from(user) else { return }
-            link.received(message.pointee)
+            guard let message else { return }
+            MqttLink.from(user)?.received(message.pointee)
         }
     }
 
     deinit { mosquitto_destroy(handle) }
 
-    private static func from(_ user: UnsafeMutableRawPointer?) -> MqttLink? {
-        user.map { Unmanaged<MqttLink>.fromOpaque($0).takeUnretainedValue() }
-    }
+    private static func from(_ user: UnsafeMutableRawPointer?) -> MqttLink? { MqttClient.owner(user) }
 
     private var brokerName: String { MqttClient.name(settings) }
 
@@ -136,8 +134,7 @@ final class MqttLink: @unchecked Sendable {
         condition.broadcast()  // out of a back-off wait
         if connected {
             var mid: Int32 = 0
-            let bytes = Array("offline".utf8)
-            if mosquitto_publish(handle, &mid, availabilityTopic, Int32(bytes.count), bytes, 1, true) == MOSQ_ERR_SUCCESS.rawValue {
+            if MqttClient.publish(handle, availabilityTopic, "offline", retain: true, mid: &mid) == MOSQ_ERR_SUCCESS.rawValue {
                 goodbye = mid
                 while !goodbyeAcknowledged, condition.wait(until: deadline) {}
             }
@@ -150,8 +147,7 @@ final class MqttLink: @unchecked Sendable {
     /// Hands one message to libmosquitto (QoS 1), which delivers it, after a reconnect if
     /// need be. Called with the lock held.
     private func send(_ topic: String, _ payload: String, retain: Bool) {
-        let bytes = Array(payload.utf8)
-        mosquitto_publish(handle, nil, topic, Int32(bytes.count), bytes, 1, retain)
+        MqttClient.publish(handle, topic, payload, retain: retain)
     }
 
     // MARK: - The link's thread
@@ -213,15 +209,13 @@ final class MqttLink: @unchecked Sendable {
         guard let topic = message.topic else { return }
         let name = String(cString: topic)
         if name == HomeAssistantDiscovery.statusTopic(settings) {
-            let said = message.payload.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: Int(min(16, max(0, message.payloadlen)))), as: UTF8.self) }
-            if said == "online" { locked { if connected { send(HomeAssistantDiscovery.topic(settings), discovery, retain: true) } } }
+            if MqttClient.payload(of: message, limit: 16) == Array("online".utf8) { locked { if connected { send(HomeAssistantDiscovery.topic(settings), discovery, retain: true) } } }
             return
         }
         let prefix = settings.baseTopic + "/set/"
         guard let commands, name.hasPrefix(prefix) else { return }
-        let count = min(Int(max(0, message.payloadlen)), RemoteCommand.maxPayloadBytes + 1)
-        let bytes = message.payload.map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? []
-        commands(RemoteMessage(what: String(name.dropFirst(prefix.count)), payload: bytes, retained: message.retain))
+        commands(RemoteMessage(what: String(name.dropFirst(prefix.count)),
+                               payload: MqttClient.payload(of: message, limit: RemoteCommand.maxPayloadBytes + 1), retained: message.retain))
     }
 
     /// The connection ended (`code` 0: the kiosk asked for it).

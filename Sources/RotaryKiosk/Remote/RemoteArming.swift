@@ -9,6 +9,9 @@ public struct RemoteArming: Equatable, Sendable {
         case expired
         /// A remote start used it.
         case used
+        /// A person started a countdown at the kiosk, opened the service screen, or the panel
+        /// went off: whoever armed it may be gone.
+        case local
     }
 
     /// Session time at which arming ends (nil: not armed).

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+@testable import RotaryKiosk
+
+@Suite("The fleet view's table: retained messages in, rows out")
+struct FleetTableTests {
+    static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+    @Test("rows by id; a running countdown counts down from ends_at, a paused one shows its seconds; an empty message forgets")
+    func rows() {
+        var table = FleetTable(prefix: "rotary")
+        let took1 = table.take(topic: "rotary/b/availability", payload: Self.bytes("online"))
+        #expect(took1)
+        let took2 = table.take(topic: "rotary/b/state", payload: Self.bytes(#"{"state":"running","program":"Sauna","ends_at":"2026-11-24T10:00:00Z"}"#))
+        #expect(took2)
+        let took3 = table.take(topic: "rotary/a/availability", payload: Self.bytes("offline"))
+        #expect(took3)
+        let took4 = table.take(topic: "rotary/a/state", payload: Self.bytes(#"{"state":"paused","program":"Steam","seconds_left":90}"#))
+        #expect(took4)
+        let took5 = table.take(topic: "rotary/a/event", payload: Self.bytes("{}"))
+        #expect(!took5)
+        let took6 = table.take(topic: "other/a/state", payload: Self.bytes("{}"))
+        #expect(!took6)
+        let now = FleetTable.unix("2026-11-24T09:58:30Z") ?? 0
+        #expect(table.rows(now: now) == [
+            FleetTable.Row(id: "a", online: false, state: "paused", program: "Steam", secondsLeft: 90),
+            FleetTable.Row(id: "b", online: true, state: "running", program: "Sauna", secondsLeft: 90),
+        ])
+        #expect(table.text(now: now).hasSuffix("2 kiosks, 1 online"))
+        table.take(topic: "rotary/a/availability", payload: [])
+        table.take(topic: "rotary/a/state", payload: [])
+        #expect(table.rows(now: now).map(\.id) == ["b"])
+    }
+
+    @Test("what any publisher can send: a huge number, escape codes, broken JSON, bytes that are not UTF-8")
+    func hostile() {
+        var table = FleetTable(prefix: "rotary")
+        table.take(topic: "rotary/x/state", payload: Self.bytes(#"{"state":"paused","program":"\u001b[2J\u001b]0;owned\u0007","seconds_left":1e300}"#))
+        table.take(topic: "rotary/\u{1B}[31mred/availability", payload: [0xFF, 0xFE])
+        table.take(topic: "rotary/y/state", payload: Self.bytes("not json"))
+        let json = table.json(now: 0)
+        #expect(json.contains(#""seconds_left":\#(Int.max)"#))
+        let text = table.text(now: 0)
+        #expect(!text.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" }, "\(text.debugDescription)")
+        #expect(table.rows(now: 0).map(\.id) == ["x", "y", "\u{1B}[31mred"].sorted())
+    }
+}
