@@ -21,7 +21,7 @@ struct FleetTableTests {
         #expect(!took5)
         let took6 = table.take(topic: "other/a/state", payload: Self.bytes("{}"))
         #expect(!took6)
-        let now = FleetTable.unix("2026-11-24T09:58:30Z") ?? 0
+        let now = MqttState.unix(fromISO8601: "2026-11-24T09:58:30Z") ?? 0
         #expect(table.rows(now: now) == [
             FleetTable.Row(id: "a", online: false, state: "paused", program: "Steam", secondsLeft: 90),
             FleetTable.Row(id: "b", online: true, state: "running", program: "Sauna", secondsLeft: 90),

@@ -6,9 +6,9 @@ import Testing
 /// with the kiosk running live (`--headless`).
 @Suite("MQTT commands, discovery and the fleet view against a real Mosquitto broker")
 struct MqttCommandTests {
-    static func kiosk(_ broker: MqttBroker, control: String, prepare: (URL) throws -> Void = { _ in }) throws -> HeadlessKiosk {
+    static func kiosk(_ broker: MqttBroker, control: String) throws -> HeadlessKiosk {
         let dir = try KioskProcess.temporaryDirectory()
-        return try HeadlessKiosk(config: try MqttTests.config(broker, in: dir, extra: "control = \"\(control)\"\n"), prepare: prepare)
+        return try HeadlessKiosk(config: try MqttTests.config(broker, in: dir, extra: "control = \"\(control)\"\n"))
     }
 
     /// The `command` answers among `lines` (`topic payload`), as (command, reason or nil).
@@ -19,7 +19,7 @@ struct MqttCommandTests {
 
     /// Waits until `count` answers came to `kiosk`.
     static func waitForAnswers(_ kiosk: HeadlessKiosk, _ count: Int) {
-        _ = kiosk.wait { _ in kiosk.events.filter { $0["event"] as? String == "command" }.count >= count }
+        _ = kiosk.waitUntil { events in events.filter { $0["event"] as? String == "command" }.count >= count }
     }
 
     @Test("full: a start over the wire runs; a retained start, bytes that are not UTF-8 and 10 kB are refused; the kiosk runs on")
@@ -51,9 +51,7 @@ struct MqttCommandTests {
     func noneOverTheWire() throws {
         let broker = try MqttBroker()
         let kiosk = try Self.kiosk(broker, control: "none")
-        var online: String?
-        let deadline = Date().addingTimeInterval(15)
-        while online != "online", Date() < deadline { online = try broker.retained("rotary/cabin-1/availability") }
+        _ = try broker.waitForRetained("rotary/cabin-1/availability") { $0 == "online" }
         try broker.publish("rotary/cabin-1/set/start", "")
         Self.waitForAnswers(kiosk, 1)
         #expect(kiosk.events.first { $0["event"] as? String == "command" }?["reason"] as? String
@@ -69,9 +67,7 @@ struct MqttCommandTests {
         let config = try MqttTests.config(broker, in: dir, extra: "control = \"full\"\n")
         let kiosk = try HeadlessKiosk(config: config)
         let topic = "homeassistant/device/cabin-1/config"
-        var found: String?
-        let deadline = Date().addingTimeInterval(15)
-        while found == nil, Date() < deadline { found = try broker.retained(topic) }
+        let found = try broker.waitForRetained(topic) { $0 != nil }
         let message = try #require(found.flatMap { MqttTests.payload("t " + $0) })
         #expect((message["dev"] as? [String: Any])?["ids"] as? [String] == ["rotary_cabin-1"])
         #expect(message["availability_topic"] as? String == "rotary/cabin-1/availability")
@@ -86,8 +82,7 @@ struct MqttCommandTests {
 
         try broker.publish(topic, "", retain: true)  // as if Home Assistant's broker lost it
         try broker.publish("homeassistant/status", "online")
-        var again: String?
-        while again == nil, Date() < deadline.addingTimeInterval(10) { again = try broker.retained(topic) }
+        let again = try broker.waitForRetained(topic, seconds: 10) { $0 != nil }
         #expect(again == found, "sent again on homeassistant/status online")
 
         try broker.publish("rotary/cabin-1/set/start", "{\"minutes\":5}")

@@ -32,14 +32,7 @@ struct MqttSecurityTests {
     /// `[mqtt]` (after broker and id).
     static func replay(_ broker: MqttBroker, scheme: String = "mqtt", mqtt: String) throws -> ReplayRun {
         let dir = try KioskProcess.temporaryDirectory()
-        let config = try ConfigText.write(ConfigText.programs(["Sauna"], minutes: 1, extra: """
-            [dial]
-            values = [1, 2, 5]
-            [mqtt]
-            broker = "\(scheme)://127.0.0.1:\(broker.port)"
-            id = "cabin-1"
-            \(mqtt)
-            """), as: "kiosk.toml", in: dir)
+        let config = try MqttTests.config(broker, in: dir, scheme: scheme, extra: mqtt)
         var t = Trace()
         t.wait(500)
         t.key("Return")
@@ -123,19 +116,14 @@ struct MqttSecurityTests {
                 "seconds_left":8,"ends_at":\(now + 8)}
                 """.write(to: state.appendingPathComponent("timer.json"), atomically: true, encoding: .utf8)
         }
-        var online: String?
-        let deadline = Date().addingTimeInterval(15)
-        while online != "online", Date() < deadline { online = try broker.retained("rotary/cabin-1/availability") }
-        #expect(online == "online")
+        #expect(try broker.waitForRetained("rotary/cabin-1/availability") { $0 == "online" } == "online")
         broker.stop()
         let finished = kiosk.wait(seconds: 20) { $0["event"] as? String == "timer" && $0["state"] as? String == "finished" }
         #expect(finished != nil, "the countdown ran to its end with the broker gone")
         try broker.start()
         let listener = try broker.listen("rotary/cabin-1")
-        var back: String?
-        let reconnect = Date().addingTimeInterval(70)
-        while back != "online", Date() < reconnect { back = try broker.retained("rotary/cabin-1/availability") }
-        #expect(back == "online", "reconnected with back-off")
+        #expect(try broker.waitForRetained("rotary/cabin-1/availability", seconds: 70) { $0 == "online" } == "online",
+                "reconnected with back-off")
         #expect(kiosk.stop() == 0)
         let lines = try listener.lines().filter { !$0.hasPrefix("homeassistant/") }
         #expect(lines.first == "rotary/cabin-1/availability online")

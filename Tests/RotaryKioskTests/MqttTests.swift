@@ -4,13 +4,14 @@ import Testing
 
 @Suite("MQTT against a real Mosquitto broker: availability, the will, retained state, events")
 struct MqttTests {
-    /// One program of one minute, on `broker` as `cabin-1`.
-    static func config(_ broker: MqttBroker, in dir: URL, extra: String = "") throws -> String {
+    /// One program of one minute on a dial of 1, 2 and 5, on `broker` (through `scheme`) as
+    /// `cabin-1`, with `extra` lines in `[mqtt]`.
+    static func config(_ broker: MqttBroker, in dir: URL, scheme: String = "mqtt", extra: String = "") throws -> String {
         try ConfigText.write(ConfigText.programs(["Sauna"], minutes: 1, extra: """
             [dial]
             values = [1, 2, 5]
             [mqtt]
-            broker = "\(broker.url)"
+            broker = "\(scheme)://127.0.0.1:\(broker.port)"
             id = "cabin-1"
             """ + "\n" + extra), as: "kiosk.toml", in: dir)
     }
@@ -53,18 +54,11 @@ struct MqttTests {
         let broker = try MqttBroker()
         let dir = try KioskProcess.temporaryDirectory()
         let kiosk = try HeadlessKiosk(config: try Self.config(broker, in: dir))
-        var online: String?
-        let deadline = Date().addingTimeInterval(15)
-        while online != "online", Date() < deadline {
-            online = try broker.retained("rotary/cabin-1/availability")
-        }
+        let online = try broker.waitForRetained("rotary/cabin-1/availability") { $0 == "online" }
         #expect(online == "online")
         kill(kiosk.process.processIdentifier, SIGKILL)
         kiosk.process.waitUntilExit()
-        var offline: String?
-        while offline != "offline", Date() < deadline.addingTimeInterval(10) {
-            offline = try broker.retained("rotary/cabin-1/availability")
-        }
+        let offline = try broker.waitForRetained("rotary/cabin-1/availability", seconds: 10) { $0 == "offline" }
         #expect(offline == "offline", "the broker published the will")
     }
 

@@ -44,8 +44,7 @@ public struct FleetCommand: ParsableCommand {
         do {
             connection = try MqttToolConnection(settings, subscribing: table.topics) { topic, payload in inbox.post((topic, payload)) }
         } catch {
-            FileHandle.standardError.write(Data("rotary-kiosk fleet: \(error)\n".utf8))
-            throw ExitCode.failure
+            throw ExitCode.failing("fleet", "\(error)")
         }
         if json {
             let end = Date().addingTimeInterval(wait)

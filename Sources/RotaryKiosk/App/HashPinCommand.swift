@@ -17,7 +17,7 @@ public struct HashPinCommand: ParsableCommand {
         let pin: String
         if isatty(STDIN_FILENO) == 1 {
             let first = Self.ask("PIN: "), second = Self.ask("Again: ")
-            guard first == second else { Self.fail("the two PINs differ: nothing printed") }
+            guard first == second else { throw ExitCode.failing("hash-pin", "the two PINs differ: nothing printed") }
             pin = first
         } else {
             pin = readLine(strippingNewline: true) ?? ""
@@ -27,7 +27,7 @@ public struct HashPinCommand: ParsableCommand {
             print("pin_hash = \"\(hash)\"")
             FileHandle.standardError.write(Data("put this line under [admin] in the config\n".utf8))
         } catch {
-            Self.fail("\(error)")
+            throw ExitCode.failing("hash-pin", "\(error)")
         }
     }
 
@@ -44,10 +44,5 @@ public struct HashPinCommand: ParsableCommand {
             FileHandle.standardError.write(Data("\n".utf8))
         }
         return readLine(strippingNewline: true) ?? ""
-    }
-
-    private static func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("hash-pin: \(message)\n".utf8))
-        Glibc.exit(1)
     }
 }

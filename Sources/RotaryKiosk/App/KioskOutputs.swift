@@ -119,8 +119,7 @@ final class KioskOutputs {
             var handOver: (@Sendable (RemoteMessage) -> Void)?
             if let commands {
                 handOver = { message in
-                    commands.post(message)
-                    LiveLoop.wake()
+                    if commands.postFirst(message) { LiveLoop.wake() }  // one wake takes a burst
                 }
             }
             return try MqttLink(settings: settings, password: password, discovery: discovery, report: problems.post, note: { logger.info("\($0)") },
@@ -217,6 +216,9 @@ final class KioskOutputs {
 
     /// The backlight's name, for the service screen.
     var backlightName: String? { backlight?.name }
+
+    /// What the MQTT link is doing, for the service screen.
+    func mqttStatus() -> String { mqtt?.status ?? "none" }
 
     /// Waits until every save so far has reached the disk or failed.
     func flush() {

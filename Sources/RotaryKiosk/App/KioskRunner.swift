@@ -77,7 +77,7 @@ public final class KioskRunner {
         let facts = ServiceFactsSource(videoDriver: system.videoDriver, rendererName: renderer.name, configPath: options.config,
                                        fallbackNote: choice.fallbackNote, stateDirectory: stateDirectory,
                                        backlight: outputs.backlightName, openingHours: config.openingHours,
-                                       wakeSeconds: config.wakeSeconds)
+                                       wakeSeconds: config.wakeSeconds, mqtt: outputs.mqttStatus)
         events.listen { event, _, _ in if case .error(let message) = event { facts.noteError(message) } }
         scene.gatherFacts = { [unowned scene] page in facts.facts(for: page, frames: scene.frameStats) }
         var session = KioskSession(screen: screen, settings: SessionSettings(config: config, windowed: options.windowed),

@@ -111,7 +111,10 @@ final class KioskScene {
     func publish(_ kioskEvents: [KioskEvent], ms: Double, of session: KioskSession) {
         lastMs = ms
         for event in backgroundProblems.take().map(KioskEvent.error) + kioskEvents {
-            if case .error = event { showsServiceBadge = true }
+            if case .error = event {
+                showsServiceBadge = true
+                factsPage = nil  // an open Errors tab shows it
+            }
             events.emit(event, ms: ms)
         }
         follow(session, ms: ms)

@@ -75,7 +75,7 @@ extension KioskSession {
         case .start(let choice):
             if timer.isActive { return "a countdown is already running" }
             if timer.state == .finished { return "the last countdown's Done still shows" }
-            let named = choice.program.flatMap { name in screen.allPrograms.first { $0.name == name } }
+            let named = choice.program.flatMap(program(named:))
             let minutes = screen.dialMinutes[dialIndex(for: choice) ?? screen.dial.selectedIndex]
             return choice.program.flatMap(programRefusal) ?? choice.minutes.flatMap(minutesRefusal)
                 ?? choice.setting.flatMap { settingRefusal($0, of: named ?? screen.selectedProgram) }
@@ -136,9 +136,10 @@ extension KioskSession {
 
     /// The dial item `choice` puts the dial on: its minutes, else its program's (nil: neither).
     private func dialIndex(for choice: RemoteCommand.Choice) -> Int? {
-        let program = choice.program.flatMap { name in screen.allPrograms.first { $0.name == name } }
-        return (choice.minutes ?? program?.minutes).map(screen.dialIndex(forMinutes:))
+        (choice.minutes ?? choice.program.flatMap(program(named:))?.minutes).map(screen.dialIndex(forMinutes:))
     }
+
+    private func program(named name: String) -> Program? { screen.allPrograms.first { $0.name == name } }
 
     private func selected(_ id: String, _ ring: RingControl) -> KioskEvent {
         .control(.selected(id: id, index: ring.selectedIndex, label: ring.labels[ring.selectedIndex], value: nil))

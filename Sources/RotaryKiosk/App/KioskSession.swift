@@ -231,9 +231,10 @@ public struct KioskSession: Sendable {
     public var isAtRest: Bool { screen.panel.isAtRest && service?.isAtRest != false }
 
     /// Whether the picture changes from frame to frame: a control moves or is held, "Done"
-    /// pulses, or a refused start flashes.
+    /// pulses (not under the service screen, which shows it still), or a refused start
+    /// flashes.
     public var isAnimating: Bool {
-        !isAtRest || (timer.state == .finished && !isDimmed) || rejectFlash > 0
+        !isAtRest || (timer.state == .finished && !isDimmed && service == nil) || rejectFlash > 0
     }
 
     /// Seconds until the session changes by itself (the countdown's next second, a pause or

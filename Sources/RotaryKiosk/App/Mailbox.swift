@@ -12,11 +12,17 @@ final class Mailbox<Item: Sendable>: @unchecked Sendable {
     init(limit: Int = .max) { self.limit = limit }
 
     /// Adds `item` (any thread), or counts it dropped when ``limit`` items wait.
-    func post(_ item: Item) {
+    func post(_ item: Item) { _ = postFirst(item) }
+
+    /// ``post(_:)``, and whether nothing was waiting before: whoever takes the items needs
+    /// waking only then.
+    func postFirst(_ item: Item) -> Bool {
         condition.lock()
+        defer { condition.unlock() }
+        let first = items.isEmpty && dropped == 0
         if items.count < limit { items.append(item) } else { dropped += 1 }
         condition.broadcast()
-        condition.unlock()
+        return first
     }
 
     /// Everything posted since the last take.

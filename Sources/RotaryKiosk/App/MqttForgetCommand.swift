@@ -30,8 +30,7 @@ public struct MqttForgetCommand: ParsableCommand {
                 print("cleared \(topic)")
             }
         } catch {
-            FileHandle.standardError.write(Data("rotary-kiosk mqtt-forget: \(error)\n".utf8))
-            throw ExitCode.failure
+            throw ExitCode.failing("mqtt-forget", "\(error)")
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Logging
 
 /// `rotary-kiosk`: the kiosk timer selector. With no subcommand it runs the kiosk.
@@ -39,5 +40,14 @@ public struct RunCommand: ParsableCommand {
             logger.error("\(error)")
             throw ExitCode.failure
         }
+    }
+}
+
+extension ExitCode {
+    /// Says on standard error why subcommand `command` failed, and the failure status to
+    /// throw (ArgumentParser then ends the run as usual).
+    static func failing(_ command: String, _ message: String) -> ExitCode {
+        FileHandle.standardError.write(Data("rotary-kiosk \(command): \(message)\n".utf8))
+        return .failure
     }
 }

@@ -4,7 +4,7 @@ import Glibc
 
 /// Gathers what the service screen's tabs show, when a tab opens: the diagnostics (version,
 /// uptimes, video driver, renderer and frame rate, touch devices, IP addresses, free space in
-/// the state folder, the config in use), the last errors and the usage table.
+/// the state folder, the config in use, the MQTT link), the last errors and the usage table.
 final class ServiceFactsSource {
     /// Errors kept for the Errors tab.
     static let errorsKept = 20
@@ -15,16 +15,19 @@ final class ServiceFactsSource {
     private let stateDirectory: String?
     private let backlight: String?
     private let hoursLine: String
+    /// What the MQTT link is doing now.
+    private let mqtt: () -> String
     private let startedAt = Date()
     private var errors: [(Date, String)] = []
 
     init(videoDriver: String, rendererName: String, configPath: String?, fallbackNote: String?, stateDirectory: String?,
-         backlight: String?, openingHours: OpeningHours?, wakeSeconds: Double) {
+         backlight: String?, openingHours: OpeningHours?, wakeSeconds: Double, mqtt: @escaping () -> String) {
         self.videoDriver = videoDriver
         self.rendererName = rendererName
         configLine = fallbackNote ?? configPath.map { "\($0) (in use)" } ?? "built in (no --config)"
         self.stateDirectory = stateDirectory
         self.backlight = backlight
+        self.mqtt = mqtt
         hoursLine = openingHours.map { "\($0.text), local time; a touch wakes the panel for \(Int(wakeSeconds)) s" } ?? "always on"
     }
 
@@ -59,6 +62,7 @@ final class ServiceFactsSource {
             "Config: \(configLine)",
             "Backlight: \(backlight ?? "none")",
             "Opening hours: \(hoursLine)",
+            "MQTT: \(mqtt())",
         ]
     }
 

@@ -27,13 +27,15 @@ extension ConfigLoader {
             }
         }
         settings.username = r.string(table, "username", at: "mqtt")
-        settings.passwordFile = r.string(table, "password_file", at: "mqtt")
+        // Files are checked when the kiosk connects, as the user it runs as (a password
+        // file is often readable by that user alone); here they are only made absolute.
+        settings.passwordFile = r.string(table, "password_file", at: "mqtt").map(r.absolute)
         if settings.passwordFile != nil, settings.username == nil {
             r.error("mqtt.password_file", "needs mqtt.username: MQTT 3.1.1 sends no password without a user name")
         }
-        settings.caFile = r.string(table, "ca_file", at: "mqtt")
-        settings.certFile = r.string(table, "cert_file", at: "mqtt")
-        settings.keyFile = r.string(table, "key_file", at: "mqtt")
+        settings.caFile = r.string(table, "ca_file", at: "mqtt").map(r.absolute)
+        settings.certFile = r.string(table, "cert_file", at: "mqtt").map(r.absolute)
+        settings.keyFile = r.string(table, "key_file", at: "mqtt").map(r.absolute)
         if (settings.certFile == nil) != (settings.keyFile == nil) {
             r.error(settings.certFile == nil ? "mqtt.cert_file" : "mqtt.key_file",
                     "is missing: a client certificate needs both cert_file and key_file")
@@ -43,7 +45,7 @@ extension ConfigLoader {
         }
         if let control = r.string(table, "control", at: "mqtt") {
             if let value = RemoteControl(rawValue: control) { settings.control = value } else {
-                r.error("mqtt.control", "must be \"none\", \"armed\" or \"full\", not \"\(control)\"")
+                r.error("mqtt.control", "must be \(RemoteControl.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), not \"\(control)\"")
             }
         }
         if let minutes = r.number(table, "arm_minutes", at: "mqtt", in: .armMinutes) { settings.armMinutes = minutes }

@@ -130,9 +130,14 @@ struct ConfigReader {
         return argv
     }
 
+    /// `path` made absolute: a relative one is taken from the config file's folder.
+    func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : (folder as NSString).appendingPathComponent(path)
+    }
+
     /// A path to a readable file, relative to the config file's folder.
     mutating func file(_ path: String, for key: String) -> String? {
-        let absolute = path.hasPrefix("/") ? path : (folder as NSString).appendingPathComponent(path)
+        let absolute = absolute(path)
         guard FileManager.default.isReadableFile(atPath: absolute) else {
             error(key, "file \(absolute) does not exist or cannot be read")
             return nil

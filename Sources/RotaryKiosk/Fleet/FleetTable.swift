@@ -26,8 +26,8 @@ struct FleetTable {
     /// The subscriptions that bring every kiosk's messages.
     var topics: [String] { [prefix + "/+/availability", prefix + "/+/state"] }
 
-    /// Takes in a message; false when it was none of a kiosk's (or changed nothing it shows).
-    /// An empty payload (`mqtt-forget`) forgets that part.
+    /// Takes in a message; false when it was none of a kiosk's availability or state. An
+    /// empty payload (`mqtt-forget`) forgets that part.
     @discardableResult
     mutating func take(topic: String, payload: [UInt8]) -> Bool {
         guard topic.hasPrefix(prefix + "/") else { return false }
@@ -53,7 +53,7 @@ struct FleetTable {
             let state = states[id]
             let name = state?["state"] as? String
             var left: Double?
-            if name == "running", let ends = (state?["ends_at"] as? String).flatMap(Self.unix) {
+            if name == "running", let ends = (state?["ends_at"] as? String).flatMap(MqttState.unix(fromISO8601:)) {
                 left = max(0, ends - now)
             } else if name == "paused" {
                 left = JSONValue.finiteNumber(state?["seconds_left"])
@@ -93,8 +93,4 @@ struct FleetTable {
         String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : $0 }))
     }
 
-    /// `2026-11-24T21:55:00Z` as seconds since 1970.
-    static func unix(_ text: String) -> Double? {
-        ISO8601DateFormatter().date(from: text)?.timeIntervalSince1970
-    }
 }

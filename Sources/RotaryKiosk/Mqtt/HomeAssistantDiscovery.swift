@@ -48,7 +48,7 @@ enum HomeAssistantDiscovery {
         components += [
             button("start", "Start"), button("pause", "Pause"), button("resume", "Resume"), button("cancel", "Cancel"),
             component("state", "sensor", "State", [("device_class", .string("enum")),
-                                                   ("options", .array(["idle", "running", "paused", "finished", "cancelled"].map(JSONValue.string)))]
+                                                   ("options", .array(["idle", "running", "paused", "finished"].map(JSONValue.string)))]
                       + reading("{{ value_json.state }}")),
             component("time_left", "sensor", "Time left", [("device_class", .string("duration")), ("unit_of_measurement", .string("s"))]
                       + reading("{{ value_json.seconds_left }}")),

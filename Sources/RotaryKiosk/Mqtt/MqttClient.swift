@@ -64,10 +64,11 @@ enum MqttClient {
         return mosquitto_publish(handle, mid, topic, Int32(bytes.count), bytes, 1, retain)
     }
 
+    /// The broker's URL, port included.
+    static func url(_ settings: MqttSettings) -> String { "\(settings.tls ? "mqtts" : "mqtt")://\(settings.host):\(settings.port)" }
+
     /// How to name the broker in a message.
-    static func name(_ settings: MqttSettings) -> String {
-        "the MQTT broker \(settings.tls ? "mqtts" : "mqtt")://\(settings.host):\(settings.port)"
-    }
+    static func name(_ settings: MqttSettings) -> String { "the MQTT broker \(url(settings))" }
 
     private static func setUpTLS(_ handle: OpaquePointer, _ settings: MqttSettings) throws {
         for (file, what) in [(settings.caFile, "CA file"), (settings.certFile, "certificate file"), (settings.keyFile, "key file")] {

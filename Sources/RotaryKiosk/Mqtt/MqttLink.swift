@@ -120,6 +120,15 @@ final class MqttLink: @unchecked Sendable {
         }
     }
 
+    /// Whether the link is up, for a person: "connected to … as …; remote control: …", or
+    /// why not.
+    var status: String {
+        let (up, problem) = locked { (connected, lastProblem) }
+        let control = "remote control: \(settings.control.rawValue)"
+        if up { return "connected to \(MqttClient.url(settings)) as \(settings.id); \(control)" }
+        return (problem.map { "not connected: \($0)" } ?? "connecting to \(MqttClient.url(settings))") + "; \(control)"
+    }
+
     /// Says `offline` (retained) and waits until the broker has it (so it has everything
     /// before it too), then disconnects and waits for the thread to end. Waits at most
     /// `seconds` in all, also for a first connection if there was none yet (a short replay).

@@ -48,6 +48,14 @@ enum MqttState {
         return JSONValue.object(fields).text
     }
 
+    /// `2026-11-24T21:55:00Z` (as ``iso8601(_:)`` writes it) as seconds since 1970; nil for
+    /// anything else.
+    static func unix(fromISO8601 text: String) -> Double? {
+        guard text.count == 20, text.hasSuffix("Z"), var parts = LocalTime.parts(String(text.dropLast())) else { return nil }
+        let unix = Double(timegm(&parts))
+        return iso8601(unix) == text ? unix : nil  // 2026-02-30 is no day
+    }
+
     /// `unix` as `2026-11-24T21:55:00Z`.
     static func iso8601(_ unix: Double) -> String {
         var time = time_t(unix.rounded())

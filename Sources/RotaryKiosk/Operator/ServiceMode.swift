@@ -189,7 +189,7 @@ struct ServiceMode: Sendable {
                                             + "the service screen is locked for \(Int(PinGuard.lockSeconds)) s"),
                     .feedback(.reject)]
         }
-        message = "Wrong PIN: \(left) \(left == 1 ? "try" : "tries") left"
+        message = "Wrong PIN: \(Plural.of(left, "try", plural: "tries")) left"
         return [.service(note), .feedback(.reject)]
     }
 

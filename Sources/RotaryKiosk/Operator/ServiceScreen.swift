@@ -127,8 +127,8 @@ struct ServiceScreen: Sendable {
         let top = stripRect.maxY + titleHeight * 0.3
         return Rect(x: titleHeight * 0.5, y: top, width: width - titleHeight, height: height - top - titleHeight * 0.3)
     }
-    /// Where the entered digits (as dots) and the PIN pad's message go.
-    var pinLineCenter: Point { Point(x: width / 2, y: titleHeight * 1.6) }
+    /// The line under the title bar: the PIN pad's dots or message, the touch test's count.
+    var messageLineCenter: Point { Point(x: width / 2, y: titleHeight * 1.6) }
     /// Distance between keypad keys: four rows fill the height under the PIN line unless
     /// three columns would be wider than most of the width.
     var keyPitch: Double { min((height - keypadTop) / 4, width * 0.8 / 3) }

@@ -7,9 +7,9 @@ import RotaryKit
 /// A file that is missing or makes no sense gives the defaults, field by field.
 final class OperatorStore: @unchecked Sendable {
     static let fileName = "operator.json"
-    let path: String
-    private let queue = DispatchQueue(label: "rotary.operator-store")
+    private let file: BackgroundFile
     private let failed: @Sendable (String) -> Void
+    var path: String { file.path }
 
     /// What the file held: each field when present and sensible.
     struct Saved {
@@ -21,7 +21,7 @@ final class OperatorStore: @unchecked Sendable {
 
     /// A store in `directory` (made and checked by ``TimerStore`` already).
     init(directory: String, failed: @escaping @Sendable (String) -> Void) {
-        path = (directory as NSString).appendingPathComponent(Self.fileName)
+        file = BackgroundFile(Self.fileName, in: directory, holding: "the operator's settings", failed: failed)
         self.failed = failed
     }
 
@@ -50,14 +50,9 @@ final class OperatorStore: @unchecked Sendable {
     func save(_ levels: OperatorLevels, touch: TouchCalibration) {
         var fields = (levels.brightness.map { [("brightness", JSONValue.number($0))] } ?? []) + [("volume", .number(levels.volume))]
         if !touch.isIdentity { fields.append(("touch_calibration", .array(touch.matrix.map(JSONValue.exact)))) }
-        let text = JSONValue.object(fields).text + "\n"
-        queue.async { [path, failed] in
-            do { try AtomicFile.write(Data(text.utf8), to: path) } catch {
-                failed("cannot save the operator's settings to \(path): \(AtomicFile.reason(error))")
-            }
-        }
+        file.write(Data((JSONValue.object(fields).text + "\n").utf8))
     }
 
     /// Waits for the saves so far.
-    func flush() { queue.sync {} }
+    func flush() { file.flush() }
 }

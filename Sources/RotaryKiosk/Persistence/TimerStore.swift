@@ -7,9 +7,8 @@ import RotaryKit
 /// start the time lost while the app was down counts too. The format is ``SavedTimer``.
 public final class TimerStore: @unchecked Sendable {
     /// The file the state lives in.
-    public let path: String
-    private let queue = DispatchQueue(label: "rotary.timer-store")
-    private let failed: @Sendable (String) -> Void
+    public var path: String { file.path }
+    private let file: BackgroundFile
 
     /// A store in `directory`, created when missing. Throws a message for a person when the
     /// folder cannot be made, is not a folder, or cannot be written. `failed` hears (from
@@ -27,23 +26,17 @@ public final class TimerStore: @unchecked Sendable {
         guard access(directory, W_OK | X_OK) == 0 else {
             throw KioskError.unusableStateFolder(path: directory, reason: String(cString: strerror(errno)))
         }
-        path = (directory as NSString).appendingPathComponent("timer.json")
-        self.failed = failed
+        file = BackgroundFile("timer.json", in: directory, holding: "the countdown", failed: failed)
     }
 
     /// Saves `report` and the set point it was started with as of wall-clock time `now`
     /// (seconds since 1970), in the background.
     public func save(_ report: TimerReport, setting: SettingReading? = nil, now: Double) {
-        let record = SavedTimer.encode(report, setting: setting, now: now)
-        queue.async { [path, failed] in
-            do { try AtomicFile.write(record, to: path) } catch {
-                failed("cannot save the countdown to \(path): \(AtomicFile.reason(error))")
-            }
-        }
+        file.write(SavedTimer.encode(report, setting: setting, now: now))
     }
 
     /// Waits until every save so far is on disk (or has failed).
-    public func flush() { queue.sync {} }
+    public func flush() { file.flush() }
 
     /// What the file says, as of wall-clock time `now`. A file that cannot be read or
     /// makes no sense is `corrupt`, with the path in the message.

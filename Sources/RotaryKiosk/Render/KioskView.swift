@@ -102,12 +102,8 @@ struct KioskView: Sendable {
 
     /// The set point's arc or knob, while the selected program has one.
     private func setting(_ screen: KioskScreen) -> [DrawCommand] {
-        guard let slider = screen.setting else { return [] }
-        switch settingLook {
-        case .arc(let look): return ArcSliderDrawing.commands(slider, look: look)
-        case .knob(let look): return KnobDrawing.commands(slider, look: look)
-        case nil: return []
-        }
+        guard let slider = screen.setting, let settingLook else { return [] }
+        return settingLook.commands(slider)
     }
 
     /// `window` less `square`, as up to four bands.

@@ -70,6 +70,14 @@ enum ScreenLooks {
     enum SettingLook: Sendable {
         case arc(ArcSliderLook)
         case knob(KnobLook)
+
+        /// `slider` drawn in this look.
+        func commands(_ slider: ArcSlider) -> [DrawCommand] {
+            switch self {
+            case .arc(let look): ArcSliderDrawing.commands(slider, look: look)
+            case .knob(let look): KnobDrawing.commands(slider, look: look)
+            }
+        }
     }
 
     /// The set point `slider` made for `setting`, its value written at least 28 pixels high

@@ -28,7 +28,7 @@ struct ScreenOverlay: Equatable, Sendable {
 
     /// What the arming control shows.
     struct ArmingFace: Equatable, Sendable {
-        /// Seconds it stays armed (nil: not armed).
+        /// Whole seconds it stays armed, rounded up (nil: not armed).
         var secondsLeft: Double?
         /// How long a tap arms it for, seconds.
         var armSeconds: Double
@@ -49,7 +49,9 @@ struct ScreenOverlay: Equatable, Sendable {
         dialShowing = session.dialShowing
         countdownProgram = session.dialShowing == nil ? nil : session.timer.program
         if session.settings.remoteControl.showsArming {
-            arming = ArmingFace(secondsLeft: session.arming.secondsLeft(at: session.clock), armSeconds: session.settings.armSeconds)
+            // Whole seconds, as its face counts them: the ring moves once a second, not every frame.
+            arming = ArmingFace(secondsLeft: session.arming.secondsLeft(at: session.clock)?.rounded(.up),
+                                armSeconds: session.settings.armSeconds)
         }
     }
 

@@ -57,7 +57,7 @@ struct ServiceView: Sendable {
         let typed = service.digits.count
         let dots = typed == 0 ? "Enter the service PIN" : String(repeating: "● ", count: typed).trimmingCharacters(in: .whitespaces)
         var commands = [text(service.message ?? dots, points: service.message == nil && typed > 0 ? textPoints * 2 : textPoints,
-                             at: screen.pinLineCenter, width: screen.width * 0.9,
+                             at: screen.messageLineCenter, width: screen.width * 0.9,
                              color: service.message == nil ? theme.textColor : KioskView.cancelColor)]
         for label in ServiceScreen.keyLabels {
             let face = ButtonFace(label: label == "back" ? "Del" : label == "ok" ? "OK" : label)
@@ -86,8 +86,8 @@ struct ServiceView: Sendable {
         case .diagnostics:
             commands += lines(facts.diagnostics, in: content)
         case .errors:
-            commands += lines(facts.errors.isEmpty ? ["No errors since the kiosk started."] : facts.errors, in: content,
-                              points: max(10, textPoints * 3 / 4))
+            commands += facts.errors.isEmpty ? lines(["No errors since the kiosk started."], in: content)
+                : lines(facts.errors, in: content, points: max(10, textPoints * 3 / 4))
         case .usage:
             commands += facts.usage.count < 2 ? lines(["No countdowns in the last 30 days."], in: content) : table(facts.usage, in: content)
         case .touch:
@@ -114,8 +114,8 @@ struct ServiceView: Sendable {
         let screen = service.screen
         let radius = max(18, min(screen.width, screen.height) * 0.06)
         var commands = [text(service.fingers.isEmpty ? "Touch anywhere: each finger shows as a dot with its number. ✕ goes back."
-                                                       : "\(service.fingers.count) \(service.fingers.count == 1 ? "finger" : "fingers")",
-                             at: Point(x: screen.width / 2, y: screen.titleHeight * 1.6), width: screen.width * 0.9,
+                                                       : Plural.of(service.fingers.count, "finger"),
+                             at: screen.messageLineCenter, width: screen.width * 0.9,
                              color: theme.dialTickColor)]
         for (finger, point) in service.fingers.sorted(by: { $0.key < $1.key }) {
             let colour = Self.fingerColours[abs(finger) % Self.fingerColours.count]
@@ -150,14 +150,11 @@ struct ServiceView: Sendable {
         }
     }
 
-    private static let fingerColours = [RGBA(96, 165, 250), RGBA(74, 222, 128), RGBA(251, 191, 36), RGBA(248, 113, 113),
+    private static let fingerColours = [KioskView.focusColor, KioskView.armedColor, KioskView.doneColor, KioskView.cancelColor,
                                         RGBA(192, 132, 252), RGBA(45, 212, 191)]
 
     private func setting(_ slider: ArcSlider, _ setting: ProgramSetting) -> [DrawCommand] {
-        switch ScreenLooks.setting(slider, for: setting, theme: theme, numbers: .standard) {
-        case .arc(let look): ArcSliderDrawing.commands(slider, look: look)
-        case .knob(let look): KnobDrawing.commands(slider, look: look)
-        }
+        ScreenLooks.setting(slider, for: setting, theme: theme, numbers: .standard).commands(slider)
     }
 
     /// Lines of text from the top of `rect` down, left-aligned, as many as fit.

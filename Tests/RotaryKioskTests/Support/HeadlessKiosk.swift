@@ -30,23 +30,30 @@ final class HeadlessKiosk {
         }
     }
 
-    /// Waits up to `seconds` for an event that `matches`; it, or nil.
-    func wait(seconds: Double = 15, for matches: ([String: Any]) -> Bool) -> [String: Any]? {
+    /// Waits up to `seconds` until the events so far satisfy `done`; whether they did.
+    @discardableResult
+    func waitUntil(seconds: Double = 15, _ done: ([[String: Any]]) -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         repeat {
-            if let found = events.first(where: matches) { return found }
+            if done(events) { return true }
             usleep(50_000)
         } while Date() < deadline
-        return nil
+        return false
+    }
+
+    /// Waits up to `seconds` for an event that `matches`; it, or nil.
+    func wait(seconds: Double = 15, for matches: ([String: Any]) -> Bool) -> [String: Any]? {
+        var found: [String: Any]?
+        waitUntil(seconds: seconds) { events in
+            found = events.first(where: matches)
+            return found != nil
+        }
+        return found
     }
 
     /// SIGTERM, then its exit status (SIGKILL after 10 s).
     func stop() -> Int32 {
-        kill(process.processIdentifier, SIGTERM)
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning, Date() < deadline { usleep(20_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        KioskProcess.end(process, graceSeconds: 10)
         return process.terminationStatus
     }
 }

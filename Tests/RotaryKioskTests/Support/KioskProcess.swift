@@ -51,16 +51,22 @@ struct KioskProcess {
         try process.run()
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline { usleep(10_000) }
-        if process.isRunning {  // past the timeout: asked to stop, then killed, so a test never hangs
-            process.terminate()
-            let grace = Date().addingTimeInterval(2)
-            while process.isRunning, Date() < grace { usleep(10_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        }
+        // Past the timeout: asked to stop, then killed, so a test never hangs.
+        if process.isRunning { end(process, graceSeconds: 2) }
         process.waitUntilExit()
         return Outcome(status: process.terminationStatus,
                        stdout: String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
                        stderr: String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+
+    /// Sends `process` SIGTERM, and SIGKILL when it is still running `graceSeconds` later;
+    /// returns once it has ended.
+    static func end(_ process: Process, graceSeconds: Double) {
+        process.terminate()
+        let grace = Date().addingTimeInterval(graceSeconds)
+        while process.isRunning, Date() < grace { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
     }
 
     /// A fresh temporary directory for one test's files.

@@ -80,6 +80,15 @@ final class MqttBroker {
         return lines.first { $0.hasPrefix(topic + " ") }.map { String($0.dropFirst(topic.count + 1)) }
     }
 
+    /// The retained message on `topic`, read again until `done` says so or `seconds` pass;
+    /// the last one read.
+    func waitForRetained(_ topic: String, seconds: Double = 15, until done: (String?) -> Bool) throws -> String? {
+        let deadline = Date().addingTimeInterval(seconds)
+        var value = try retained(topic)
+        while !done(value), Date() < deadline { value = try retained(topic) }
+        return value
+    }
+
     /// Publishes `message` on `topic` (retained when `retain`).
     func publish(_ topic: String, _ message: String, retain: Bool = false) throws {
         try publish(["-t", topic, "-m", message] + (retain ? ["-r"] : []))
