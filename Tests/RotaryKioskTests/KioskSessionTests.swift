@@ -175,6 +175,25 @@ struct KioskSessionTests {
         }
     }
 
+    @Test("\"Done\" pulses frame by frame on the kiosk screen, not under the service screen, which shows it still")
+    func doneUnderService() {
+        var settings = SessionSettings()
+        settings.doneSeconds = 60
+        var s = KioskSession(screen: session().screen, settings: settings)
+        _ = s.restore(state: .running, program: "Finnish sauna", secondsTotal: 60, secondsLeft: 8)
+        var kioskScreen = s
+        _ = run(&kioskScreen, seconds: 9)
+        #expect(kioskScreen.timer.state == .finished && kioskScreen.isAnimating)
+        _ = s.pointer(PointerEvent(.down, finger: 1, at: Point(x: 10, y: 10), time: s.clock))
+        _ = s.pointer(PointerEvent(.down, finger: 2, at: Point(x: 1070, y: 1070), time: s.clock))
+        _ = run(&s, seconds: 5.2)
+        _ = s.pointer(PointerEvent(.up, finger: 1, at: Point(x: 10, y: 10), time: s.clock))
+        _ = s.pointer(PointerEvent(.up, finger: 2, at: Point(x: 1070, y: 1070), time: s.clock))
+        _ = run(&s, seconds: 4)  // it finishes under the service screen
+        #expect(s.service != nil && s.timer.state == .finished)
+        #expect(!s.isAnimating, "the loop may sleep")
+    }
+
     @Test("remaining time reads mm:ss, h:mm:ss past an hour, rounded up",
           arguments: [(0.0, "00:00"), (0.2, "00:01"), (59.5, "01:00"), (754, "12:34"), (3600, "1:00:00"), (3725, "1:02:05")])
     func timeText(seconds: Double, text: String) {

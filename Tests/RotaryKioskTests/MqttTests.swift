@@ -96,6 +96,20 @@ struct MqttTests {
         #expect(outcome.errors.contains { $0.key == key }, "\(outcome.problems)")
     }
 
+    @Test("MQTT's files are taken from the config's folder, as art files are")
+    func relativeFiles() throws {
+        let outcome = ConfigLoader.load(text: ConfigTests.oneProgram + """
+            [mqtt]
+            broker = "mqtts://host"
+            username = "kiosk"
+            password_file = "secret/password"
+            ca_file = "/etc/ssl/ca.pem"
+            """, file: "/etc/rotary/kiosk.toml")
+        let mqtt = try #require(outcome.config?.mqtt, "\(outcome.problems)")
+        #expect(mqtt.passwordFile == "/etc/rotary/secret/password")
+        #expect(mqtt.caFile == "/etc/ssl/ca.pem")
+    }
+
     @Test("the broker URL's forms: scheme, default ports, IPv6")
     func brokerURLs() throws {
         let plain = try #require(MqttSettings(broker: "mqtt://kiosk-broker.local", id: "a"))
