@@ -69,6 +69,11 @@ let package = Package(
             pkgConfig: "libmosquitto",
             providers: [.apt(["libmosquitto-dev"])]
         ),
+        .systemLibrary(
+            name: "CLinuxPanel",
+            pkgConfig: "libinput",
+            providers: [.apt(["libinput-dev", "libudev-dev"])]
+        ),
         .systemLibrary(name: "CSpawn"),
         .systemLibrary(name: "CCrypt"),
         .target(
@@ -88,7 +93,7 @@ let package = Package(
         .target(
             name: "RotaryKiosk",
             dependencies: [
-                "RotaryKit", "RotarySDL", "RotaryAssets", "CSpawn", "CSQLite", "CCrypt", "CMosquitto",
+                "RotaryKit", "RotarySDL", "RotaryAssets", "CSpawn", "CSQLite", "CCrypt", "CMosquitto", "CLinuxPanel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),

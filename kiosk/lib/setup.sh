@@ -5,8 +5,9 @@
 # Debian packages every build needs: SDL2 with SDL_image and SDL_ttf, pkg-config for
 # the CSDL2 module, fontconfig (library and a font) for text, FriBidi and HarfBuzz for
 # right-to-left and shaped scripts, the Noto core fonts to draw the scripts DejaVu lacks,
-# SQLite for the usage log, libmosquitto for MQTT, git for SwiftPM.
-ROTARY_BUILD_PACKAGES="pkg-config git libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libfontconfig-dev libfribidi-dev libharfbuzz-dev libsqlite3-dev libmosquitto-dev fontconfig fonts-dejavu-core fonts-noto-core"
+# SQLite for the usage log, libmosquitto for MQTT, libinput and udev for touch on
+# framebuffer panels, git for SwiftPM.
+ROTARY_BUILD_PACKAGES="pkg-config git libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libfontconfig-dev libfribidi-dev libharfbuzz-dev libsqlite3-dev libmosquitto-dev libinput-dev libudev-dev fontconfig fonts-dejavu-core fonts-noto-core"
 
 # What the tests add: a real X server without a screen and a scripted mouse, HarfBuzz's
 # hb-shape (to check shaping against), CJK and colour emoji fonts for the fallbacks, a

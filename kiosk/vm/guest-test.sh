@@ -120,5 +120,65 @@ selected=$(journal _PID="$pid" | grep '"event":"selected","id":"wheel"' | tail -
 echo "$selected" | grep -q '"index":1' || fail "step 6: after a restart, the drag selected $selected"
 say "STEP 6 ok: after a restart, the calibration from operator.json still applies: $selected"
 
+# 7. A framebuffer panel. The kiosk's DRM device is hidden from it (as on a panel without
+# DRM) and it is left to choose: it takes /dev/fb0 (virtio-gpu's fbdev emulation), draws
+# there with the console in graphics mode, reads the uinput touchscreen through libinput,
+# and gives the console back when it stops.
+console_mode() { python3 -c 'import array, fcntl; a = array.array("i", [0]); fcntl.ioctl(open("/dev/tty1", "rb", buffering=0), 0x4B3B, a, True); print(["text", "graphics"][a[0]])'; }
+systemctl stop rotary-kiosk
+rm -f /var/lib/rotary/timer.json /var/lib/rotary/operator.json  # step 6's calibration is for a skewed layer
+mkdir -p /etc/systemd/system/rotary-kiosk.service.d
+printf '[Service]\nEnvironment=SDL_VIDEODRIVER=auto\nInaccessiblePaths=/dev/dri\n' > /etc/systemd/system/rotary-kiosk.service.d/framebuffer.conf
+systemctl daemon-reload
+systemctl start rotary-kiosk
+pid=$(ready_pid "$pid") || fail "step 7: the kiosk did not start on the framebuffer"
+driver=$(journal _PID="$pid" | grep -o 'video driver: .*' | head -1)
+echo "$driver" | grep -q 'video driver: fbdev (/dev/fb0' || fail "step 7: $driver"
+say "STEP 7 ok: $driver"
+say "STEP 7 ok: $(journal _PID="$pid" | grep -o 'input devices: .*' | head -1)"
+[ "$(console_mode)" = graphics ] || fail "step 7: tty1 is in $(console_mode) mode while the kiosk draws"
+say "STEP 7 ok: tty1 in graphics mode while the kiosk draws"
+sleep 2
+say "SCREENDUMP fbdev"
+sleep 5
+python3 /usr/local/lib/rotary-vm/touch.py 800 480 sleep:3 drag:240:240:110:-90:30:0.8 sleep:1.5 tap:240:240 sleep:1 \
+    || fail "step 7: touch.py failed"
+wait_for 30 bash -c "journalctl -t rotary-kiosk -o cat --no-pager _PID=$pid | grep -q '\"event\":\"timer\",\"state\":\"running\"'" \
+    || fail "step 7: no running timer after the touches through libinput"
+selected=$(journal _PID="$pid" | grep '"event":"selected","id":"wheel"' | tail -1)
+echo "$selected" | grep -q '"index":1' || fail "step 7: through libinput the drag selected $selected"
+say "STEP 7 ok: through libinput: $selected"
+sleep 3
+say "SCREENDUMP fbdev-running"
+sleep 5
+# CPU while a finger spins the wheel (10 turns in 10 s) with the countdown cancelled first.
+python3 /usr/local/lib/rotary-vm/touch.py 800 480 sleep:3 hold:240:240:2.5 sleep:3 || fail "step 7: touch.py failed"
+wait_for 20 bash -c "journalctl -t rotary-kiosk -o cat --no-pager _PID=$pid | grep -q '\"state\":\"cancelled\"'" \
+    || fail "step 7: the long press did not cancel the countdown"
+ticks() { awk '{ print $14 + $15 }' "/proc/$pid/stat"; }
+idle0=$(ticks); sleep 5; idle1=$(ticks)
+python3 /usr/local/lib/rotary-vm/touch.py 800 480 sleep:3 drag:240:240:110:0:3600:10 &
+spinner=$!
+sleep 3.3
+t0=$(ticks); s0=$(date +%s.%N); sleep 9; t1=$(ticks); s1=$(date +%s.%N)
+wait "$spinner" || fail "step 7: touch.py failed"
+hz=$(getconf CLK_TCK)
+cpu=$(python3 -c "print(f'{100 * ($t1 - $t0) / $hz / ($s1 - $s0):.1f}')")
+idle=$(python3 -c "print(f'{100 * ($idle1 - $idle0) / $hz / 5:.1f}')")
+say "NOTE fbdev 800x480 under TCG: CPU $cpu % of a core while a finger spins the wheel, $idle % idle; VmHWM $(awk '/VmHWM/ { print $2, $3 }' /proc/$pid/status)"
+systemctl stop rotary-kiosk
+frames=$(journal _PID="$pid" | grep -o 'frames presented: .*' | tail -1)
+say "NOTE fbdev: $frames"
+[ "$(console_mode)" = text ] || fail "step 7: tty1 left in $(console_mode) mode after the kiosk stopped"
+mode=$(kbd_mode -C /dev/tty1 2>&1)
+case "$mode" in *ASCII*|*UTF-8*) ;; *) fail "step 7: console keyboard left as: $mode" ;; esac
+say "STEP 7 ok: after the kiosk stopped, tty1 is in text mode again with its keyboard ($mode)"
+bench=$(runuser -u rotary -- /usr/local/bin/rotary-kiosk bench --frames 120 --sizes 800x480 --renderers software 2>&1)
+echo "$bench" | sed 's/^/VMTEST NOTE bench: /'
+echo "$bench" | grep -q ' fbdev ' || fail "step 7: bench has no fbdev row"
+say "STEP 7 ok: bench has an fbdev row"
+live=$(runuser -u rotary -- env SDL_VIDEODRIVER=fbdev /usr/local/bin/rotary-kiosk bench --live --seconds 8 2>&1 | grep -v warning)
+echo "$live" | sed 's/^/VMTEST NOTE bench --live: /'
+
 say "DONE ok"
 systemctl poweroff --no-block

@@ -29,7 +29,9 @@ public struct KioskOptions: ParsableArguments, Sendable {
     public var rotate: DisplayRotation?
 
     @Option(name: .customLong("video-driver"),
-            help: "SDL video driver: kmsdrm, x11, wayland, offscreen (default: SDL's choice, offscreen if no display).")
+            help: ArgumentHelp("Video driver: auto (the default: kmsdrm, then fbdev, then SDL's choice of x11 or wayland, "
+                               + "offscreen if no display), kmsdrm, fbdev (the [display] framebuffer, touch through libinput), "
+                               + "x11, wayland, offscreen. Default: $SDL_VIDEODRIVER, else auto.", valueName: "driver"))
     public var videoDriver: String?
 
     @Option(help: ArgumentHelp("Renderer: auto (software where OpenGL runs on the CPU, accelerated on a GPU), "

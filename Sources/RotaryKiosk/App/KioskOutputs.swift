@@ -50,9 +50,9 @@ final class KioskOutputs {
     /// (otherwise only a named one); all but a one-picture run join the `[mqtt]` broker.
     /// A state folder that cannot be used leaves the kiosk running without persistence; that
     /// and every failed save are posted to `problems`. Live (on a display or headless), the
-    /// broker's commands are posted to `commands` and wake the live loop.
+    /// broker's commands are posted to `commands`, and the first of a burst calls `wake`.
     init(config: KioskConfig, stateDirectory: String?, run: Run, startedAt: Double, logger: Logger, problems: Mailbox<String>,
-         commands: Mailbox<RemoteMessage>) {
+         commands: Mailbox<RemoteMessage>, wake: @escaping @Sendable () -> Void) {
         self.logger = logger
         self.startedAt = startedAt
         self.run = run
@@ -100,7 +100,7 @@ final class KioskOutputs {
         let live = run == .display || run == .headless
         mqtt = run == .picture ? nil : config.mqtt.flatMap {
             Self.link($0, discovery: HomeAssistantDiscovery.payload($0, config: config, version: RotaryKioskCommand.version),
-                      logger: logger, problems: problems, commands: live ? commands : nil)
+                      logger: logger, problems: problems, commands: live ? commands : nil, wake: wake)
         }
         mqtt?.start()
     }
@@ -108,7 +108,7 @@ final class KioskOutputs {
     /// The MQTT link for `settings`, its password read from its file; nil (and an error)
     /// when libmosquitto refuses the settings.
     private static func link(_ settings: MqttSettings, discovery: String, logger: Logger, problems: Mailbox<String>,
-                             commands: Mailbox<RemoteMessage>?) -> MqttLink? {
+                             commands: Mailbox<RemoteMessage>?, wake: @escaping @Sendable () -> Void) -> MqttLink? {
         var password: String?
         do {
             password = try MqttClient.password(settings)
@@ -119,7 +119,7 @@ final class KioskOutputs {
             var handOver: (@Sendable (RemoteMessage) -> Void)?
             if let commands {
                 handOver = { message in
-                    if commands.postFirst(message) { LiveLoop.wake() }  // one wake takes a burst
+                    if commands.postFirst(message) { wake() }  // one wake takes a burst
                 }
             }
             return try MqttLink(settings: settings, password: password, discovery: discovery, report: problems.post, note: { logger.info("\($0)") },

@@ -33,27 +33,23 @@ public final class KioskRunner {
         for problem in choice.problems where problem.severity == .warning { logger.warning("\(problem)") }
         let config = choice.config
 
-        let requested = options.headless ? "offscreen" : options.videoDriver ?? ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"]
-        let system = try Self.openVideo(requested: requested)
-        let headless = system.isHeadless
-        logger.info("video driver: \(system.videoDriver)")
-        try Self.refuseBlankPanel(requested: requested, opened: system.videoDriver, replay: trace != nil)
+        // $SDL_VIDEODRIVER is read here, and may name what SDL has not ("auto", "fbdev"): SDL
+        // is told exactly which driver to try, never left to read it.
+        let request = KioskDisplay.Request(options.videoDriver ?? ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"])
+        unsetenv("SDL_VIDEODRIVER")
+        let display = try KioskDisplay.open(request, options: options, framebuffer: config.framebuffer, replay: trace != nil,
+                                            logger: logger)
+        let headless = display.isHeadless
+        logger.info("video driver: \(display.description)")
         if measurement != nil, headless {  // bench --live measures a display, never a headless picture
-            throw KioskError.noDisplay(requested: "x11, wayland or kmsdrm", opened: system.videoDriver)
+            throw KioskError.noDisplay(requested: "x11, wayland, kmsdrm or fbdev", opened: display.videoDriver)
         }
-        let fullscreen = !options.windowed && !headless
-        let window = try Window(system: system, title: "Rotary", width: options.size.width,
-                                height: options.size.height, fullscreen: fullscreen)
-        let forcedSoftware = headless ? "headless pictures use the software renderer"
-            : trace != nil ? "replays use the software renderer" : nil
-        let picked = try RendererChoice.make(window: window, request: options.renderer, forcedSoftware: forcedSoftware)
-        let renderer = picked.renderer
-        logger.info("renderer: \(renderer.name) (\(picked.reason))")
-        if fullscreen {
-            SDL_ShowCursor(SDL_DISABLE)
-            if SDL_GetNumTouchDevices() == 0 {
-                logger.warning("no touch device found: touches will not reach the kiosk (is the user in the 'input' group?)")
-            }
+        if measurement != nil, display.panel != nil { SDL_InitSubSystem(SDL_INIT_EVENTS) }  // the synthetic finger's queue
+        let renderer = display.renderer
+        logger.info("renderer: \(renderer.name) (\(display.rendererReason))")
+        if !display.inputDevices.isEmpty { logger.info("input devices: \(display.inputDevices.joined(separator: ", "))") }
+        if !options.windowed, !headless, display.touchDevices == 0 {
+            logger.warning("no touch device found: touches will not reach the kiosk (is the user in the 'input' group?)")
         }
         let art = ThemeArtCheck(theme: Theme(config.theme), icons: config.programs.map(\.icon))
         let fonts = FontBook(path: try FontLocator.locate(art.theme.fontPattern))
@@ -66,15 +62,16 @@ public final class KioskRunner {
         }
         let screen = KioskScreen(layout: try layout(), programs: config.programs, dialMinutes: config.dialMinutes,
                                  categories: config.categories, locale: config.locale)
-        let scene = KioskScene(renderer: renderer, theme: art.theme, fonts: fonts, events: events)
+        let scene = KioskScene(renderer: renderer, panel: display.panel, theme: art.theme, fonts: fonts, events: events)
+        let input = try display.input(width: screen.layout.width, height: screen.layout.height, commands: scene.remoteInbox)
         let startedAt = options.replayStart ?? Date().timeIntervalSince1970
         let run: KioskOutputs.Run = trace != nil ? .replay : options.headless ? .headless : headless ? .picture : .display
         let outputs = KioskOutputs(config: config, stateDirectory: stateDirectory, run: run,
                                    startedAt: startedAt, logger: logger, problems: scene.backgroundProblems,
-                                   commands: scene.remoteInbox)
+                                   commands: scene.remoteInbox, wake: input.wake)
         outputs.attach(to: events)
         scene.onPublish = outputs.follow
-        let facts = ServiceFactsSource(videoDriver: system.videoDriver, rendererName: renderer.name, configPath: options.config,
+        let facts = ServiceFactsSource(videoDriver: display.videoDriver, rendererName: renderer.name, configPath: options.config,
                                        fallbackNote: choice.fallbackNote, stateDirectory: stateDirectory,
                                        backlight: outputs.backlightName, openingHours: config.openingHours,
                                        wakeSeconds: config.wakeSeconds, mqtt: outputs.mqttStatus)
@@ -86,7 +83,7 @@ public final class KioskRunner {
         scene.rebuild(for: session.screen)
         try scene.drawFirstFrame(session, ms: 0)
         // SDL makes the window's surface anew when it turns fullscreen: the whole frame again.
-        if window.enterFullscreen() { try scene.draw(session, whole: true) }
+        if display.enterFullscreen() { try scene.draw(session, whole: true) }
         // Only a config the kiosk has drawn with, art and all, becomes the one to fall back on.
         if let stateDirectory, art.failures.isEmpty, scene.drewEverything, let why = choice.keepAsLastGood(in: stateDirectory) {
             logger.warning("\(why)")
@@ -103,11 +100,12 @@ public final class KioskRunner {
             do { try ReplayLoop(scene: scene, trace: trace).run(&session) } catch let error as ReplayError { replayError = error }
         } else if !headless || options.headless {
             systemd.ready()
-            let hertz = window.refreshRate
-            let pacer = renderer.presentsAtDisplayPace ? nil : FramePacer(hertz: hertz)
-            measurement?.begin(session, scene: scene, driver: system.videoDriver, reason: picked.reason, hertz: hertz)
+            let hertz = display.refreshRate
+            let pacer = display.presentsAtDisplayPace ? nil : FramePacer(hertz: hertz)
+            measurement?.begin(session, scene: scene, driver: display.videoDriver, reason: display.rendererReason, hertz: hertz,
+                               wake: input.wake)
             defer { measurement?.end(scene: scene) }  // the synthetic finger stops however the loop ends
-            try LiveLoop(scene: scene, layout: layout, systemd: systemd, pacer: pacer, waitsForEvents: !headless).run(&session)
+            try LiveLoop(scene: scene, layout: layout, systemd: systemd, pacer: pacer, input: input).run(&session)
             let stats = scene.frameStats
             logger.info("frames presented: \(stats.frames), \(stats.partialFrames) of them only where something changed")
             systemd.stopping()

@@ -7,6 +7,8 @@ import RotarySDL
 /// file, an unusable state folder, a failed save): calm, in a corner, never over a control.
 final class KioskScene {
     let renderer: Renderer
+    /// The framebuffer that shows what the renderer drew (nil: SDL shows it).
+    private let panel: FramebufferPanel?
     private let theme: Theme
     let events: EventSink
     /// Problems found off the main thread, published as `error` events with the next events.
@@ -33,8 +35,9 @@ final class KioskScene {
     /// The session's controls generation the view was built for.
     private var controlsGeneration = 0
 
-    init(renderer: Renderer, theme: Theme, fonts: FontBook, events: EventSink) {
+    init(renderer: Renderer, panel: FramebufferPanel? = nil, theme: Theme, fonts: FontBook, events: EventSink) {
         self.renderer = renderer
+        self.panel = panel
         self.theme = theme
         self.events = events
         executor = DrawListExecutor(renderer: renderer, fonts: fonts)
@@ -89,6 +92,7 @@ final class KioskScene {
         failuresReported = executor.failures.count
         if regions?.isEmpty == true { return }
         renderer.present(regions: regions)
+        panel?.show(regions)
         frameStats.presented(at: LiveLoop.seconds(), partial: regions != nil)
     }
 

@@ -3,9 +3,9 @@ import Glibc
 import RotaryKit
 import RotarySDL
 
-/// The live event → model → draw loop: drains SDL's queue every frame and draws at the
-/// display's pace while anything moves, presenting only what changed. When nothing moves it
-/// sleeps in `SDL_WaitEventTimeout` until the next input or the next change the session
+/// The live event → model → draw loop: takes the input that came every frame and draws at
+/// the display's pace while anything moves, presenting only what changed. When nothing moves
+/// it sleeps in its input's wait until the next input or the next change the session
 /// announces (a countdown second, dimming): no frames, no CPU, and the first touch wakes it
 /// at once. A wake that changes nothing on the screen presents nothing.
 ///
@@ -21,36 +21,29 @@ struct LiveLoop {
     /// Paces frames where the renderer does not (the software renderer has no vsync); nil
     /// when presenting waits for the display itself.
     var pacer: FramePacer?
-    /// Whether the video driver can sleep until an event comes. SDL's offscreen driver
-    /// cannot: SDL_WaitEventTimeout would poll it every millisecond, so the loop sleeps
-    /// itself and looks for events every ``offscreenPollSeconds``.
-    var waitsForEvents = true
-    static let offscreenPollSeconds = 0.05
+    /// SDL's events, or libinput's on a framebuffer.
+    let input: LiveInput
 
     func run(_ session: inout KioskSession) throws {
         var pacer = self.pacer
-        var mapper = InputMapper(windowWidth: session.screen.layout.width, windowHeight: session.screen.layout.height)
         var clock = SessionClock()
         var needsLayout = false
         var redrawWhole = false
         var shown = (dimmed: false, asleep: false)
         while !session.quitRequested {
             systemd.keepAlive(now: Double(SDL_GetTicks64()) / 1000)
-            var event = SDL_Event()
+            let facts: [InputFact]
             if !session.isAnimating, !needsLayout, !redrawWhole {
                 let timeout = session.secondsUntilChange.map { Int32(saturating: min(max($0 * 1000, 1), 1000).rounded(.up)) } ?? 1000
-                let got = waitsForEvents ? SDL_WaitEventTimeout(&event, timeout) == 1
-                    : pollSleeping(&event, milliseconds: timeout)
-                if got, apply(event, &mapper, &session, &clock, &needsLayout, &redrawWhole) { return }
-            } else if let wait = pacer?.wait(at: Self.seconds()), wait > 0 {
-                Self.sleep(seconds: wait)
+                facts = input.wait(milliseconds: timeout)
+            } else {
+                if let wait = pacer?.wait(at: Self.seconds()), wait > 0 { Self.sleep(seconds: wait) }
+                facts = input.poll()
             }
-            while SDL_PollEvent(&event) == 1 {
-                if apply(event, &mapper, &session, &clock, &needsLayout, &redrawWhole) { return }
-            }
+            for fact in facts where apply(fact, &session, &clock, &needsLayout, &redrawWhole) { return }
             if needsLayout {
                 if session.relayout(try layout()) {
-                    mapper = InputMapper(windowWidth: session.screen.layout.width, windowHeight: session.screen.layout.height)
+                    input.resize(width: session.screen.layout.width, height: session.screen.layout.height)
                     scene.rebuild(for: session.screen)
                     scene.emitLayout(session, ms: Self.nowMs())
                     shown = (false, false)
@@ -68,10 +61,9 @@ struct LiveLoop {
         }
     }
 
-    /// Applies one SDL event; returns true when the app should quit.
-    private func apply(_ event: SDL_Event, _ mapper: inout InputMapper, _ session: inout KioskSession,
-                       _ clock: inout SessionClock, _ needsLayout: inout Bool, _ redrawWhole: inout Bool) -> Bool {
-        guard let fact = mapper.translate(event) else { return false }
+    /// Applies one input fact; returns true when the app should quit.
+    private func apply(_ fact: InputFact, _ session: inout KioskSession, _ clock: inout SessionClock,
+                       _ needsLayout: inout Bool, _ redrawWhole: inout Bool) -> Bool {
         switch fact {
         case .quit:
             return true
@@ -85,24 +77,6 @@ struct LiveLoop {
             redrawWhole = true
         }
         return session.quitRequested
-    }
-
-    /// Takes the next event into `event`, looking every ``offscreenPollSeconds`` for up to
-    /// `milliseconds`; false when none came (a remote command ends the wait at once, too).
-    private func pollSleeping(_ event: inout SDL_Event, milliseconds: Int32) -> Bool {
-        let end = Self.seconds() + Double(milliseconds) / 1000
-        while SDL_PollEvent(&event) == 0 {
-            let left = end - Self.seconds()
-            guard left > 0, !scene.remoteInbox.wait(upTo: min(left, Self.offscreenPollSeconds)) else { return false }
-        }
-        return true
-    }
-
-    /// Wakes a loop waiting for events (any thread): a remote command came.
-    static func wake() {
-        var event = SDL_Event()
-        event.type = SDL_USEREVENT.rawValue
-        SDL_PushEvent(&event)
     }
 
     /// Milliseconds since SDL started.

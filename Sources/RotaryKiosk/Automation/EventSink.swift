@@ -49,6 +49,7 @@ public enum KioskError: Error, CustomStringConvertible {
     case unusableStateFolder(path: String, reason: String)
     case backlight(String)
     case mqtt(String)
+    case framebuffer(String)
 
     public var description: String {
         switch self {
@@ -58,6 +59,7 @@ public enum KioskError: Error, CustomStringConvertible {
         case .unusableStateFolder(let path, let reason): "the state folder \(path) cannot be used: \(reason)"
         case .backlight(let why): "backlight: \(why)"
         case .mqtt(let why): "MQTT: \(why)"
+        case .framebuffer(let why): "framebuffer: \(why)"
         case .noDisplay(let requested, let opened):
             "the \(requested) video driver was asked for but SDL opened '\(opened)': the panel would stay black. "
                 + "Check that this user may open the display (for kmsdrm: member of the 'video' group, see ls -l /dev/dri)."

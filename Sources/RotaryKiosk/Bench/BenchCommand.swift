@@ -13,7 +13,8 @@ public struct BenchCommand: ParsableCommand {
         discussion: """
             The reference scene is the kiosk screen with the wheel dragged 1.5° every frame, so every frame \
             redraws everything; --scenes arc knob strip time one control alone, moving. Each scene, size and \
-            renderer runs in a fresh process without vsync.
+            renderer runs in a fresh process without vsync. Where /dev/fb0 is a framebuffer this user may write, \
+            each scene also runs on it, at its size (the software renderer, every frame copied to the panel).
             """
     )
 
@@ -38,7 +39,7 @@ public struct BenchCommand: ParsableCommand {
     @Option(parsing: .upToNextOption, help: "Renderers to measure: software, accelerated (default: both; with --live: auto).")
     var renderers: [Renderer.Kind] = []
 
-    @Flag(help: "Run the kiosk itself in a real window on this display (X11, Wayland, KMSDRM), its wheel spun by a synthetic finger, and report frames/s, frame intervals, CPU and memory.")
+    @Flag(help: "Run the kiosk itself on this display (X11, Wayland, KMSDRM, a framebuffer), its wheel spun by a synthetic finger, and report frames/s, frame intervals, CPU and memory.")
     var live = false
 
     @Option(help: ArgumentHelp("How long --live spins the wheel.", valueName: "seconds"))
@@ -48,6 +49,12 @@ public struct BenchCommand: ParsableCommand {
     var scenes: [BenchScene] = [.kiosk]
 
     @Option(help: .hidden) var childSpawnedAtNs: UInt64?
+
+    /// The framebuffer a child draws into (the fbdev row).
+    @Option(help: .hidden) var framebuffer: String?
+
+    /// The framebuffer the fbdev rows use, where this user may write it.
+    static let framebufferPath = "/dev/fb0"
 
     public init() {}
 
@@ -72,19 +79,22 @@ public struct BenchCommand: ParsableCommand {
         let renderers = self.renderers.isEmpty ? Renderer.Kind.allCases : self.renderers
         if let spawned = childSpawnedAtNs {
             let result = try BenchChild(size: sizes[0], renderer: renderers[0], scene: scenes[0], frames: frames,
-                                        spawnedAtNs: spawned).run()
+                                        spawnedAtNs: spawned, framebuffer: framebuffer).run()
             print(String(decoding: try JSONEncoder().encode(result), as: UTF8.self))
             return
         }
         var results: [BenchResult] = []
         for scene in scenes {
-            for size in sizes {
-                for kind in renderers {
-                    switch runChild(scene: scene, size: size, renderer: kind) {
-                    case .success(let result): results.append(result)
-                    case .failure(let reason):
-                        FileHandle.standardError.write(Data("bench: \(scene.rawValue) \(size.description) \(kind.rawValue): skipped (\(reason))\n".utf8))
-                    }
+            var runs = sizes.flatMap { size in renderers.map { (size, $0, String?.none) } }
+            if renderers.contains(.software), access(Self.framebufferPath, W_OK) == 0 {
+                runs.append((sizes[0], .software, Self.framebufferPath))
+            }
+            for (size, kind, framebuffer) in runs {
+                switch runChild(scene: scene, size: size, renderer: kind, framebuffer: framebuffer) {
+                case .success(let result): results.append(result)
+                case .failure(let reason):
+                    let what = framebuffer ?? "\(size.description) \(kind.rawValue)"
+                    FileHandle.standardError.write(Data("bench: \(scene.rawValue) \(what): skipped (\(reason))\n".utf8))
                 }
             }
         }
@@ -112,7 +122,7 @@ public struct BenchCommand: ParsableCommand {
         runner.measurement = measurement
         try runner.run()
         guard let result = measurement.result else {
-            throw KioskError.noDisplay(requested: "x11, wayland or kmsdrm", opened: "none")
+            throw KioskError.noDisplay(requested: "x11, wayland, kmsdrm or fbdev", opened: "none")
         }
         if json {
             let encoder = JSONEncoder()
@@ -128,7 +138,8 @@ public struct BenchCommand: ParsableCommand {
     }
 
     /// Runs one measurement in a child process of this same executable.
-    private func runChild(scene: BenchScene, size: WindowSize, renderer: Renderer.Kind) -> Result<BenchResult, ChildFailure> {
+    private func runChild(scene: BenchScene, size: WindowSize, renderer: Renderer.Kind,
+                          framebuffer: String?) -> Result<BenchResult, ChildFailure> {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
         if !FileManager.default.isExecutableFile(atPath: process.executableURL!.path) {
@@ -137,6 +148,7 @@ public struct BenchCommand: ParsableCommand {
         let start = ProcessClock.monotonicNs()
         process.arguments = ["bench", "--scenes", scene.rawValue, "--sizes", size.description, "--renderers", renderer.rawValue,
                              "--frames", String(frames), "--child-spawned-at-ns", String(start)]
+            + (framebuffer.map { ["--framebuffer", $0] } ?? [])
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

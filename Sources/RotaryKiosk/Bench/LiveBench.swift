@@ -59,15 +59,17 @@ final class LiveMeasurement {
         spin = SyntheticSpin(seconds: seconds)
     }
 
-    /// Puts the finger on `session`'s wheel and starts counting.
-    func begin(_ session: KioskSession, scene: KioskScene, driver: String, reason: String, hertz: Double) {
+    /// Puts the finger on `session`'s wheel and starts counting; `wake` ends the live loop's
+    /// wait after each of the finger's events.
+    func begin(_ session: KioskSession, scene: KioskScene, driver: String, reason: String, hertz: Double,
+               wake: @escaping @Sendable () -> Void) {
         let layout = session.screen.layout
         let center = layout.turn.window(layout.center)
         let radius = (layout.wheelInnerRadius + layout.wheelOuterRadius) / 2
         about = ("\(Int(layout.width))x\(Int(layout.height))", driver, scene.renderer.name, reason, hertz)
         scene.restartFrameIntervals()
         start = (ProcessClock.cpuSeconds(), ProcessClock.monotonicNs(), scene.frameStats.frames, scene.frameStats.partialFrames)
-        spin.start(center: (center.x, center.y), radius: radius, width: layout.width, height: layout.height)
+        spin.start(center: (center.x, center.y), radius: radius, width: layout.width, height: layout.height, wake: wake)
     }
 
     /// Stops counting when the live loop has ended.

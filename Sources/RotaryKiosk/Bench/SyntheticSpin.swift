@@ -12,6 +12,8 @@ final class SyntheticSpin: @unchecked Sendable {
     private var center = (x: 0.0, y: 0.0), radius = 0.0, size = (width: 1.0, height: 1.0)
     private var startTicks: UInt64 = 0
     private var timer: SDL_TimerID = 0
+    /// Ends the live loop's wait for input (on a framebuffer it does not wait on SDL's queue).
+    private var wake: @Sendable () -> Void = {}
     /// Milliseconds between two finger moves (a touchscreen reports at about 125 Hz).
     private static let stepMs: UInt32 = 8
     /// A touch device id no real device has.
@@ -23,8 +25,10 @@ final class SyntheticSpin: @unchecked Sendable {
     }
 
     /// Starts the finger on a circle of `radius` pixels around window pixel `center` of a
-    /// `width`×`height` window.
-    func start(center: (x: Double, y: Double), radius: Double, width: Double, height: Double) {
+    /// `width`×`height` window; `wake` is called after each event is pushed.
+    func start(center: (x: Double, y: Double), radius: Double, width: Double, height: Double,
+               wake: @escaping @Sendable () -> Void) {
+        self.wake = wake
         self.center = center
         self.radius = radius
         size = (width, height)
@@ -54,6 +58,7 @@ final class SyntheticSpin: @unchecked Sendable {
         var quit = SDL_Event()
         quit.type = SDL_QUIT.rawValue
         SDL_PushEvent(&quit)
+        wake()
         return 0
     }
 
@@ -68,5 +73,6 @@ final class SyntheticSpin: @unchecked Sendable {
         event.tfinger.y = Float((center.y + radius * sin(angle)) / size.height)
         event.tfinger.pressure = 1
         SDL_PushEvent(&event)
+        wake()
     }
 }

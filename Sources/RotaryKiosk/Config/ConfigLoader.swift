@@ -419,7 +419,8 @@ public enum ConfigLoader {
 
     static func readDisplay(_ root: TOMLTable, _ r: inout ConfigReader, _ config: inout KioskConfig) {
         if let display = r.table(root, "display") {
-            r.warnUnknown(display, at: "display", known: ["rotation", "dim_after_seconds", "backlight", "on_hours", "wake_seconds"])
+            r.warnUnknown(display, at: "display", known: ["rotation", "dim_after_seconds", "backlight", "on_hours", "wake_seconds",
+                                                        "framebuffer"])
             if let text = r.string(display, "on_hours", at: "display") {
                 if let hours = OpeningHours(text) { config.openingHours = hours } else {
                     r.error("display.on_hours", "must be \(OpeningHours.rule), not \"\(text)\"")
@@ -432,6 +433,11 @@ public enum ConfigLoader {
                         + "not \"\(backlight)\"")
                 } else {
                     config.backlight = backlight
+                }
+            }
+            if let framebuffer = r.string(display, "framebuffer", at: "display") {
+                if framebuffer.hasPrefix("/dev/") { config.framebuffer = framebuffer } else {
+                    r.error("display.framebuffer", "must be a framebuffer device such as \"/dev/fb0\", not \"\(framebuffer)\"")
                 }
             }
             if let rotation = r.int(display, "rotation", at: "display") {

@@ -47,6 +47,8 @@ public struct KioskConfig: Equatable, Sendable {
     /// The backlight the service screen's brightness sets: "auto" (the first in
     /// /sys/class/backlight), a device's name, or "none".
     public var backlight = "auto"
+    /// The framebuffer device drawn into with `--video-driver fbdev` (or when `auto` picks it).
+    public var framebuffer = "/dev/fb0"
     /// Dim the screen and stop drawing after this long without a touch (0: never).
     public var dimAfterSeconds = 120.0
     /// When the panel is on (nil: always); outside these hours it is off unless a touch woke

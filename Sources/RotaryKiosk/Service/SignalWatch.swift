@@ -5,12 +5,20 @@ import Foundation
 enum SignalWatch {
     /// Set by the handler; read by the loop. A plain word, written once per signal.
     nonisolated(unsafe) private static var last: Int32 = 0
+    /// An eventfd the handler also writes to, ending a loop's `poll` (-1: none).
+    nonisolated(unsafe) private static var wakeDescriptor: Int32 = -1
 
-    /// Replaces SDL's handlers for SIGTERM and SIGINT with one that only records the signal.
-    static func install() {
+    /// Replaces SDL's handlers for SIGTERM and SIGINT with one that only records the signal
+    /// and, where `waking` is an eventfd, adds one to it (async-signal-safe: one `write`).
+    static func install(waking: Int32 = -1) {
+        wakeDescriptor = waking
         for signal in [SIGTERM, SIGINT] {
             var action = sigaction()
-            action.__sigaction_handler.sa_handler = { SignalWatch.last = $0 }
+            action.__sigaction_handler.sa_handler = {
+                SignalWatch.last = $0
+                var one: UInt64 = 1
+                if SignalWatch.wakeDescriptor >= 0 { _ = write(SignalWatch.wakeDescriptor, &one, 8) }
+            }
             sigemptyset(&action.sa_mask)
             action.sa_flags = 0
             sigaction(signal, &action, nil)

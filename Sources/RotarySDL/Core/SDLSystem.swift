@@ -8,9 +8,15 @@ public final class SDLSystem {
     /// The video driver SDL picked, e.g. "x11", "kmsdrm", "offscreen".
     public let videoDriver: String
 
-    /// Initialises video (and events) with `videoDriver` if given, else SDL's own choice.
+    /// Initialises video (and events) with `videoDriver` if given (over `$SDL_VIDEODRIVER`),
+    /// else SDL's own choice (`$SDL_VIDEODRIVER`, or its list), whatever an earlier
+    /// instance asked for.
     public init(videoDriver requested: String? = nil) throws {
-        if let requested { SDL_SetHint(SDL_HINT_VIDEODRIVER, requested) }
+        if let requested {
+            SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, requested, SDL_HINT_OVERRIDE)
+        } else {
+            SDL_ResetHint(SDL_HINT_VIDEODRIVER)
+        }
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         try check(SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS), "SDL_Init(video)")
         let imageFlags = Int32(IMG_INIT_PNG.rawValue)

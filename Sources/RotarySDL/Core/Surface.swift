@@ -72,6 +72,13 @@ public final class Surface {
         return RGBA(argb: row.load(fromByteOffset: x * 4, as: UInt32.self))
     }
 
+    /// Hands `body` the pixels where they are: one 0xAARRGGBB word each, rows `stride` words
+    /// apart. What a software ``Renderer`` drew is there once it has presented.
+    public func withPixels<Result>(_ body: (_ pixels: UnsafePointer<UInt32>, _ stride: Int) throws -> Result) rethrows -> Result {
+        let pixels = UnsafeRawPointer(pointer.pointee.pixels!).assumingMemoryBound(to: UInt32.self)
+        return try body(pixels, Int(pointer.pointee.pitch) / 4)
+    }
+
     /// A copy of the pixels as a ``PixelBuffer``.
     public func pixelBuffer() -> PixelBuffer {
         var buffer = PixelBuffer(width: width, height: height)

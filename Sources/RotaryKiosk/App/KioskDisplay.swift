@@ -1,0 +1,169 @@
+import CSDL2
+import Foundation
+import Logging
+import RotarySDL
+
+/// Where the kiosk draws and reads its input: an SDL window (KMSDRM, X11, Wayland, or the
+/// offscreen driver for headless pictures and replays), or a Linux framebuffer with
+/// libinput (``FramebufferPanel``), for panels without DRM.
+final class KioskDisplay {
+    /// What draws: SDL's driver name ("KMSDRM", "x11", "offscreen" …) or "fbdev".
+    let videoDriver: String
+    /// Whether nothing is shown anywhere (SDL's offscreen or dummy driver).
+    let isHeadless: Bool
+    let renderer: Renderer
+    /// Why this renderer, in words for the log.
+    let rendererReason: String
+    /// How `auto` came to this driver, for the log (nil: it was asked for).
+    let choice: String?
+    /// The framebuffer, when drawing on one.
+    let panel: FramebufferPanel?
+    private let system: SDLSystem?
+    private let window: Window?
+    private let console: VirtualConsole?
+    private let reader: LibinputReader?
+
+    private init(system: SDLSystem, window: Window, picked: RendererChoice, choice: String?) {
+        videoDriver = system.videoDriver
+        isHeadless = system.isHeadless
+        renderer = picked.renderer
+        rendererReason = picked.reason
+        self.choice = choice
+        self.system = system
+        self.window = window
+        panel = nil
+        console = nil
+        reader = nil
+    }
+
+    private init(panel: FramebufferPanel, console: VirtualConsole?, reader: LibinputReader, choice: String?) {
+        videoDriver = "fbdev"
+        isHeadless = false
+        renderer = panel.renderer
+        rendererReason = "the framebuffer is drawn by the software renderer"
+        self.choice = choice
+        self.panel = panel
+        self.console = console
+        self.reader = reader
+        system = nil
+        window = nil
+    }
+
+    /// What was asked for: `--video-driver`, else `$SDL_VIDEODRIVER`; "auto" or nothing
+    /// lets the kiosk choose.
+    enum Request: Equatable {
+        /// KMSDRM, then a framebuffer, then SDL's own choice (X11, Wayland), then offscreen.
+        case auto
+        /// The framebuffer in the config's `[display] framebuffer`.
+        case framebuffer
+        /// One SDL driver by name.
+        case sdl(String)
+
+        init(_ name: String?) {
+            switch name?.lowercased() {
+            case nil, "", "auto": self = .auto
+            case "fbdev": self = .framebuffer
+            case let name?: self = .sdl(name)
+            }
+        }
+    }
+
+    /// Opens the display `request` names for a run of `options` (`replay`: a trace is
+    /// played, which never takes a panel over unless asked), with the config's framebuffer.
+    static func open(_ request: Request, options: KioskOptions, framebuffer: String, replay: Bool,
+                     logger: Logger) throws -> KioskDisplay {
+        switch request {
+        case .framebuffer:
+            do { return try openFramebuffer(path: framebuffer, choice: nil, logger: logger) } catch KioskError.framebuffer(let why) {
+                throw KioskError.framebuffer("\(why): the panel would stay black")
+            }
+        case .sdl(let name):
+            let system = try KioskRunner.openVideo(requested: name)
+            try KioskRunner.refuseBlankPanel(requested: name, opened: system.videoDriver, replay: replay)
+            return try sdl(system, options: options, replay: replay, choice: nil)
+        case .auto where replay || options.headless:
+            return try sdl(try KioskRunner.openVideo(requested: options.headless ? "offscreen" : nil), options: options,
+                           replay: replay, choice: nil)
+        case .auto:
+            var passed: [String] = []
+            if let system = try? SDLSystem(videoDriver: "kmsdrm"), system.videoDriver.lowercased() == "kmsdrm" {
+                return try sdl(system, options: options, replay: false, choice: "auto: KMSDRM")
+            }
+            passed.append("no KMSDRM display")
+            let environment = ProcessInfo.processInfo.environment
+            if let desktop = ["WAYLAND_DISPLAY", "DISPLAY"].first(where: { !(environment[$0] ?? "").isEmpty }) {
+                passed.append("no framebuffer tried under a desktop ($\(desktop))")
+            } else {
+                do {
+                    return try openFramebuffer(path: framebuffer, choice: "auto: \(passed.joined(separator: ", ")), so \(framebuffer)",
+                                                logger: logger)
+                } catch {
+                    passed.append("\(error)")
+                }
+            }
+            let system = try KioskRunner.openVideo(requested: nil)
+            return try sdl(system, options: options, replay: false, choice: "auto: \(passed.joined(separator: "; ")), so SDL's choice")
+        }
+    }
+
+    private static func sdl(_ system: SDLSystem, options: KioskOptions, replay: Bool, choice: String?) throws -> KioskDisplay {
+        let fullscreen = !options.windowed && !system.isHeadless
+        let window = try Window(system: system, title: "Rotary", width: options.size.width, height: options.size.height,
+                                fullscreen: fullscreen)
+        let forcedSoftware = system.isHeadless ? "headless pictures use the software renderer"
+            : replay ? "replays use the software renderer" : nil
+        let picked = try RendererChoice.make(window: window, request: options.renderer, forcedSoftware: forcedSoftware)
+        if fullscreen { SDL_ShowCursor(SDL_DISABLE) }
+        return KioskDisplay(system: system, window: window, picked: picked, choice: choice)
+    }
+
+    /// The framebuffer at `path` with libinput's devices, its console switched to graphics.
+    private static func openFramebuffer(path: String, choice: String?, logger: Logger) throws -> KioskDisplay {
+        let device = try FramebufferDevice(path: path)
+        let console = VirtualConsole.current()
+        if let console, !console.showsText {
+            throw KioskError.framebuffer("the console (\(console.name)) is in graphics mode: something else draws on it")
+        }
+        let reader = try LibinputReader(width: device.format.width, height: device.format.height)
+        let panel = try FramebufferPanel(device: device)
+        if let console {
+            if !console.takeOver() { logger.warning("the console (\(console.name)) stays in text mode: its cursor may show") }
+        } else {
+            logger.warning("not run on a virtual console: console text and its cursor may draw over the picture")
+        }
+        return KioskDisplay(panel: panel, console: console, reader: reader, choice: choice)
+    }
+
+    /// A line for the log: the driver, and for a framebuffer its device, format and pacing.
+    var description: String {
+        var text = videoDriver
+        if let device = panel?.device {
+            let pacing = device.hasVsync ? "vsync" : "paced at \(Int(device.refreshRate.rounded())) Hz"
+            text += " (\(device.path): \(device.format), \(device.driver), \(device.pages == 2 ? "2 pages" : "1 page"), \(pacing))"
+        }
+        return choice.map { "\(text); \($0)" } ?? text
+    }
+
+    /// The panel's refresh rate, hertz (60 where nobody says).
+    var refreshRate: Double { panel?.device.refreshRate ?? window?.refreshRate ?? 60 }
+
+    /// Whether showing a frame waits for the display, so the loop needs no pacer.
+    var presentsAtDisplayPace: Bool { panel?.presentsAtDisplayPace ?? renderer.presentsAtDisplayPace }
+
+    /// How many touchscreens the kiosk can read (SDL's count, or libinput's).
+    var touchDevices: Int { reader?.touchDevices ?? Int(SDL_GetNumTouchDevices()) }
+
+    /// The input devices libinput found, for the log (empty on SDL's drivers).
+    var inputDevices: [String] { reader?.added ?? [] }
+
+    /// Makes a fullscreen X11 window fullscreen after its first picture (see
+    /// `Window.enterFullscreen`); true when the whole frame must be drawn again.
+    func enterFullscreen() -> Bool { window?.enterFullscreen() ?? false }
+
+    /// The live loop's input: libinput's on a framebuffer, else SDL's (which sleeps on the
+    /// offscreen driver and wakes for `commands`).
+    func input(width: Double, height: Double, commands: Mailbox<RemoteMessage>) throws -> LiveInput {
+        if let reader { return try FramebufferInput(reader: reader, width: width, height: height) }
+        return SDLInput(width: width, height: height, waitsForEvents: !isHeadless, commands: commands)
+    }
+}

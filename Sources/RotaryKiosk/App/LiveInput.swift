@@ -1,0 +1,72 @@
+import CSDL2
+import RotarySDL
+
+/// Where the live loop's input comes from: SDL's event queue, or libinput on a framebuffer
+/// (``FramebufferInput``). Either way it arrives as ``InputFact``s in screen pixels.
+protocol LiveInput: AnyObject {
+    /// Waits up to `milliseconds` for input, a remote command (``wake``) or a stop signal;
+    /// returns what came, perhaps nothing.
+    func wait(milliseconds: Int32) -> [InputFact]
+    /// What came since the last look, without waiting.
+    func poll() -> [InputFact]
+    /// The screen is now `width`×`height` pixels.
+    func resize(width: Double, height: Double)
+    /// Ends a ``wait(milliseconds:)`` early, from any thread: a remote command came.
+    var wake: @Sendable () -> Void { get }
+}
+
+/// SDL's events: a window's, or the offscreen driver's (which cannot sleep until an event
+/// comes: SDL_WaitEventTimeout would poll it every millisecond, so this sleeps itself and
+/// looks every ``offscreenPollSeconds``, or as soon as a remote command is posted).
+final class SDLInput: LiveInput {
+    private var mapper: InputMapper
+    private let waitsForEvents: Bool
+    private let commands: Mailbox<RemoteMessage>
+    static let offscreenPollSeconds = 0.05
+
+    /// SDL's input for a `width`×`height` screen; `waitsForEvents` is false on the offscreen
+    /// driver, which then wakes for `commands`.
+    init(width: Double, height: Double, waitsForEvents: Bool, commands: Mailbox<RemoteMessage>) {
+        mapper = InputMapper(windowWidth: width, windowHeight: height)
+        self.waitsForEvents = waitsForEvents
+        self.commands = commands
+    }
+
+    func wait(milliseconds: Int32) -> [InputFact] {
+        var event = SDL_Event()
+        let got = waitsForEvents ? SDL_WaitEventTimeout(&event, milliseconds) == 1 : pollSleeping(&event, milliseconds: milliseconds)
+        let first = got ? mapper.translate(event).map { [$0] } ?? [] : []
+        return first + poll()
+    }
+
+    func poll() -> [InputFact] {
+        var event = SDL_Event()
+        var facts: [InputFact] = []
+        while SDL_PollEvent(&event) == 1 {
+            if let fact = mapper.translate(event) { facts.append(fact) }
+        }
+        return facts
+    }
+
+    func resize(width: Double, height: Double) {
+        mapper = InputMapper(windowWidth: width, windowHeight: height)
+    }
+
+    /// Pushes an `SDL_USEREVENT`, which ends SDL_WaitEventTimeout.
+    let wake: @Sendable () -> Void = {
+        var event = SDL_Event()
+        event.type = SDL_USEREVENT.rawValue
+        SDL_PushEvent(&event)
+    }
+
+    /// Takes the next event into `event`, looking every ``offscreenPollSeconds`` for up to
+    /// `milliseconds`; false when none came (a remote command ends the wait at once, too).
+    private func pollSleeping(_ event: inout SDL_Event, milliseconds: Int32) -> Bool {
+        let end = LiveLoop.seconds() + Double(milliseconds) / 1000
+        while SDL_PollEvent(&event) == 0 {
+            let left = end - LiveLoop.seconds()
+            guard left > 0, !commands.wait(upTo: min(left, Self.offscreenPollSeconds)) else { return false }
+        }
+        return true
+    }
+}

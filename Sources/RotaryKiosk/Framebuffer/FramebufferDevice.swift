@@ -1,0 +1,126 @@
+import CLinuxPanel
+import Glibc
+
+/// A Linux framebuffer device (`/dev/fbN`) opened for drawing: its format from
+/// `FBIOGET_VSCREENINFO`/`FBIOGET_FSCREENINFO`, its memory mapped, one page shown while the
+/// other is drawn where the driver pans (`FBIOPAN_DISPLAY`) over room for two, and its
+/// vertical blank where `FBIO_WAITFORVSYNC` works. Closed with this object.
+final class FramebufferDevice {
+    /// The device's path, e.g. "/dev/fb0".
+    let path: String
+    /// The visible picture's layout.
+    let format: FramebufferFormat
+    /// How many pages are drawn in turn: 2 where the driver pans between two, else 1.
+    let pages: Int
+    /// Whether `FBIO_WAITFORVSYNC` waits for the panel's vertical blank here.
+    let hasVsync: Bool
+    /// The panel's refresh rate, hertz: from the mode's timings, or 60 where they are not set.
+    let refreshRate: Double
+    /// The driver's name for itself (`fb_fix_screeninfo.id`), e.g. "virtio_gpudrmfb", "fb_ili9341".
+    let driver: String
+    private let fd: Int32
+    private let memory: UnsafeMutableRawPointer
+    private let length: Int
+    private var screen: fb_var_screeninfo
+    /// The page on show.
+    private(set) var front = 0
+
+    /// Opens and maps `path`. Throws with a message for a person when it cannot be drawn into.
+    init(path: String) throws {
+        self.path = path
+        fd = open(path, O_RDWR | O_CLOEXEC)
+        guard fd >= 0 else {
+            let why = String(cString: strerror(errno))
+            let hint = errno == EACCES ? " (is this user in the 'video' group? see ls -l \(path))" : ""
+            throw KioskError.framebuffer("cannot open \(path): \(why)\(hint)")
+        }
+        var variable = fb_var_screeninfo(), fixed = fb_fix_screeninfo()
+        guard rotary_fb_get_var(fd, &variable) == 0, rotary_fb_get_fix(fd, &fixed) == 0 else {
+            close(fd)
+            throw KioskError.framebuffer("\(path) is not a framebuffer device")
+        }
+        driver = withUnsafeBytes(of: fixed.id) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let format = Self.format(variable, fixed)
+        let length = Int(fixed.smem_len)
+        var problem = format.problem
+        if fixed.type != UInt32(FB_TYPE_PACKED_PIXELS) || ![FB_VISUAL_TRUECOLOR, FB_VISUAL_DIRECTCOLOR].contains(Int32(fixed.visual)) {
+            problem = "not packed true-colour pixels (type \(fixed.type), visual \(fixed.visual))"
+        } else if problem == nil, length < format.pageBytes {
+            problem = "\(length) bytes of memory, less than one page of \(format.pageBytes)"
+        }
+        if let problem {
+            close(fd)
+            throw KioskError.framebuffer("\(path) (\(format.description)) cannot be drawn into: \(problem)")
+        }
+        guard let memory = rotary_map_shared(fd, length) else {
+            let why = String(cString: strerror(errno))
+            close(fd)
+            throw KioskError.framebuffer("cannot map \(path)'s memory: \(why)")
+        }
+        self.format = format
+        self.memory = memory
+        self.length = length
+        // Two pages only where the memory holds them and the driver really pans to the first.
+        var paged = variable
+        paged.xoffset = 0
+        paged.yoffset = 0
+        let roomForTwo = Int(variable.yres_virtual) >= 2 * Int(variable.yres) && length >= 2 * format.pageBytes
+        if roomForTwo, rotary_fb_pan(fd, &paged) == 0 {
+            pages = 2
+            screen = paged
+        } else {
+            pages = 1
+            screen = variable
+        }
+        hasVsync = rotary_fb_wait_for_vsync(fd) == 0
+        refreshRate = Self.refreshRate(variable)
+    }
+
+    deinit {
+        munmap(memory, length)
+        close(fd)
+    }
+
+    /// The first byte of the visible picture of `page` (0 or 1; the one on show when the
+    /// device has one page).
+    func start(ofPage page: Int) -> UnsafeMutableRawPointer {
+        let top = pages == 2 ? page * format.height : Int(screen.yoffset)
+        return memory + top * format.lineLength + Int(screen.xoffset) * format.bytesPerPixel
+    }
+
+    /// Shows page `page` (devices with two pages); false when the driver refused.
+    @discardableResult
+    func show(page: Int) -> Bool {
+        guard pages == 2 else { return true }
+        var next = screen
+        next.yoffset = UInt32(page * format.height)
+        guard rotary_fb_pan(fd, &next) == 0 else { return false }
+        screen = next
+        front = page
+        return true
+    }
+
+    /// Waits for the panel's next vertical blank, where the driver can.
+    func waitForVsync() {
+        if hasVsync { _ = rotary_fb_wait_for_vsync(fd) }
+    }
+
+    /// The layout `FBIOGET_VSCREENINFO` and `FBIOGET_FSCREENINFO` describe.
+    static func format(_ variable: fb_var_screeninfo, _ fixed: fb_fix_screeninfo) -> FramebufferFormat {
+        FramebufferFormat(width: Int(variable.xres), height: Int(variable.yres), bitsPerPixel: Int(variable.bits_per_pixel),
+                          red: .init(offset: Int(variable.red.offset), length: Int(variable.red.length)),
+                          green: .init(offset: Int(variable.green.offset), length: Int(variable.green.length)),
+                          blue: .init(offset: Int(variable.blue.offset), length: Int(variable.blue.length)),
+                          lineLength: Int(fixed.line_length))
+    }
+
+    /// Refreshes per second from the mode's pixel clock (picoseconds) and its margins and
+    /// syncs; 60 where the driver leaves them unset (most do outside CRT-like timings).
+    static func refreshRate(_ v: fb_var_screeninfo) -> Double {
+        let columns = Double(v.xres) + Double(v.left_margin) + Double(v.right_margin) + Double(v.hsync_len)
+        let rows = Double(v.yres) + Double(v.upper_margin) + Double(v.lower_margin) + Double(v.vsync_len)
+        guard v.pixclock > 0, columns > 0, rows > 0 else { return 60 }
+        let hertz = 1e12 / (Double(v.pixclock) * columns * rows)
+        return (20...240).contains(hertz) ? hertz : 60
+    }
+}
