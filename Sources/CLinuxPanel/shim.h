@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <poll.h>
 #include <unistd.h>
@@ -59,22 +60,30 @@ static inline struct rotary_guard_state *rotary_guard(void) {
 }
 static const int rotary_guard_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE };
 
-/// On a crash: the console back in text mode with its keyboard, then the signal's earlier
-/// handler (Swift's backtracer, or the default) as if this one had not been there.
-static inline void rotary_guard_handler(int sig) {
+/// The console back in text mode with its keyboard, if the guard holds one.
+static inline void rotary_guard_restore(void) {
     struct rotary_guard_state *state = rotary_guard();
     if (state->fd >= 0) {
         ioctl(state->fd, KDSETMODE, (unsigned long)KD_TEXT);
         ioctl(state->fd, KDSKBMODE, (unsigned long)state->keyboard);
     }
-    sigaction(sig, &state->previous[sig], NULL);
+}
+
+/// On a crash: the console back in text mode with its keyboard, then the signal's earlier
+/// handler (Swift's backtracer, or the default) as if this one had not been there.
+static inline void rotary_guard_handler(int sig) {
+    rotary_guard_restore();
+    sigaction(sig, &rotary_guard()->previous[sig], NULL);
     raise(sig);
 }
 
 /// Gives console `fd` back in text mode with keyboard mode `keyboard` if the process
-/// crashes (SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE); fd -1 turns the guard off.
+/// crashes (SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE) or exits; fd -1 turns the
+/// guard off.
 static inline void rotary_console_guard(int fd, int keyboard) {
     struct rotary_guard_state *state = rotary_guard();
+    static int at_exit = 0;
+    if (!at_exit && fd >= 0) at_exit = atexit(rotary_guard_restore) == 0;
     state->keyboard = keyboard;
     if (state->fd < 0 && fd >= 0) {
         for (unsigned i = 0; i < sizeof rotary_guard_signals / sizeof rotary_guard_signals[0]; i++) {

@@ -121,8 +121,8 @@ final class KioskDisplay {
     private static func openFramebuffer(path: String, choice: String?, logger: Logger) throws -> KioskDisplay {
         let device = try FramebufferDevice(path: path)
         let console = VirtualConsole.current()
-        if let console, !console.showsText {
-            throw KioskError.framebuffer("the console (\(console.name)) is in graphics mode: something else draws on it")
+        if let console, !console.showsText {  // left so by a kiosk killed outside systemd, or another program
+            logger.warning("the console (\(console.name)) was in graphics mode already: drawing on it all the same")
         }
         let reader = try LibinputReader(width: device.format.width, height: device.format.height)
         let panel = try FramebufferPanel(device: device)

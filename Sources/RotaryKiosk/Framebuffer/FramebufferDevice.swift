@@ -12,7 +12,7 @@ final class FramebufferDevice {
     let format: FramebufferFormat
     /// How many pages are drawn in turn: 2 where the driver pans between two, else 1.
     let pages: Int
-    /// Whether `FBIO_WAITFORVSYNC` waits for the panel's vertical blank here.
+    /// Whether `FBIO_WAITFORVSYNC` waits for the panel's vertical blank here (see ``vsyncWaits(_:)``).
     let hasVsync: Bool
     /// The panel's refresh rate, hertz: from the mode's timings, or 60 where they are not set.
     let refreshRate: Double
@@ -72,7 +72,7 @@ final class FramebufferDevice {
             pages = 1
             screen = variable
         }
-        hasVsync = rotary_fb_wait_for_vsync(fd) == 0
+        hasVsync = Self.vsyncWaits(fd)
         refreshRate = Self.refreshRate(variable)
     }
 
@@ -103,6 +103,19 @@ final class FramebufferDevice {
     /// Waits for the panel's next vertical blank, where the driver can.
     func waitForVsync() {
         if hasVsync { _ = rotary_fb_wait_for_vsync(fd) }
+    }
+
+    /// Whether `FBIO_WAITFORVSYNC` on `fd` really waits for the panel: two in a row must take
+    /// at least 4 ms (a refresh at up to 250 Hz). Some drivers answer at once without waiting
+    /// (virtio-gpu's fbdev emulation does): trusted, they would let frames run as fast as
+    /// input comes.
+    static func vsyncWaits(_ fd: Int32) -> Bool {
+        guard rotary_fb_wait_for_vsync(fd) == 0 else { return false }
+        var start = timespec(), end = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &start)
+        guard rotary_fb_wait_for_vsync(fd) == 0 else { return false }
+        clock_gettime(CLOCK_MONOTONIC, &end)
+        return Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9 >= 0.004
     }
 
     /// The layout `FBIOGET_VSCREENINFO` and `FBIOGET_FSCREENINFO` describe.

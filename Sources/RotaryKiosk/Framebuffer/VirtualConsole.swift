@@ -5,7 +5,8 @@ import Glibc
 /// (`KD_GRAPHICS`: no console text or cursor drawn over the picture) with its keyboard off
 /// (`K_OFF`: keys reach the kiosk through libinput, not a shell), and given back as it was
 /// when this object goes, or by a crash guard when the process crashes. systemd's
-/// `TTYReset=yes` gives it back after a kill -9.
+/// `TTYReset=yes` gives it back after a kill -9. An `exit` that skips this object's release
+/// gives it back too (the guard's `atexit` handler).
 final class VirtualConsole {
     /// The console's device, for the log ("standard input", "/dev/tty").
     let name: String
@@ -45,8 +46,8 @@ final class VirtualConsole {
         self.keyboard = keyboard
     }
 
-    /// Whether the console shows text now: false when something else (an X server, another
-    /// kiosk) has it in graphics mode.
+    /// Whether the console shows text now: false when something else (an X server, a kiosk
+    /// killed outside systemd) left it in graphics mode.
     var showsText: Bool { Self.textMode(of: fd) == true }
 
     /// Switches to graphics with the keyboard off; false when the console refused (not the
