@@ -36,19 +36,14 @@ static inline void *rotary_map_shared(int fd, size_t length) {
 
 // MARK: virtual console
 
-static inline int rotary_kd_get_mode(int fd, int *mode) {
-    unsigned long value = 0;
-    int result = ioctl(fd, KDGETMODE, &value);
-    *mode = (int)value;
-    return result;
-}
+static inline int rotary_kd_get_mode(int fd, int *mode) { return ioctl(fd, KDGETMODE, mode); }
 static inline int rotary_kd_set_mode(int fd, int mode) { return ioctl(fd, KDSETMODE, (unsigned long)mode); }
 static inline int rotary_kd_get_keyboard(int fd, int *mode) { return ioctl(fd, KDGKBMODE, mode); }
 static inline int rotary_kd_set_keyboard(int fd, int mode) { return ioctl(fd, KDSKBMODE, (unsigned long)mode); }
 
 /// What the crash guard keeps: the console it gives back (-1: none), its keyboard mode,
-/// and the handlers it stands in front of. Function-local, so that every module importing
-/// this header shares one copy.
+/// and the handlers it stands in front of. A static inline function's static is one per
+/// object file that calls it: only VirtualConsole.swift calls the guard's functions.
 struct rotary_guard_state {
     int fd;
     int keyboard;
@@ -70,11 +65,16 @@ static inline void rotary_guard_restore(void) {
 }
 
 /// On a crash: the console back in text mode with its keyboard, then the signal's earlier
-/// handler (Swift's backtracer, or the default) as if this one had not been there.
-static inline void rotary_guard_handler(int sig) {
+/// handler (Swift's backtracer, or the default) as if this one had not been there: a fault
+/// happens again when the handler returns, with its own context; a signal that was sent
+/// (SIGABRT, or a kill) is sent again.
+static inline void rotary_guard_handler(int sig, siginfo_t *info, void *context) {
+    (void)context;
+    int saved = errno;
     rotary_guard_restore();
     sigaction(sig, &rotary_guard()->previous[sig], NULL);
-    raise(sig);
+    if (sig == SIGABRT || info == NULL || info->si_code <= 0) raise(sig);
+    errno = saved;
 }
 
 /// Gives console `fd` back in text mode with keyboard mode `keyboard` if the process
@@ -89,7 +89,8 @@ static inline void rotary_console_guard(int fd, int keyboard) {
         for (unsigned i = 0; i < sizeof rotary_guard_signals / sizeof rotary_guard_signals[0]; i++) {
             struct sigaction action;
             memset(&action, 0, sizeof action);
-            action.sa_handler = rotary_guard_handler;
+            action.sa_sigaction = rotary_guard_handler;
+            action.sa_flags = SA_SIGINFO | SA_ONSTACK;  // on the alternate stack where there is one (a stack overflow)
             sigemptyset(&action.sa_mask);
             sigaction(rotary_guard_signals[i], &action, &state->previous[rotary_guard_signals[i]]);
         }

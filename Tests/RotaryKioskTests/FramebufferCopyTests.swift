@@ -20,6 +20,12 @@ struct FramebufferCopyTests {
         // 0x12 >> 3 = 2, 0x34 >> 2 = 13, 0x56 >> 3 = 10
         #expect(rgb.pixel(0x0012_3456) == 2 << 11 | 13 << 5 | 10)
         #expect(bgr.pixel(0x0012_3456) == 10 << 11 | 13 << 5 | 2)
+        // A driver with an alpha channel (transp) gets opaque pixels, whatever the picture's alpha.
+        let argb = FramebufferCopy(format: FramebufferFormat(width: 4, height: 4, bitsPerPixel: 32, red: .init(offset: 16, length: 8),
+                                                             green: .init(offset: 8, length: 8), blue: .init(offset: 0, length: 8),
+                                                             alpha: .init(offset: 24, length: 8), lineLength: 16))
+        #expect(argb.pixel(0x0012_3456) == 0xFF12_3456)
+        #expect(argb.format.description == "4×4 32 bpp r8@16 g8@8 b8@0 a8@24")
     }
 
     @Test("formats the kiosk cannot draw into say why; known ones name themselves")

@@ -33,16 +33,38 @@ struct FramebufferRunTests {
         #expect(run.stderr.contains("cannot open /dev/rotary-no-such-fb: No such file or directory"), "\(run.stderr)")
     }
 
-    @Test("auto with no KMSDRM, no framebuffer and no desktop says what it passed over, and renders headless")
+    @Test("with nothing asked for and no KMSDRM, framebuffer or desktop it says what it passed over, and renders headless")
     func autoFallsThrough() throws {
         let dir = try KioskProcess.temporaryDirectory()
         let picture = dir.appendingPathComponent("shot.png").path
-        let run = try KioskProcess.runHeadless(["--video-driver", "auto", "--config", try Self.config(framebuffer: "/dev/rotary-no-such-fb"),
+        let run = try KioskProcess.runHeadless(["--config", try Self.config(framebuffer: "/dev/rotary-no-such-fb"),
                                                 "--state-dir", dir.path, "--size", "320x240", "--screenshot", picture], timeout: 30)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("video driver: offscreen; auto: no KMSDRM display; framebuffer: cannot open /dev/rotary-no-such-fb"),
+        #expect(run.stderr.contains("video driver: offscreen; auto: no KMSDRM display ("), "\(run.stderr)")
+        #expect(run.stderr.contains("; framebuffer: cannot open /dev/rotary-no-such-fb: No such file or directory, so SDL's choice"),
                 "\(run.stderr)")
         #expect(FileManager.default.fileExists(atPath: picture))
+    }
+
+    @Test("SDL_VIDEODRIVER=auto, as a service asks, with no display at all stops with the reason: no black panel restarting")
+    func explicitAutoNeedsDisplay() throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        let run = try KioskProcess.runHeadless(["--config", try Self.config(framebuffer: "/dev/rotary-no-such-fb"), "--state-dir", dir.path],
+                                               timeout: 30, environment: ["SDL_VIDEODRIVER": "auto"])
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("the auto video driver was asked for but SDL opened 'offscreen (auto: no KMSDRM display"), "\(run.stderr)")
+        #expect(!run.stdout.contains("\"event\":\"ready\""))
+    }
+
+    @Test("--headless stays headless whatever $SDL_VIDEODRIVER names: it never takes a panel or a console")
+    func headlessIgnoresDriver() throws {
+        let kiosk = try HeadlessKiosk(config: try Self.config(framebuffer: "/dev/null"), environment: ["SDL_VIDEODRIVER": "fbdev"])
+        let ready = kiosk.waitUntil(seconds: 20) { events in events.contains { $0["event"] as? String == "ready" } }
+        let status = kiosk.stop()
+        #expect(ready, "\(kiosk.log)")
+        #expect(status == 0, "\(kiosk.log)")
+        #expect(kiosk.log.contains("video driver: offscreen"), "\(kiosk.log)")
+        #expect(!kiosk.log.contains("framebuffer"), "\(kiosk.log)")
     }
 
     @Test("[display] framebuffer must name a device")

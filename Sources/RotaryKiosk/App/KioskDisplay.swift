@@ -52,8 +52,10 @@ final class KioskDisplay {
     /// What was asked for: `--video-driver`, else `$SDL_VIDEODRIVER`; "auto" or nothing
     /// lets the kiosk choose.
     enum Request: Equatable {
-        /// KMSDRM, then a framebuffer, then SDL's own choice (X11, Wayland), then offscreen.
-        case auto
+        /// KMSDRM, then a framebuffer, then SDL's own choice (X11, Wayland); under a desktop
+        /// (`$DISPLAY`, `$WAYLAND_DISPLAY`) SDL's choice at once. `explicit` when "auto" was
+        /// named: then ending on no display at all is an error, not a headless picture.
+        case auto(explicit: Bool)
         /// The framebuffer in the config's `[display] framebuffer`.
         case framebuffer
         /// One SDL driver by name.
@@ -61,17 +63,31 @@ final class KioskDisplay {
 
         init(_ name: String?) {
             switch name?.lowercased() {
-            case nil, "", "auto": self = .auto
+            case nil, "": self = .auto(explicit: false)
+            case "auto": self = .auto(explicit: true)
             case "fbdev": self = .framebuffer
             case let name?: self = .sdl(name)
             }
         }
+
+        /// `--video-driver` (`option`), else `$SDL_VIDEODRIVER`, which is then taken out of
+        /// the environment: it may name what SDL has not ("auto", "fbdev"), and SDL is told
+        /// exactly which driver to try instead of reading it.
+        static func take(option: String?) -> Request {
+            let request = Request(option ?? ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"])
+            unsetenv("SDL_VIDEODRIVER")
+            return request
+        }
     }
 
     /// Opens the display `request` names for a run of `options` (`replay`: a trace is
-    /// played, which never takes a panel over unless asked), with the config's framebuffer.
+    /// played, which never takes a panel over unless asked; `--headless` is always SDL's
+    /// offscreen driver), with the config's framebuffer.
     static func open(_ request: Request, options: KioskOptions, framebuffer: String, replay: Bool,
                      logger: Logger) throws -> KioskDisplay {
+        if options.headless {
+            return try sdl(try KioskRunner.openVideo(requested: "offscreen"), options: options, replay: replay, choice: nil)
+        }
         switch request {
         case .framebuffer:
             do { return try openFramebuffer(path: framebuffer, choice: nil, logger: logger) } catch KioskError.framebuffer(let why) {
@@ -81,28 +97,36 @@ final class KioskDisplay {
             let system = try KioskRunner.openVideo(requested: name)
             try KioskRunner.refuseBlankPanel(requested: name, opened: system.videoDriver, replay: replay)
             return try sdl(system, options: options, replay: replay, choice: nil)
-        case .auto where replay || options.headless:
-            return try sdl(try KioskRunner.openVideo(requested: options.headless ? "offscreen" : nil), options: options,
-                           replay: replay, choice: nil)
-        case .auto:
+        case .auto where replay:
+            return try sdl(try KioskRunner.openVideo(requested: nil), options: options, replay: replay, choice: nil)
+        case .auto(let explicit):
             var passed: [String] = []
-            if let system = try? SDLSystem(videoDriver: "kmsdrm"), system.videoDriver.lowercased() == "kmsdrm" {
-                return try sdl(system, options: options, replay: false, choice: "auto: KMSDRM")
-            }
-            passed.append("no KMSDRM display")
             let environment = ProcessInfo.processInfo.environment
             if let desktop = ["WAYLAND_DISPLAY", "DISPLAY"].first(where: { !(environment[$0] ?? "").isEmpty }) {
-                passed.append("no framebuffer tried under a desktop ($\(desktop))")
+                passed.append("a desktop ($\(desktop))")
             } else {
                 do {
-                    return try openFramebuffer(path: framebuffer, choice: "auto: \(passed.joined(separator: ", ")), so \(framebuffer)",
-                                                logger: logger)
+                    let system = try SDLSystem(videoDriver: "kmsdrm")
+                    if system.videoDriver.lowercased() == "kmsdrm" {
+                        return try sdl(system, options: options, replay: false, choice: "auto: KMSDRM")
+                    }
+                    passed.append("no KMSDRM display (SDL opened \(system.videoDriver))")
+                } catch {
+                    passed.append("no KMSDRM display (\((error as? SDLError)?.message ?? "\(error)"))")
+                }
+                do {
+                    return try openFramebuffer(path: framebuffer, choice: "auto: \(passed.joined(separator: "; ")), so \(framebuffer)",
+                                               logger: logger)
                 } catch {
                     passed.append("\(error)")
                 }
             }
             let system = try KioskRunner.openVideo(requested: nil)
-            return try sdl(system, options: options, replay: false, choice: "auto: \(passed.joined(separator: "; ")), so SDL's choice")
+            let why = "auto: \(passed.joined(separator: "; ")), so SDL's choice"
+            if explicit, system.isHeadless {  // a service asked for a display: no black panel restarting every second
+                throw KioskError.noDisplay(requested: "auto", opened: "\(system.videoDriver) (\(why))")
+            }
+            return try sdl(system, options: options, replay: false, choice: why)
         }
     }
 

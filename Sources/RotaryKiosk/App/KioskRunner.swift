@@ -33,12 +33,10 @@ public final class KioskRunner {
         for problem in choice.problems where problem.severity == .warning { logger.warning("\(problem)") }
         let config = choice.config
 
-        // $SDL_VIDEODRIVER is read here, and may name what SDL has not ("auto", "fbdev"): SDL
-        // is told exactly which driver to try, never left to read it.
-        let request = KioskDisplay.Request(options.videoDriver ?? ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"])
-        unsetenv("SDL_VIDEODRIVER")
-        let display = try KioskDisplay.open(request, options: options, framebuffer: config.framebuffer, replay: trace != nil,
-                                            logger: logger)
+        let display = try KioskDisplay.open(.take(option: options.videoDriver), options: options, framebuffer: config.framebuffer,
+                                            replay: trace != nil, logger: logger)
+        // The console and libinput are held by the display alone: kept to the end of the run.
+        defer { withExtendedLifetime(display) {} }
         let headless = display.isHeadless
         logger.info("video driver: \(display.description)")
         if measurement != nil, headless {  // bench --live measures a display, never a headless picture

@@ -10,8 +10,9 @@ final class FramebufferDevice {
     let path: String
     /// The visible picture's layout.
     let format: FramebufferFormat
-    /// How many pages are drawn in turn: 2 where the driver pans between two, else 1.
-    let pages: Int
+    /// How many pages are drawn in turn: 2 where the driver pans between two, else 1 (also
+    /// from the first time panning fails).
+    private(set) var pages: Int
     /// Whether `FBIO_WAITFORVSYNC` waits for the panel's vertical blank here (see ``vsyncWaits(_:)``).
     let hasVsync: Bool
     /// The panel's refresh rate, hertz: from the mode's timings, or 60 where they are not set.
@@ -19,6 +20,9 @@ final class FramebufferDevice {
     /// The driver's name for itself (`fb_fix_screeninfo.id`), e.g. "virtio_gpudrmfb", "fb_ili9341".
     let driver: String
     private let fd: Int32
+    /// The mapping, and where the framebuffer starts in it (`smem_start` need not be
+    /// page-aligned, and the mapping starts at its page).
+    private let mapping: UnsafeMutableRawPointer
     private let memory: UnsafeMutableRawPointer
     private let length: Int
     private var screen: fb_var_screeninfo
@@ -41,33 +45,42 @@ final class FramebufferDevice {
         }
         driver = withUnsafeBytes(of: fixed.id) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         let format = Self.format(variable, fixed)
-        let length = Int(fixed.smem_len)
+        let size = Int(fixed.smem_len)
+        // The visible picture where the driver shows it now (a console may have panned).
+        let shown = Int(variable.yoffset) * format.lineLength + Int(variable.xoffset) * format.bytesPerPixel
         var problem = format.problem
         if fixed.type != UInt32(FB_TYPE_PACKED_PIXELS) || ![FB_VISUAL_TRUECOLOR, FB_VISUAL_DIRECTCOLOR].contains(Int32(fixed.visual)) {
             problem = "not packed true-colour pixels (type \(fixed.type), visual \(fixed.visual))"
-        } else if problem == nil, length < format.pageBytes {
-            problem = "\(length) bytes of memory, less than one page of \(format.pageBytes)"
+        } else if variable.grayscale > 1 || variable.nonstd != 0 {
+            problem = "a non-standard pixel format (FOURCC or nonstd \(variable.nonstd))"
+        } else if problem == nil, size < shown + format.pageBytes {
+            problem = "\(size) bytes of memory, too few for the picture shown (\(format.pageBytes) bytes from byte \(shown))"
         }
         if let problem {
             close(fd)
             throw KioskError.framebuffer("\(path) (\(format.description)) cannot be drawn into: \(problem)")
         }
-        guard let memory = rotary_map_shared(fd, length) else {
+        let inPage = Int(fixed.smem_start % UInt(sysconf(Int32(_SC_PAGESIZE))))
+        let length = size + inPage
+        guard let mapping = rotary_map_shared(fd, length) else {
             let why = String(cString: strerror(errno))
             close(fd)
             throw KioskError.framebuffer("cannot map \(path)'s memory: \(why)")
         }
         self.format = format
-        self.memory = memory
+        self.mapping = mapping
+        memory = mapping + inPage
         self.length = length
-        // Two pages only where the memory holds them and the driver really pans to the first.
-        var paged = variable
-        paged.xoffset = 0
-        paged.yoffset = 0
-        let roomForTwo = Int(variable.yres_virtual) >= 2 * Int(variable.yres) && length >= 2 * format.pageBytes
-        if roomForTwo, rotary_fb_pan(fd, &paged) == 0 {
+        // Two pages only where the memory holds them and the driver really pans to both.
+        var second = variable, first = variable
+        second.xoffset = 0
+        second.yoffset = variable.yres
+        first.xoffset = 0
+        first.yoffset = 0
+        let roomForTwo = Int(variable.yres_virtual) >= 2 * Int(variable.yres) && size >= 2 * format.pageBytes
+        if roomForTwo, rotary_fb_pan(fd, &second) == 0, rotary_fb_pan(fd, &first) == 0 {
             pages = 2
-            screen = paged
+            screen = first
         } else {
             pages = 1
             screen = variable
@@ -77,7 +90,8 @@ final class FramebufferDevice {
     }
 
     deinit {
-        munmap(memory, length)
+        if pages == 2, front != 0 { show(page: 0) }  // the console's picture is on the first
+        munmap(mapping, length)
         close(fd)
     }
 
@@ -88,13 +102,18 @@ final class FramebufferDevice {
         return memory + top * format.lineLength + Int(screen.xoffset) * format.bytesPerPixel
     }
 
-    /// Shows page `page` (devices with two pages); false when the driver refused.
+    /// Shows page `page` (devices with two pages); false when the driver refused, and from
+    /// then on the device draws on one page, the one on show.
     @discardableResult
     func show(page: Int) -> Bool {
         guard pages == 2 else { return true }
         var next = screen
         next.yoffset = UInt32(page * format.height)
-        guard rotary_fb_pan(fd, &next) == 0 else { return false }
+        guard rotary_fb_pan(fd, &next) == 0 else {
+            pages = 1
+            screen.yoffset = UInt32(front * format.height)
+            return false
+        }
         screen = next
         front = page
         return true
@@ -124,6 +143,8 @@ final class FramebufferDevice {
                           red: .init(offset: Int(variable.red.offset), length: Int(variable.red.length)),
                           green: .init(offset: Int(variable.green.offset), length: Int(variable.green.length)),
                           blue: .init(offset: Int(variable.blue.offset), length: Int(variable.blue.length)),
+                          alpha: variable.transp.length > 0
+                              ? .init(offset: Int(variable.transp.offset), length: Int(variable.transp.length)) : nil,
                           lineLength: Int(fixed.line_length))
     }
 

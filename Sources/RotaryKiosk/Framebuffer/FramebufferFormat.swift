@@ -24,17 +24,21 @@ public struct FramebufferFormat: Equatable, Sendable, CustomStringConvertible {
     public var red: Channel
     public var green: Channel
     public var blue: Channel
+    /// Where the driver wants alpha (`transp`), set to opaque in every pixel; nil: none.
+    public var alpha: Channel?
     /// Bytes from one row to the next (`line_length`): often more than `width` pixels.
     public var lineLength: Int
 
     /// A format; ``problem`` says whether the kiosk can draw into it.
-    public init(width: Int, height: Int, bitsPerPixel: Int, red: Channel, green: Channel, blue: Channel, lineLength: Int) {
+    public init(width: Int, height: Int, bitsPerPixel: Int, red: Channel, green: Channel, blue: Channel, alpha: Channel? = nil,
+                lineLength: Int) {
         self.width = width
         self.height = height
         self.bitsPerPixel = bitsPerPixel
         self.red = red
         self.green = green
         self.blue = blue
+        self.alpha = alpha
         self.lineLength = lineLength
     }
 
@@ -75,7 +79,7 @@ public struct FramebufferFormat: Equatable, Sendable, CustomStringConvertible {
         guard lineLength >= width * bytesPerPixel else {
             return "rows of \(lineLength) bytes, too short for \(width) pixels of \(bytesPerPixel) bytes"
         }
-        for (name, channel) in [("red", red), ("green", green), ("blue", blue)]
+        for (name, channel) in [("red", red), ("green", green), ("blue", blue)] + (alpha.map { [("alpha", $0)] } ?? [])
         where !(1...8).contains(channel.length) || channel.offset < 0 || channel.offset + channel.length > bitsPerPixel {
             return "a \(name) channel of \(channel.length) bits at bit \(channel.offset)"
         }
@@ -91,6 +95,7 @@ public struct FramebufferFormat: Equatable, Sendable, CustomStringConvertible {
             ("BGR565", .bgr565(width: width, height: height, lineLength: lineLength)),
         ]
         if let name = known.first(where: { $0.1 == self })?.0 { return "\(size) \(name)" }
-        return "\(size) \(bitsPerPixel) bpp r\(red.length)@\(red.offset) g\(green.length)@\(green.offset) b\(blue.length)@\(blue.offset)"
+        let a = alpha.map { " a\($0.length)@\($0.offset)" } ?? ""
+        return "\(size) \(bitsPerPixel) bpp r\(red.length)@\(red.offset) g\(green.length)@\(green.offset) b\(blue.length)@\(blue.offset)\(a)"
     }
 }

@@ -39,7 +39,7 @@ final class FramebufferPanel {
                     copier.copy(rect, from: pixels, sourceStride: stride, to: device.start(ofPage: back))
                 }
                 if pacing { device.waitForVsync() }
-                if !device.show(page: back) {  // the driver stopped panning: the page on show takes it all
+                if !device.show(page: back) {  // the driver stopped panning: one page from now, the one on show
                     copier.copy(whole[0], from: pixels, sourceStride: stride, to: device.start(ofPage: device.front))
                 }
             } else {

@@ -42,7 +42,8 @@ final class VirtualConsole {
         ownsDescriptor = owns
         self.name = name
         var keyboard: Int32 = K_UNICODE
-        if rotary_kd_get_keyboard(fd, &keyboard) != 0 { keyboard = K_UNICODE }
+        // Off already: left so by a kiosk that did not end cleanly. Given back as Unicode.
+        if rotary_kd_get_keyboard(fd, &keyboard) != 0 || keyboard == K_OFF { keyboard = K_UNICODE }
         self.keyboard = keyboard
     }
 

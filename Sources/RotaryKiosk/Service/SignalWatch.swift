@@ -16,8 +16,10 @@ enum SignalWatch {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = {
                 SignalWatch.last = $0
+                let saved = errno  // the interrupted code may be about to read it
                 var one: UInt64 = 1
                 if SignalWatch.wakeDescriptor >= 0 { _ = write(SignalWatch.wakeDescriptor, &one, 8) }
+                errno = saved
             }
             sigemptyset(&action.sa_mask)
             action.sa_flags = 0

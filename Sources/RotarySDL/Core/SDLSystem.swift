@@ -12,11 +12,10 @@ public final class SDLSystem {
     /// else SDL's own choice (`$SDL_VIDEODRIVER`, or its list), whatever an earlier
     /// instance asked for.
     public init(videoDriver requested: String? = nil) throws {
-        if let requested {
-            SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, requested, SDL_HINT_OVERRIDE)
-        } else {
-            SDL_ResetHint(SDL_HINT_VIDEODRIVER)
-        }
+        // At override priority, as $SDL_VIDEODRIVER would otherwise win over the hint; with
+        // none asked for, the variable's value again (or nothing: SDL's list).
+        SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, requested ?? getenv("SDL_VIDEODRIVER").map { String(cString: $0) },
+                                SDL_HINT_OVERRIDE)
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         try check(SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS), "SDL_Init(video)")
         let imageFlags = Int32(IMG_INIT_PNG.rawValue)

@@ -7,8 +7,9 @@ final class HeadlessKiosk {
     let process = Process()
     private let eventsPath: String
 
-    /// Starts it with `config` and a state folder of its own (made by `prepare` first).
-    init(config: String, prepare: (URL) throws -> Void = { _ in }) throws {
+    /// Starts it with `config` and a state folder of its own (made by `prepare` first),
+    /// `environment` laid over the test's own.
+    init(config: String, environment: [String: String] = [:], prepare: (URL) throws -> Void = { _ in }) throws {
         directory = try KioskProcess.temporaryDirectory()
         eventsPath = directory.appendingPathComponent("events.jsonl").path
         let state = directory.appendingPathComponent("state")
@@ -16,12 +17,19 @@ final class HeadlessKiosk {
         try prepare(state)
         process.executableURL = KioskProcess.executable
         process.arguments = ["--headless", "--size", "320x240", "--config", config, "--state-dir", state.path, "--events-out", eventsPath]
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        FileManager.default.createFile(atPath: logPath, contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: logPath)
         try process.run()
     }
 
     deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+
+    private var logPath: String { directory.appendingPathComponent("kiosk.log").path }
+
+    /// What it wrote to standard error so far: its log.
+    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
     /// The events so far.
     var events: [[String: Any]] {
