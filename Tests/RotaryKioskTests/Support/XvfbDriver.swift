@@ -20,13 +20,7 @@ enum XvfbDriver {
         wid=$(xdotool search --sync --name '^Rotary$' | head -1)
         \(drive)
         """.write(toFile: script, atomically: true, encoding: .utf8)
-        let xvfb = Process()
-        xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        xvfb.arguments = ["xvfb-run", "-a", "-s", "-screen 0 \(screen)x24", "bash", script]
-        xvfb.standardOutput = FileHandle.nullDevice
-        xvfb.standardError = FileHandle.nullDevice
-        try xvfb.run()
-        xvfb.waitUntilExit()
+        try SpawnedProcess.run(["xvfb-run", "-a", "-s", "-screen 0 \(screen)x24", "bash", script])
     }
 
     /// Starts a countdown with Return in a real 600×600 window keeping its state in `state`,
