@@ -18,7 +18,7 @@ final class KioskDisplay {
     let choice: String?
     /// The framebuffer, when drawing on one.
     let panel: FramebufferPanel?
-    private let system: SDLSystem?
+    /// The SDL window, which keeps SDL itself open (nil on a framebuffer).
     private let window: Window?
     private let console: VirtualConsole?
     private let reader: LibinputReader?
@@ -29,7 +29,6 @@ final class KioskDisplay {
         renderer = picked.renderer
         rendererReason = picked.reason
         self.choice = choice
-        self.system = system
         self.window = window
         panel = nil
         console = nil
@@ -45,7 +44,6 @@ final class KioskDisplay {
         self.panel = panel
         self.console = console
         self.reader = reader
-        system = nil
         window = nil
     }
 
@@ -69,15 +67,6 @@ final class KioskDisplay {
             case let name?: self = .sdl(name)
             }
         }
-
-        /// `--video-driver` (`option`), else `$SDL_VIDEODRIVER`, which is then taken out of
-        /// the environment: it may name what SDL has not ("auto", "fbdev"), and SDL is told
-        /// exactly which driver to try instead of reading it.
-        static func take(option: String?) -> Request {
-            let request = Request(option ?? ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"])
-            unsetenv("SDL_VIDEODRIVER")
-            return request
-        }
     }
 
     /// Opens the display `request` names for a run of `options` (`replay`: a trace is
@@ -86,7 +75,7 @@ final class KioskDisplay {
     static func open(_ request: Request, options: KioskOptions, framebuffer: String, replay: Bool,
                      logger: Logger) throws -> KioskDisplay {
         if options.headless {
-            return try sdl(try KioskRunner.openVideo(requested: "offscreen"), options: options, replay: replay, choice: nil)
+            return try sdl(try openVideo(requested: "offscreen"), options: options, replay: replay, choice: nil)
         }
         switch request {
         case .framebuffer:
@@ -94,11 +83,11 @@ final class KioskDisplay {
                 throw KioskError.framebuffer("\(why): the panel would stay black")
             }
         case .sdl(let name):
-            let system = try KioskRunner.openVideo(requested: name)
-            try KioskRunner.refuseBlankPanel(requested: name, opened: system.videoDriver, replay: replay)
+            let system = try openVideo(requested: name)
+            try refuseBlankPanel(requested: name, opened: system.videoDriver, replay: replay)
             return try sdl(system, options: options, replay: replay, choice: nil)
         case .auto where replay:
-            return try sdl(try KioskRunner.openVideo(requested: nil), options: options, replay: replay, choice: nil)
+            return try sdl(try openVideo(requested: nil), options: options, replay: replay, choice: nil)
         case .auto(let explicit):
             var passed: [String] = []
             let environment = ProcessInfo.processInfo.environment
@@ -121,13 +110,42 @@ final class KioskDisplay {
                     passed.append("\(error)")
                 }
             }
-            let system = try KioskRunner.openVideo(requested: nil)
+            let system = try openVideo(requested: nil)
             let why = "auto: \(passed.joined(separator: "; ")), so SDL's choice"
             if explicit, system.isHeadless {  // a service asked for a display: no black panel restarting every second
                 throw KioskError.noDisplay(requested: "auto", opened: "\(system.videoDriver) (\(why))")
             }
             return try sdl(system, options: options, replay: false, choice: why)
         }
+    }
+
+    // MARK: - Opening SDL
+
+    /// Opens SDL's video with the driver `requested`, or SDL's choice, falling back to the
+    /// offscreen driver when no display can be opened at all and none was asked for.
+    /// `$SDL_VIDEODRIVER` naming one of the kiosk's own choices ("auto", "fbdev") is taken out
+    /// of the environment first: SDL would read it for its choice and know neither.
+    static func openVideo(requested: String?) throws -> SDLSystem {
+        if let requested, !requested.isEmpty {
+            do { return try SDLSystem(videoDriver: requested) } catch let error as SDLError {
+                throw KioskError.noDisplay(requested: requested, opened: "nothing (\(error.message))")
+            }
+        }
+        if case .sdl = Request(ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"]) {} else { unsetenv("SDL_VIDEODRIVER") }
+        do {
+            return try SDLSystem()
+        } catch {
+            return try SDLSystem(videoDriver: "offscreen")
+        }
+    }
+
+    /// SDL 2.26 quietly falls back to its offscreen driver when it cannot open the card
+    /// (e.g. the user is not in the `video` group): the kiosk would "run" on a black panel.
+    /// When a real display was asked for and SDL opened none, stop with a clear message.
+    static func refuseBlankPanel(requested: String?, opened: String, replay: Bool) throws {
+        guard !replay, let requested = requested?.lowercased(), ["kmsdrm", "x11", "wayland"].contains(requested),
+              opened.lowercased() != requested else { return }  // SDL names it "KMSDRM"
+        throw KioskError.noDisplay(requested: requested, opened: opened)
     }
 
     private static func sdl(_ system: SDLSystem, options: KioskOptions, replay: Bool, choice: String?) throws -> KioskDisplay {
@@ -178,7 +196,7 @@ final class KioskDisplay {
     var touchDevices: Int { reader?.touchDevices ?? Int(SDL_GetNumTouchDevices()) }
 
     /// The input devices libinput found, for the log (empty on SDL's drivers).
-    var inputDevices: [String] { reader?.added ?? [] }
+    var inputDevices: [String] { reader?.startingDevices ?? [] }
 
     /// Makes a fullscreen X11 window fullscreen after its first picture (see
     /// `Window.enterFullscreen`); true when the whole frame must be drawn again.

@@ -33,7 +33,7 @@ public final class KioskRunner {
         for problem in choice.problems where problem.severity == .warning { logger.warning("\(problem)") }
         let config = choice.config
 
-        let display = try KioskDisplay.open(.take(option: options.videoDriver), options: options, framebuffer: config.framebuffer,
+        let display = try KioskDisplay.open(.init(options.videoDriver ?? ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"]), options: options, framebuffer: config.framebuffer,
                                             replay: trace != nil, logger: logger)
         // The console and libinput are held by the display alone: kept to the end of the run.
         defer { withExtendedLifetime(display) {} }
@@ -127,33 +127,6 @@ public final class KioskRunner {
             FileHandle.standardError.write(Data("\(prefix) Picture: \(path)\n".utf8))
         }
         scene.emitExit(session)
-    }
-
-    // MARK: - Opening SDL
-
-    /// Opens SDL's video with the requested driver (`--video-driver` or `SDL_VIDEODRIVER`),
-    /// or SDL's choice, falling back to the offscreen driver when no display can be opened at
-    /// all and none was asked for.
-    static func openVideo(requested: String?) throws -> SDLSystem {
-        if let requested, !requested.isEmpty {
-            do { return try SDLSystem(videoDriver: requested) } catch let error as SDLError {
-                throw KioskError.noDisplay(requested: requested, opened: "nothing (\(error.message))")
-            }
-        }
-        do {
-            return try SDLSystem()
-        } catch {
-            return try SDLSystem(videoDriver: "offscreen")
-        }
-    }
-
-    /// SDL 2.26 quietly falls back to its offscreen driver when it cannot open the card
-    /// (e.g. the user is not in the `video` group): the kiosk would "run" on a black panel.
-    /// When a real display was asked for and SDL opened none, stop with a clear message.
-    static func refuseBlankPanel(requested: String?, opened: String, replay: Bool) throws {
-        guard !replay, let requested = requested?.lowercased(), ["kmsdrm", "x11", "wayland"].contains(requested),
-              opened.lowercased() != requested else { return }  // SDL names it "KMSDRM"
-        throw KioskError.noDisplay(requested: requested, opened: opened)
     }
 
     /// Where the headless picture goes when no --screenshot path was given.

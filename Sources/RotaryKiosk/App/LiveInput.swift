@@ -39,7 +39,10 @@ final class SDLInput: LiveInput {
         return first + poll()
     }
 
-    func poll() -> [InputFact] {
+    func poll() -> [InputFact] { Self.drain(&mapper) }
+
+    /// Every event in SDL's queue, translated by `mapper`.
+    static func drain(_ mapper: inout InputMapper) -> [InputFact] {
         var event = SDL_Event()
         var facts: [InputFact] = []
         while SDL_PollEvent(&event) == 1 {

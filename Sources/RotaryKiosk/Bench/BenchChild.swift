@@ -24,8 +24,7 @@ struct BenchChild {
             panel = try FramebufferPanel(device: try FramebufferDevice(path: framebuffer))
             renderer = panel!.renderer
         } else {
-            _ = KioskDisplay.Request.take(option: nil)  // SDL must not read "auto" or "fbdev"
-            system = try KioskRunner.openVideo(requested: nil)
+            system = try KioskDisplay.openVideo(requested: nil)
             panel = nil
             let window = try Window(system: system!, title: "Rotary bench", width: size.width, height: size.height, fullscreen: false)
             renderer = try Renderer(window: window, kind: self.renderer, vsync: false)

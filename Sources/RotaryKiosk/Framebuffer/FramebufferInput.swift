@@ -38,12 +38,12 @@ final class FramebufferInput: LiveInput {
     }
 
     func poll() -> [InputFact] {
-        var facts = reader.read()
-        var event = SDL_Event()
-        while queue != nil, SDL_PollEvent(&event) == 1 {
-            if let fact = queue?.translate(event) { facts.append(fact) }
+        var sdl: [InputFact] = []
+        if var mapper = queue {
+            sdl = SDLInput.drain(&mapper)
+            queue = mapper
         }
-        return facts + (SignalWatch.received != nil ? [.quit] : [])
+        return reader.read() + sdl + (SignalWatch.received != nil ? [.quit] : [])
     }
 
     func resize(width: Double, height: Double) {}  // a framebuffer keeps its size

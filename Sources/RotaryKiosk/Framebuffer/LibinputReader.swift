@@ -21,8 +21,9 @@ final class LibinputReader {
     private var wheelPart = 0.0
     /// Touch devices present now.
     private(set) var touchDevices = 0
-    /// Each device as it was added, for the log: "ELAN touchscreen (touch)".
-    private(set) var added: [String] = []
+    /// The devices there at the start, for the log: "ELAN touchscreen (touch)".
+    private(set) var startingDevices: [String] = []
+    private var starting = true
 
     /// Reads seat0's devices for a panel of `width`×`height` pixels.
     init(width: Int, height: Int) throws {
@@ -34,6 +35,7 @@ final class LibinputReader {
         self.height = Double(height)
         cursor = Point(x: Double(width) / 2, y: Double(height) / 2)
         _ = read()  // the devices already there
+        starting = false
     }
 
     deinit { libinput_unref(context) }
@@ -58,9 +60,9 @@ final class LibinputReader {
         case LIBINPUT_EVENT_DEVICE_ADDED, LIBINPUT_EVENT_DEVICE_REMOVED:
             let device = libinput_event_get_device(event)
             let touch = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0
-            if type == LIBINPUT_EVENT_DEVICE_ADDED {
+            if type == LIBINPUT_EVENT_DEVICE_ADDED, starting {
                 let name = libinput_device_get_name(device).map { String(cString: $0) } ?? "?"
-                added.append(touch ? "\(name) (touch)" : name)
+                startingDevices.append(touch ? "\(name) (touch)" : name)
             }
             if touch { touchDevices += type == LIBINPUT_EVENT_DEVICE_ADDED ? 1 : -1 }
             return nil
