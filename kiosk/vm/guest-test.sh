@@ -82,7 +82,8 @@ say "STEP 5 ok: exit status $status: $(echo "$out" | grep 'panel would stay blac
 # needs them (aiming off), then touches the four crosses where they are drawn. Before, the
 # drag of step 2 turns the wheel back a segment; after, on by one, also after a restart.
 skew=skew:0.9:0.05:0.03:0.04:-0.9:0.95
-touch() { python3 /usr/local/lib/rotary-vm/touch.py 800 480 "$@" || fail "step 6: touch.py failed"; }
+step="step 6"
+touch() { python3 /usr/local/lib/rotary-vm/touch.py 800 480 "$@" || fail "$step: touch.py failed"; }
 ready_pid() {  # waits for the kiosk's ready event from a process other than $1; prints its PID
     local pid
     for _ in $(seq 1 360); do
@@ -141,8 +142,8 @@ say "STEP 7 ok: tty1 in graphics mode while the kiosk draws"
 sleep 2
 say "SCREENDUMP fbdev"
 sleep 5
-python3 /usr/local/lib/rotary-vm/touch.py 800 480 sleep:3 drag:240:240:110:-90:30:0.8 sleep:1.5 tap:240:240 sleep:1 \
-    || fail "step 7: touch.py failed"
+step="step 7"
+touch sleep:3 drag:240:240:110:-90:30:0.8 sleep:1.5 tap:240:240 sleep:1
 wait_for 30 bash -c "journalctl -t rotary-kiosk -o cat --no-pager _PID=$pid | grep -q '\"event\":\"timer\",\"state\":\"running\"'" \
     || fail "step 7: no running timer after the touches through libinput"
 selected=$(journal _PID="$pid" | grep '"event":"selected","id":"wheel"' | tail -1)
@@ -152,7 +153,7 @@ sleep 3
 say "SCREENDUMP fbdev-running"
 sleep 5
 # CPU while a finger spins the wheel (10 turns in 10 s) with the countdown cancelled first.
-python3 /usr/local/lib/rotary-vm/touch.py 800 480 sleep:3 hold:240:240:2.5 sleep:3 || fail "step 7: touch.py failed"
+touch sleep:3 hold:240:240:2.5 sleep:3
 wait_for 20 bash -c "journalctl -t rotary-kiosk -o cat --no-pager _PID=$pid | grep -q '\"state\":\"cancelled\"'" \
     || fail "step 7: the long press did not cancel the countdown"
 ticks() { awk '{ print $14 + $15 }' "/proc/$pid/stat"; }

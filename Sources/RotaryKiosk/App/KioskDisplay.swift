@@ -142,8 +142,9 @@ final class KioskDisplay {
     /// SDL 2.26 quietly falls back to its offscreen driver when it cannot open the card
     /// (e.g. the user is not in the `video` group): the kiosk would "run" on a black panel.
     /// When a real display was asked for and SDL opened none, stop with a clear message.
-    static func refuseBlankPanel(requested: String?, opened: String, replay: Bool) throws {
-        guard !replay, let requested = requested?.lowercased(), ["kmsdrm", "x11", "wayland"].contains(requested),
+    static func refuseBlankPanel(requested: String, opened: String, replay: Bool) throws {
+        let requested = requested.lowercased()
+        guard !replay, ["kmsdrm", "x11", "wayland"].contains(requested),
               opened.lowercased() != requested else { return }  // SDL names it "KMSDRM"
         throw KioskError.noDisplay(requested: requested, opened: opened)
     }
@@ -192,8 +193,11 @@ final class KioskDisplay {
     /// Whether showing a frame waits for the display, so the loop needs no pacer.
     var presentsAtDisplayPace: Bool { panel?.presentsAtDisplayPace ?? renderer.presentsAtDisplayPace }
 
-    /// How many touchscreens the kiosk can read (SDL's count, or libinput's).
-    var touchDevices: Int { reader?.touchDevices ?? Int(SDL_GetNumTouchDevices()) }
+    /// The touchscreens the kiosk can read now, by name (SDL's, or libinput's).
+    var touchDevices: [String] {
+        if let reader { return reader.touchDeviceNames }
+        return (0..<SDL_GetNumTouchDevices()).map { index in SDL_GetTouchName(index).map { String(cString: $0) } ?? "device \(index)" }
+    }
 
     /// The input devices libinput found, for the log (empty on SDL's drivers).
     var inputDevices: [String] { reader?.startingDevices ?? [] }

@@ -46,7 +46,7 @@ public final class KioskRunner {
         let renderer = display.renderer
         logger.info("renderer: \(renderer.name) (\(display.rendererReason))")
         if !display.inputDevices.isEmpty { logger.info("input devices: \(display.inputDevices.joined(separator: ", "))") }
-        if !options.windowed, !headless, display.touchDevices == 0 {
+        if !options.windowed, !headless, display.touchDevices.isEmpty {
             logger.warning("no touch device found: touches will not reach the kiosk (is the user in the 'input' group?)")
         }
         let art = ThemeArtCheck(theme: Theme(config.theme), icons: config.programs.map(\.icon))
@@ -72,7 +72,8 @@ public final class KioskRunner {
         let facts = ServiceFactsSource(videoDriver: display.videoDriver, rendererName: renderer.name, configPath: options.config,
                                        fallbackNote: choice.fallbackNote, stateDirectory: stateDirectory,
                                        backlight: outputs.backlightName, openingHours: config.openingHours,
-                                       wakeSeconds: config.wakeSeconds, mqtt: outputs.mqttStatus)
+                                       wakeSeconds: config.wakeSeconds, mqtt: outputs.mqttStatus,
+                                       touch: { display.touchDevices })
         events.listen { event, _, _ in if case .error(let message) = event { facts.noteError(message) } }
         scene.gatherFacts = { [unowned scene] page in facts.facts(for: page, frames: scene.frameStats) }
         var session = KioskSession(screen: screen, settings: SessionSettings(config: config, windowed: options.windowed),
@@ -96,7 +97,7 @@ public final class KioskRunner {
         var replayError: ReplayError?
         if let trace {
             do { try ReplayLoop(scene: scene, trace: trace).run(&session) } catch let error as ReplayError { replayError = error }
-        } else if !headless || options.headless {
+        } else if run == .display || run == .headless {
             systemd.ready()
             let hertz = display.refreshRate
             let pacer = display.presentsAtDisplayPace ? nil : FramePacer(hertz: hertz)
@@ -110,7 +111,7 @@ public final class KioskRunner {
         }
         outputs.restoreBacklight(session)
         outputs.flush()
-        try finish(scene, session, headless: headless, picture: replayError == nil)
+        try finish(scene, session, run: run, picture: replayError == nil)
         outputs.finish(replay: trace != nil)
         if let replayError { throw replayError }
         // A signal while the replay's hooks were being waited for still ends it as a signal does.
@@ -119,11 +120,11 @@ public final class KioskRunner {
 
     /// Saves the picture asked for (unless `picture` is false: a replay that failed) and
     /// writes the `exit` line.
-    private func finish(_ scene: KioskScene, _ session: KioskSession, headless: Bool, picture: Bool) throws {
-        let path = options.screenshot ?? (headless && options.replay == nil && !options.headless ? Self.defaultPicturePath() : nil)
+    private func finish(_ scene: KioskScene, _ session: KioskSession, run: KioskOutputs.Run, picture: Bool) throws {
+        let path = options.screenshot ?? (run == .picture ? Self.defaultPicturePath() : nil)
         if picture, let path {
             try scene.renderer.savePNG(to: path)
-            let prefix = headless ? "No display: rendered headless with the software renderer." : "Last frame saved."
+            let prefix = run == .picture ? "No display: rendered headless with the software renderer." : "Last frame saved."
             FileHandle.standardError.write(Data("\(prefix) Picture: \(path)\n".utf8))
         }
         scene.emitExit(session)

@@ -117,7 +117,7 @@ final class KioskScene {
         for event in backgroundProblems.take().map(KioskEvent.error) + kioskEvents {
             if case .error = event {
                 showsServiceBadge = true
-                factsPage = nil  // an open Errors tab shows it
+                if factsPage == .menu(.errors) { factsPage = nil }  // an open Errors tab shows it; other tabs need no new facts
             }
             events.emit(event, ms: ms)
         }

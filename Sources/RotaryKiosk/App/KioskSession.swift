@@ -429,15 +429,12 @@ public struct KioskSession: Sendable {
         switch timer.state {
         case .idle, .cancelled:
             let program = screen.wheel.selectedIndex
-            let minutes = screen.dialMinutes[screen.dial.selectedIndex]
             guard let chosen = screen.selectedProgram,
-                  let report = timer.start(programIndex: program, program: chosen.name, seconds: Double(minutes) * 60) else {
+                  let report = timer.start(programIndex: program, program: chosen.name, seconds: Double(screen.selectedMinutes) * 60) else {
                 rejectedAt = clock
                 return feedback(.reject)
             }
-            timerSetting = chosen.setting.flatMap { setting in
-                screen.setting.map { SettingReading(name: setting.name, value: $0.value, unit: setting.unit) }
-            }
+            timerSetting = screen.selectedReading
             return timerChanged(report)
         case .running, .paused:
             return timerChanged(timer.togglePause())

@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 import Glibc
 import RotaryKit
 import RotarySDL
@@ -106,7 +107,7 @@ struct SessionClock {
         let dt = now - last
         last = now
         // Set `dt` back, so moving on by `dt` lands on the wall clock's time.
-        if session.settings.openingHours != nil { session.setTimeOfDay(LocalTime.secondsSinceMidnight(LocalTime.now()) - dt) }
+        if session.settings.openingHours != nil { session.setTimeOfDay(LocalTime.secondsSinceMidnight(Date().timeIntervalSince1970) - dt) }
         let events = session.advance(by: dt)
         scene.publish(events, ms: LiveLoop.nowMs(), of: session)
     }

@@ -5,13 +5,6 @@ import Foundation
 /// and `--replay-start`. Both go through the C library (`localtime_r`, `mktime`), so they
 /// read the time zone (the system's, or `TZ`) alike, daylight saving and all.
 enum LocalTime {
-    /// The wall clock now, seconds since 1970.
-    static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_REALTIME, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-
     /// Seconds since local midnight at `unix` (seconds since 1970); 0 for a time no clock
     /// shows.
     static func secondsSinceMidnight(_ unix: Double) -> Double {

@@ -25,7 +25,7 @@ public struct MqttForgetCommand: ParsableCommand {
         guard let settings = loaded.mqtt else { throw ValidationError("\(config) has no [mqtt] section: there is nothing to forget") }
         do {
             let connection = try MqttToolConnection(settings) { _, _ in }
-            for topic in [HomeAssistantDiscovery.topic(settings), settings.baseTopic + "/state", settings.baseTopic + "/availability"] {
+            for topic in [HomeAssistantDiscovery.topic(settings), settings.stateTopic, settings.availabilityTopic] {
                 try connection.publish(topic, "", retain: true)
                 print("cleared \(topic)")
             }

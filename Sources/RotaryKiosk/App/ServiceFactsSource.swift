@@ -1,4 +1,3 @@
-import CSDL2
 import Foundation
 import Glibc
 
@@ -17,17 +16,21 @@ final class ServiceFactsSource {
     private let hoursLine: String
     /// What the MQTT link is doing now.
     private let mqtt: () -> String
+    /// The touch devices' names now (SDL's, or libinput's on a framebuffer).
+    private let touch: () -> [String]
     private let startedAt = Date()
     private var errors: [(Date, String)] = []
 
     init(videoDriver: String, rendererName: String, configPath: String?, fallbackNote: String?, stateDirectory: String?,
-         backlight: String?, openingHours: OpeningHours?, wakeSeconds: Double, mqtt: @escaping () -> String) {
+         backlight: String?, openingHours: OpeningHours?, wakeSeconds: Double, mqtt: @escaping () -> String,
+         touch: @escaping () -> [String]) {
         self.videoDriver = videoDriver
         self.rendererName = rendererName
         configLine = fallbackNote ?? configPath.map { "\($0) (in use)" } ?? "built in (no --config)"
         self.stateDirectory = stateDirectory
         self.backlight = backlight
         self.mqtt = mqtt
+        self.touch = touch
         hoursLine = openingHours.map { "\($0.text), local time; a touch wakes the panel for \(Int(wakeSeconds)) s" } ?? "always on"
     }
 
@@ -56,7 +59,7 @@ final class ServiceFactsSource {
             "Rotary \(RotaryKioskCommand.version)",
             "Up \(Self.duration(Date().timeIntervalSince(startedAt))); system up \(Self.systemUptime())",
             "Video: \(videoDriver), \(rendererName) renderer, \(rate)",
-            "Touch: \(Self.touchDevices())",
+            "Touch: \(Self.list(touch()))",
             "Network: \(Self.addresses())",
             "State folder: \(stateDirectory.map { "\($0), \(Self.freeSpace($0))" } ?? "none")",
             "Config: \(configLine)",
@@ -93,12 +96,9 @@ final class ServiceFactsSource {
         return duration(seconds)
     }
 
-    private static func touchDevices() -> String {
-        let count = SDL_GetNumTouchDevices()
-        guard count > 0 else { return "none found" }
-        return (0..<count).map { index in
-            SDL_GetTouchName(index).map { String(cString: $0) } ?? "device \(index)"
-        }.joined(separator: ", ")
+    /// The touch devices' names, or "none found".
+    private static func list(_ devices: [String]) -> String {
+        devices.isEmpty ? "none found" : devices.joined(separator: ", ")
     }
 
     /// Every IPv4 and IPv6 address but loopback's, with its interface.

@@ -24,7 +24,7 @@ struct FleetTable {
     init(prefix: String) { self.prefix = prefix }
 
     /// The subscriptions that bring every kiosk's messages.
-    var topics: [String] { [prefix + "/+/availability", prefix + "/+/state"] }
+    var topics: [String] { [MqttTopicLevel.availability, MqttTopicLevel.state].map { "\(prefix)/+/\($0)" } }
 
     /// Takes in a message; false when it was none of a kiosk's availability or state. An
     /// empty payload (`mqtt-forget`) forgets that part.
@@ -35,10 +35,10 @@ struct FleetTable {
         guard levels.count == 2, !levels[0].isEmpty else { return false }
         let id = String(levels[0])
         switch levels[1] {
-        case "availability":
+        case MqttTopicLevel.availability:
             let text = String(decoding: payload, as: UTF8.self)
             availability[id] = payload.isEmpty ? nil : text == "online"
-        case "state":
+        case MqttTopicLevel.state:
             states[id] = payload.isEmpty ? nil : (try? JSONSerialization.jsonObject(with: Data(payload))) as? [String: Any] ?? [:]
         default:
             return false
@@ -87,10 +87,11 @@ struct FleetTable {
         }).text
     }
 
-    /// `text` with control characters (a terminal's escape sequences, line breaks) as `?`:
-    /// anyone who may publish on the broker chooses these strings.
+    /// `text` with control characters (a terminal's escape sequences, line breaks) and the
+    /// other characters a one-line label must not hold (``ProgramName/isInvisible(_:)``) as
+    /// `?`: anyone who may publish on the broker chooses these strings.
     static func printable(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : $0 }))
+        String(String.UnicodeScalarView(text.unicodeScalars.map { ProgramName.isInvisible($0) ? "?" : $0 }))
     }
 
 }

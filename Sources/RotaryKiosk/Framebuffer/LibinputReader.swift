@@ -19,8 +19,8 @@ final class LibinputReader {
     private var mouseDown = false
     /// Wheel movement not yet a whole notch (high-resolution wheels send parts), 1/120 notches.
     private var wheelPart = 0.0
-    /// Touch devices present now.
-    private(set) var touchDevices = 0
+    /// The touch devices present now, by libinput's device, with their names.
+    private var touchscreens: [OpaquePointer: String] = [:]
     /// The devices there at the start, for the log: "ELAN touchscreen (touch)".
     private(set) var startingDevices: [String] = []
     private var starting = true
@@ -39,6 +39,9 @@ final class LibinputReader {
     }
 
     deinit { libinput_unref(context) }
+
+    /// The names of the touch devices present now, sorted.
+    var touchDeviceNames: [String] { touchscreens.values.sorted() }
 
     /// The descriptor that becomes readable when libinput has something.
     var descriptor: Int32 { libinput_get_fd(context) }
@@ -59,12 +62,11 @@ final class LibinputReader {
         switch type {
         case LIBINPUT_EVENT_DEVICE_ADDED, LIBINPUT_EVENT_DEVICE_REMOVED:
             let device = libinput_event_get_device(event)
+            guard let device else { return nil }
             let touch = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0
-            if type == LIBINPUT_EVENT_DEVICE_ADDED, starting {
-                let name = libinput_device_get_name(device).map { String(cString: $0) } ?? "?"
-                startingDevices.append(touch ? "\(name) (touch)" : name)
-            }
-            if touch { touchDevices += type == LIBINPUT_EVENT_DEVICE_ADDED ? 1 : -1 }
+            let name = libinput_device_get_name(device).map { String(cString: $0) } ?? "?"
+            if type == LIBINPUT_EVENT_DEVICE_ADDED, starting { startingDevices.append(touch ? "\(name) (touch)" : name) }
+            if touch { touchscreens[device] = type == LIBINPUT_EVENT_DEVICE_ADDED ? name : nil }
             return nil
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP, LIBINPUT_EVENT_TOUCH_CANCEL:
             return touch(type, libinput_event_get_touch_event(event))

@@ -12,15 +12,15 @@ enum HomeAssistantDiscovery {
 
     /// The discovery message for a kiosk with `settings` and `config`'s programs and dial.
     static func payload(_ settings: MqttSettings, config: KioskConfig, version: String) -> String {
-        let base = settings.baseTopic, id = settings.id
+        let id = settings.id
         func component(_ key: String, _ platform: String, _ name: String, _ fields: [(String, JSONValue)]) -> (String, JSONValue) {
             ("\(id)_\(key)", .object([("p", .string(platform)), ("name", .string(name)), ("unique_id", .string("rotary_\(id)_\(key)"))]
                                      + fields))
         }
         func reading(_ template: String) -> [(String, JSONValue)] {
-            [("state_topic", .string(base + "/state")), ("value_template", .string(template))]
+            [("state_topic", .string(settings.stateTopic)), ("value_template", .string(template))]
         }
-        func command(_ what: String) -> (String, JSONValue) { ("command_topic", .string("\(base)/set/\(what)")) }
+        func command(_ what: String) -> (String, JSONValue) { ("command_topic", .string(settings.commandTopic(what))) }
         func button(_ what: String, _ name: String) -> (String, JSONValue) {
             component(what, "button", name, [command(what), ("payload_press", .string("{}"))])
         }
@@ -60,7 +60,7 @@ enum HomeAssistantDiscovery {
                              ("mf", .string("Rotary")), ("mdl", .string("Kiosk timer selector")), ("sw", .string(version))])),
             ("o", .object([("name", .string("rotary-kiosk")), ("sw", .string(version))])),
             ("cmps", .object(components)),
-            ("availability_topic", .string(base + "/availability")),
+            ("availability_topic", .string(settings.availabilityTopic)),
             ("payload_available", .string("online")), ("payload_not_available", .string("offline")),
             ("qos", .int(1)),
         ]).text

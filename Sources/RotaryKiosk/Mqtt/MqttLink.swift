@@ -40,11 +40,6 @@ final class MqttLink: @unchecked Sendable {
     /// Assistant says it is `online`.
     private let discovery: String
 
-    var availabilityTopic: String { settings.baseTopic + "/availability" }
-    var stateTopic: String { settings.baseTopic + "/state" }
-    var eventTopic: String { settings.baseTopic + "/event" }
-    var commandTopics: String { settings.baseTopic + "/set/+" }
-
     /// A link for `settings` with `password`; `report` gets problems worth an `error` event
     /// (each once until it changes), `note` what only the log needs, and `commands` every
     /// message on `<base>/set/<what>` (nil: the link does not subscribe), on the link's
@@ -61,7 +56,7 @@ final class MqttLink: @unchecked Sendable {
         self.discovery = discovery
         mosquitto_user_data_set(handle, Unmanaged.passUnretained(self).toOpaque())
         mosquitto_threaded_set(handle, true)
-        try MqttClient.check(mosquitto_will_set(handle, availabilityTopic, 7, "offline", 1, true), "setting the will")
+        try MqttClient.check(mosquitto_will_set(handle, settings.availabilityTopic, 7, "offline", 1, true), "setting the will")
         mosquitto_reconnect_delay_set(handle, 1, 60, true)
         mosquitto_connect_callback_set(handle) { _, user, code in MqttLink.from(user)?.connected(code) }
         mosquitto_disconnect_callback_set(handle) { _, user, code in MqttLink.from(user)?.disconnected(code) }
@@ -101,7 +96,7 @@ final class MqttLink: @unchecked Sendable {
     func publishEvent(_ line: String) {
         locked {
             if connected {
-                send(eventTopic, line, retain: false)
+                send(settings.eventTopic, line, retain: false)
                 return
             }
             pending.append(line)
@@ -116,7 +111,7 @@ final class MqttLink: @unchecked Sendable {
     func publishState(_ record: String) {
         locked {
             state = record
-            if connected { send(stateTopic, record, retain: true) }
+            if connected { send(settings.stateTopic, record, retain: true) }
         }
     }
 
@@ -143,7 +138,7 @@ final class MqttLink: @unchecked Sendable {
         condition.broadcast()  // out of a back-off wait
         if connected {
             var mid: Int32 = 0
-            if MqttClient.publish(handle, availabilityTopic, "offline", retain: true, mid: &mid) == MOSQ_ERR_SUCCESS.rawValue {
+            if MqttClient.publish(handle, settings.availabilityTopic, "offline", retain: true, mid: &mid) == MOSQ_ERR_SUCCESS.rawValue {
                 goodbye = mid
                 while !goodbyeAcknowledged, condition.wait(until: deadline) {}
             }
@@ -196,12 +191,12 @@ final class MqttLink: @unchecked Sendable {
             connected = true
             everConnected = true
             lastProblem = nil
-            if commands != nil { mosquitto_subscribe(handle, nil, commandTopics, 1) }
+            if commands != nil { mosquitto_subscribe(handle, nil, settings.commandTopic("+"), 1) }
             mosquitto_subscribe(handle, nil, HomeAssistantDiscovery.statusTopic(settings), 1)
             send(HomeAssistantDiscovery.topic(settings), discovery, retain: true)
-            send(availabilityTopic, "online", retain: true)
-            if let state { send(stateTopic, state, retain: true) }
-            for line in pending { send(eventTopic, line, retain: false) }
+            send(settings.availabilityTopic, "online", retain: true)
+            if let state { send(settings.stateTopic, state, retain: true) }
+            for line in pending { send(settings.eventTopic, line, retain: false) }
             defer { (pending, dropped) = ([], 0) }
             condition.broadcast()
             return (first, pending.count, dropped)
@@ -221,7 +216,7 @@ final class MqttLink: @unchecked Sendable {
             if MqttClient.payload(of: message, limit: 16) == Array("online".utf8) { locked { if connected { send(HomeAssistantDiscovery.topic(settings), discovery, retain: true) } } }
             return
         }
-        let prefix = settings.baseTopic + "/set/"
+        let prefix = settings.commandTopic("")
         guard let commands, name.hasPrefix(prefix) else { return }
         commands(RemoteMessage(what: String(name.dropFirst(prefix.count)),
                                payload: MqttClient.payload(of: message, limit: RemoteCommand.maxPayloadBytes + 1), retained: message.retain))

@@ -25,10 +25,8 @@ enum MqttState {
             guard active || screen.panel.isAtRest else { return nil }
             state = active ? timer.state.rawValue : "idle"
             program = active ? timer.program : screen.selectedProgram?.name ?? ""
-            setting = active ? session.timerSetting : screen.selectedProgram?.setting.flatMap { setting in
-                screen.setting.map { SettingReading(name: setting.name, value: $0.value, unit: setting.unit) }
-            }
-            secondsTotal = active ? timer.secondsTotal : Double(screen.dialMinutes[screen.dial.selectedIndex] * 60)
+            setting = active ? session.timerSetting : screen.selectedReading
+            secondsTotal = active ? timer.secondsTotal : Double(screen.selectedMinutes * 60)
             secondsLeft = active ? timer.secondsLeft.rounded(.up) : 0
         }
     }

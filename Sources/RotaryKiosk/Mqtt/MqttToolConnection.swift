@@ -17,8 +17,15 @@ final class MqttToolConnection: @unchecked Sendable {
     private let subscriptions: [String]
     private var answer: Int32?
     private var acknowledged: Set<Int32> = []
+    /// Written on libmosquitto's thread, under `condition`.
+    private var connectedNow = false
+
     /// Whether the connection is up now.
-    private(set) var isConnected = false
+    var isConnected: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return connectedNow
+    }
 
     /// Connects to `settings`' broker, subscribes to `subscriptions` (wildcards allowed, QoS 1)
     /// on this and every later connect, and waits at most `seconds` for the broker's answer;
@@ -31,7 +38,7 @@ final class MqttToolConnection: @unchecked Sendable {
         handle = try MqttClient.make(settings, id: nil, password: try MqttClient.password(settings))
         mosquitto_user_data_set(handle, Unmanaged.passUnretained(self).toOpaque())
         mosquitto_connect_callback_set(handle) { _, user, code in (MqttClient.owner(user) as MqttToolConnection?)?.connected(code) }
-        mosquitto_disconnect_callback_set(handle) { _, user, _ in (MqttClient.owner(user) as MqttToolConnection?)?.note { $0.isConnected = false } }
+        mosquitto_disconnect_callback_set(handle) { _, user, _ in (MqttClient.owner(user) as MqttToolConnection?)?.note { $0.connectedNow = false } }
         mosquitto_publish_callback_set(handle) { _, user, mid in
             (MqttClient.owner(user) as MqttToolConnection?)?.note { $0.acknowledged.insert(mid) }
         }
@@ -62,7 +69,7 @@ final class MqttToolConnection: @unchecked Sendable {
         if code == 0 { for topic in subscriptions { mosquitto_subscribe(handle, nil, topic, 1) } }
         note {
             $0.answer = code
-            $0.isConnected = code == 0
+            $0.connectedNow = code == 0
         }
     }
 

@@ -85,9 +85,8 @@ struct KioskView: Sendable {
         let rect = layout.stateRect
         let name = overlay.countdownProgram ?? screen.selectedProgram?.name ?? ""
         let locale = screen.locale
-        let minutes = screen.dialMinutes.indices.contains(screen.dial.selectedIndex) ? screen.dialMinutes[screen.dial.selectedIndex] : 0
         let time = overlay.countdownProgram == nil
-            ? locale.words.minutes(minutes, numbers: locale.numbers)
+            ? locale.words.minutes(screen.selectedMinutes, numbers: locale.numbers)
             : [overlay.buttonFace?.label ?? "", overlay.buttonFace?.detail ?? ""].filter { !$0.isEmpty }.joined(separator: " · ")
         let nameAt = Point(x: rect.center.x, y: rect.y + rect.height * 0.32)
         let timeAt = Point(x: rect.center.x, y: rect.y + rect.height * 0.7)

@@ -143,7 +143,7 @@ struct ServiceView: Sendable {
             .fill(Rect(x: center.x - line / 2, y: center.y - arm, width: line, height: arm * 2), colour),
             text("\(hint) (\(run.step + 1) of \(CalibrationRun.targets.count))", at: Point(x: middle.x, y: middle.y - Double(textPoints)),
                  width: screen.width * 0.9),
-        ] + ["One finger at a time.", "Escape, or 2 minutes without a touch, leaves."].enumerated().map { index, line in
+        ] + ["One finger at a time.", "Escape, or \(Int(ServiceMode.menuTimeoutSeconds / 60)) minutes without a touch, leaves."].enumerated().map { index, line in
             // Two short lines: a panel on its side has little width for one long one.
             text(line, points: max(10, textPoints * 3 / 4), at: Point(x: middle.x, y: middle.y + Double(textPoints) * (1 + Double(index))),
                  width: screen.width * 0.9, color: theme.dialTickColor)

@@ -118,6 +118,19 @@ public struct KioskScreen: Sendable {
         programs.indices.contains(wheel.selectedIndex) ? programs[wheel.selectedIndex] : nil
     }
 
+    /// The minutes under the dial's marker (0 if the dial has no such value).
+    public var selectedMinutes: Int {
+        dialMinutes.indices.contains(dial.selectedIndex) ? dialMinutes[dial.selectedIndex] : 0
+    }
+
+    /// The set point the selected program would start with: its name and unit with the arc's
+    /// or knob's value; nil for a program without one.
+    public var selectedReading: SettingReading? {
+        selectedProgram?.setting.flatMap { setting in
+            self.setting.map { SettingReading(name: setting.name, value: $0.value, unit: setting.unit) }
+        }
+    }
+
     /// Where the program named `name` is: its category and its place on that category's
     /// wheel.
     public func place(ofProgram name: String) -> (category: Int, index: Int)? {
