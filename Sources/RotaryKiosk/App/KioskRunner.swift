@@ -10,6 +10,7 @@ import RotarySDL
 public final class KioskRunner {
     private let options: KioskOptions
     private let logger: Logger
+    private let outputs: RunOutputs
     /// The event stream: lines out, and `listen` for programs that embed the kiosk.
     public let events: EventSink
     /// A finger that spins the wheel through the live loop, and what it measured
@@ -17,15 +18,22 @@ public final class KioskRunner {
     var measurement: LiveMeasurement?
 
     /// A runner for `options`; events go to `--events-out` or standard output.
-    public init(options: KioskOptions, logger: Logger) throws {
+    public convenience init(options: KioskOptions, logger: Logger) throws {
+        try self.init(options: options, logger: logger, outputs: RunOutputs(replay: options.replay != nil))
+    }
+
+    /// A runner for `options` whose plain lines and events go through `outputs`.
+    init(options: KioskOptions, logger: Logger, outputs: RunOutputs) throws {
         self.options = options
         self.logger = logger
-        events = try options.eventsOut.map(EventSink.init(path:)) ?? EventSink()
+        self.outputs = outputs
+        events = try outputs.events(to: options.eventsOut, logger: logger)
     }
 
     /// Runs until the window closes (or SIGTERM, or the admin gesture), the replay ends, or
     /// (headless) one picture is saved.
     public func run() throws {
+        defer { events.flush(upTo: outputs.flushLimit) }
         let trace = try options.replay.map(ReplayTrace.init(contentsOf:))
         let stateDirectory = options.stateDir ?? (trace == nil ? Self.defaultStateDirectory() : nil)
         let choice = ConfigChoice.choose(path: options.config, stateDirectory: stateDirectory) { logger.warning("\($0)") }
@@ -125,7 +133,7 @@ public final class KioskRunner {
         if picture, let path {
             try scene.renderer.savePNG(to: path)
             let prefix = run == .picture ? "No display: rendered headless with the software renderer." : "Last frame saved."
-            FileHandle.standardError.write(Data("\(prefix) Picture: \(path)\n".utf8))
+            outputs.say("\(prefix) Picture: \(path)")
         }
         scene.emitExit(session)
     }

@@ -29,10 +29,12 @@ public struct RunCommand: ParsableCommand {
 
     public func run() throws {
         SignalWatch.unblockStopSignals()
-        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        let outputs = RunOutputs(replay: options.replay != nil)
+        defer { outputs.flush() }
+        LoggingSystem.bootstrap { LaneLogHandler(label: $0, lane: outputs.errors) }
         let logger = Logger(label: "rotary-kiosk")
         do {
-            try KioskRunner(options: options, logger: logger).run()
+            try KioskRunner(options: options, logger: logger, outputs: outputs).run()
         } catch let error as ReplayError {
             logger.error("\(error)")
             throw ExitCode(error.exitStatus)

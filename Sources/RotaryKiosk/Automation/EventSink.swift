@@ -1,43 +1,53 @@
 import Foundation
+import Glibc
 
-/// Where event lines go: standard output or a file, one JSON object per line, flushed per
-/// line so a reader sees each event as it happens. Also hands every kiosk event, as a value
-/// and as its line, to in-process listeners (hooks, feedback, persistence, or a program that
-/// embeds the kiosk).
+/// Where event lines go: standard output or a file, one JSON object per line, handed to a
+/// ``LineLane`` so the render loop never waits for whoever reads them (a full pipe costs the
+/// oldest lines, counted in the log, in a live run; a replay waits and writes every line).
+/// Also hands every kiosk event, as a value and as its line, to in-process listeners (hooks,
+/// feedback, persistence, or a program that embeds the kiosk).
 public final class EventSink {
-    private let handle: FileHandle
+    private let lane: LineLane
     private var listeners: [(KioskEvent, String, Double) -> Void] = []
 
-    /// Events to standard output.
-    public init() {
-        handle = FileHandle.standardOutput
+    /// Events to standard output; a slow reader costs the oldest lines.
+    public convenience init() {
+        self.init(lane: LineLane(descriptor: STDOUT_FILENO, whenFull: .dropOldest) { _, _ in })
     }
 
-    /// Events to the file at `path` (created or emptied). Opened in place, never replaced,
-    /// so a FIFO, `/dev/null` or a device stays what it is.
-    public init(path: String) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    /// Events to the file at `path` (created or emptied); a slow reader costs the oldest lines.
+    public convenience init(path: String) throws {
+        self.init(lane: LineLane(descriptor: try Self.open(path), whenFull: .dropOldest) { _, _ in })
+    }
+
+    /// Events through `lane`.
+    init(lane: LineLane) { self.lane = lane }
+
+    /// Opens `path` for event lines (created or emptied) in place, never replaced, so a FIFO,
+    /// `/dev/null` or a device stays what it is. The descriptor stays open to the end of the process.
+    static func open(_ path: String) throws -> Int32 {
+        let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw KioskError.cannotWrite(path: path) }
-        handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        return fd
     }
 
     /// Calls `listener` with every kiosk event, its line (JSON text, no newline) and its time
-    /// (ms) after the line is written.
+    /// (ms) after the line is queued.
     public func listen(_ listener: @escaping (KioskEvent, String, Double) -> Void) { listeners.append(listener) }
 
     /// Writes one line (`ready`, `layout`, `exit`).
-    public func emit(_ line: JSONValue) { write(line.text) }
-
-    private func write(_ text: String) {
-        handle.write(Data((text + "\n").utf8))
-    }
+    public func emit(_ line: JSONValue) { lane.send(line.text) }
 
     /// Writes a kiosk event's line and tells the listeners.
     public func emit(_ event: KioskEvent, ms: Double) {
         let line = EventRecords.event(event, ms: ms).text
-        write(line)
+        lane.send(line)
         for listener in listeners { listener(event, line, ms) }
     }
+
+    /// Waits until every line so far is written, the output has closed, or `seconds` pass
+    /// (nil: no limit).
+    func flush(upTo seconds: Double?) { lane.flush(upTo: seconds) }
 }
 
 /// Errors of the kiosk app with a message meant for a person.

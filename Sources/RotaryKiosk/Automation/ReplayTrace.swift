@@ -22,12 +22,20 @@ public struct ReplayTrace: Equatable, Sendable {
     /// How far outside the window a point may lie, in pixels.
     public static let maxCoordinate = 1e6
 
-    /// Reads and checks the trace at `path`.
+    /// The most bytes a trace may have (64 MiB: hours of touches sampled every 8 ms).
+    public static let maxBytes = 64 << 20
+    /// The most bytes one line may have (64 KiB).
+    public static let maxLineBytes = 64 << 10
+
+    /// Reads and checks the trace at `path`: a file, a FIFO or any readable stream, `-` for
+    /// standard input (named "stdin" in errors).
     public init(contentsOf path: String) throws {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw KioskError.cannotRead(path: path, reason: "no such file or not readable")
+        let name = path == "-" ? "stdin" : path
+        let bytes: [UInt8]
+        do { bytes = try BoundedInput.read(path, limit: Self.maxBytes) } catch {
+            throw KioskError.cannotRead(path: name, reason: error.reason)
         }
-        try self.init(text: String(decoding: data, as: UTF8.self), name: path)
+        try self.init(text: String(decoding: bytes, as: UTF8.self), name: name)
     }
 
     /// Parses JSON Lines `text`; errors name `name` and the 1-based line number. Blank
@@ -36,6 +44,10 @@ public struct ReplayTrace: Equatable, Sendable {
         var steps: [Step] = []
         var previous = 0.0
         for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            guard line.utf8.count <= Self.maxLineBytes else {
+                throw KioskError.badTrace(path: name, line: offset + 1,
+                                          reason: "longer than \(Self.maxLineBytes / 1024) KiB: a line is one small JSON object")
+            }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard !trimmed.isEmpty else { continue }
             do {

@@ -49,14 +49,33 @@ struct KioskProcess {
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        // Read while it runs: a child that writes more than a pipe holds must not wait for its end.
+        let stdout = PipeReading(out), stderr = PipeReading(err)
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline { usleep(10_000) }
         // Past the timeout: asked to stop, then killed, so a test never hangs.
         if process.isRunning { end(process, graceSeconds: 2) }
         process.waitUntilExit()
-        return Outcome(status: process.terminationStatus,
-                       stdout: String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
-                       stderr: String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        return Outcome(status: process.terminationStatus, stdout: stdout.text(), stderr: stderr.text())
+    }
+
+    /// A pipe read to its end on a thread of its own.
+    final class PipeReading: @unchecked Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        private var data = Data()
+
+        init(_ pipe: Pipe) {
+            Thread { [self] in
+                data = pipe.fileHandleForReading.readDataToEndOfFile()
+                done.signal()
+            }.start()
+        }
+
+        /// Everything read, once the pipe has ended.
+        func text() -> String {
+            done.wait()
+            return String(decoding: data, as: UTF8.self)
+        }
     }
 
     /// Sends `process` SIGTERM, and SIGKILL when it is still running `graceSeconds` later;
