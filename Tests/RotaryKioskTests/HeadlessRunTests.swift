@@ -17,6 +17,29 @@ struct HeadlessRunTests {
         #expect(picture.pixel(x: 160, y: 70) != picture.pixel(x: 2, y: 2))
     }
 
+    @Test("a newcomer without a display (no $DISPLAY, no $XDG_RUNTIME_DIR) sees no error, only where the picture is; real errors still show")
+    func noNoiseWithoutDisplay() throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        let bare = ["-u", "XDG_RUNTIME_DIR", "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", "-u", "SDL_VIDEODRIVER", KioskProcess.executable.path]
+        let run = try KioskProcess.runHeadless(bare, environment: ["TMPDIR": dir.path], program: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stderr.split(separator: "\n")
+        #expect(!lines.contains { $0.lowercased().contains("error") }, "\(run.stderr)")
+        #expect(lines.last == "No display: rendered headless with the software renderer. Picture: \(dir.path)/rotary-kiosk.png")
+        let broken = try KioskProcess.runHeadless(bare + ["--config", dir.appendingPathComponent("missing.toml").path],
+                                                  environment: ["TMPDIR": dir.path], program: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(broken.stderr.contains(" error rotary-kiosk: ") && broken.stderr.contains("missing.toml"), "\(broken.stderr)")
+    }
+
+    @Test("--help shows the kiosk's own options (the default command's), not only the subcommands")
+    func topLevelHelp() throws {
+        let run = try KioskProcess.runHeadless(["--help"])
+        #expect(run.status == 0)
+        for option in ["--config", "--windowed", "--size", "--replay", "--events-out", "--screenshot", "check-config", "bench"] {
+            #expect(run.stdout.contains(option), "\(option) missing from:\n\(run.stdout)")
+        }
+    }
+
     @Test("--events-out writes into a FIFO in place instead of replacing it with a file")
     func eventsIntoFIFO() throws {
         let dir = try KioskProcess.temporaryDirectory()

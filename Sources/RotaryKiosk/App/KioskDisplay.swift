@@ -124,16 +124,22 @@ final class KioskDisplay {
     /// Opens SDL's video with the driver `requested`, or SDL's choice, falling back to the
     /// offscreen driver when no display can be opened at all and none was asked for.
     /// `$SDL_VIDEODRIVER` naming one of the kiosk's own choices ("auto", "fbdev") is taken out
-    /// of the environment first: SDL would read it for its choice and know neither.
+    /// of the environment first: SDL would read it for its choice and know neither. Without it,
+    /// SDL chooses from ``SDLDriverList/choosable(environment:exists:)``.
     static func openVideo(requested: String?) throws -> SDLSystem {
         if let requested, !requested.isEmpty {
             do { return try SDLSystem(videoDriver: requested) } catch let error as SDLError {
                 throw KioskError.noDisplay(requested: requested, opened: "nothing (\(error.message))")
             }
         }
-        if case .sdl = Request(ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"]) {} else { unsetenv("SDL_VIDEODRIVER") }
+        let environment = ProcessInfo.processInfo.environment
+        var choosable: String?
+        if case .sdl = Request(environment["SDL_VIDEODRIVER"]) {} else {
+            unsetenv("SDL_VIDEODRIVER")
+            choosable = SDLDriverList.choosable(environment: environment) { FileManager.default.fileExists(atPath: $0) }
+        }
         do {
-            return try SDLSystem()
+            return try SDLSystem(videoDriver: choosable)
         } catch {
             return try SDLSystem(videoDriver: "offscreen")
         }

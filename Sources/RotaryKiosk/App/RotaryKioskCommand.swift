@@ -10,6 +10,8 @@ public struct RotaryKioskCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "rotary-kiosk",
         abstract: "A touchscreen kiosk timer selector: spin the program wheel, spin the dial, tap start.",
+        usage: "rotary-kiosk [<run options>]\n  rotary-kiosk <subcommand>",
+        discussion: runOptionsHelp,
         version: version,
         subcommands: [RunCommand.self, CheckConfigCommand.self, BenchCommand.self, UsageCommand.self, HashPinCommand.self,
                       FleetCommand.self, MqttForgetCommand.self],
@@ -17,6 +19,17 @@ public struct RotaryKioskCommand: ParsableCommand {
     )
 
     public init() {}
+
+    /// The default command's options, for the top-level help: a person who types `--help`
+    /// sees how to run the kiosk, not only the subcommands.
+    static var runOptionsHelp: String {
+        // Wrapped narrower than any terminal, so the top-level help's own wrapping keeps its lines.
+        let help = RunCommand.helpMessage(columns: 78)
+        guard let start = help.range(of: "OPTIONS:") else { return "" }
+        let options = help[start.upperBound...].split(separator: "\n").filter { !$0.contains("-h, --help") }
+        return "With no subcommand it runs the kiosk (rotary-kiosk run), which takes these options:\n\n"
+            + options.joined(separator: "\n")
+    }
 }
 
 /// `rotary-kiosk run` (the default): the kiosk itself.
