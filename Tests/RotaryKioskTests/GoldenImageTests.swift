@@ -66,6 +66,21 @@ struct GoldenImageTests {
         try golden.check(OffscreenRendering.render(screen), named: "every-800x480-laundry")
     }
 
+    @Test("four categories in a strip of room for two: the first name at the strip's edge, a chevron where more lie",
+          arguments: [(800.0, 480.0, 0), (800, 480, 2), (1920, 1080, 0)])
+    func fourCategories(width: Double, height: Double, category: Int) throws {
+        let names = ["Sauna", "Laundry", "Tanning", "Spa"]
+        let programs = Program.demo.enumerated().map { index, program in
+            Program(name: program.name, icon: program.icon, minutes: program.minutes, category: names[index / 2])
+        }
+        let layout = try OffscreenRendering.withFonts {
+            try ScreenLayout(width: width, height: height, hasStrip: true, hasSetting: false).measuringStrip(names, with: $0)
+        }
+        var screen = KioskScreen(layout: layout, programs: programs, dialMinutes: Program.defaultDialMinutes, categories: names)
+        #expect(screen.showCategory(category) || category == 0)
+        try golden.check(OffscreenRendering.render(screen), named: "categories4-\(Int(width))x\(Int(height))-\(category)")
+    }
+
     @Test("the button's faces: running, paused, holding to cancel (progress ring), done")
     func timerFaces() throws {
         var session = KioskSession(screen: OffscreenRendering.screen(width: 400, height: 400), settings: SessionSettings())

@@ -128,6 +128,33 @@ struct ScreenControlsReplayTests {
         #expect((run.exitControl("wheel")?["selected"] as? NSNumber)?.intValue == 0)
     }
 
+    @Test("four categories: the strip shows names from edge to edge, the marker goes to the first and the last name",
+          arguments: ["800x480", "1920x1080"])
+    func stripUsesItsWidth(size: String) throws {
+        let names = ["Sauna", "Laundry", "Tanning", "Spa"]
+        let dir = try KioskProcess.temporaryDirectory()
+        let config = try ConfigText.write(names.map { "[[category]]\nname = \"\($0)\"\n" }.joined()
+            + names.map { "[[program]]\nname = \"\($0) 1\"\nminutes = 10\ncategory = \"\($0)\"\n" }.joined(),
+                                          as: "four.toml", in: dir)
+        let strip = try #require(try Self.ready(config, size: size)["categories"])
+        let (x, w) = (Self.number(strip, "x"), Self.number(strip, "w"))
+        let first = try #require(Self.item("Sauna", of: strip)), second = try #require(Self.item("Laundry", of: strip))
+        // The first name's room starts at the strip's left edge (half of it before its centre).
+        #expect(abs((first.x - (second.x - first.x) / 2) - x) < 20, "first name at \(first.x) in a strip from \(x)")
+        #expect(Self.number(strip, "marker_x") == first.x, "the marker under the first name")
+        var trace = Trace()
+        Self.tap(&trace, Point(x: x + w - 5, y: first.y))  // the name cut at the right end
+        Self.tap(&trace, Point(x: x + w - 5, y: first.y))
+        Self.tap(&trace, Point(x: x + w - 5, y: first.y))
+        trace.wait(1500)
+        let run = try ReplayRun.run(trace.text, size: size, extra: ["--config", config])
+        let end = try #require(run.exitControl("categories"))
+        let last = try #require(Self.item("Spa", of: end)), before = try #require(Self.item("Tanning", of: end))
+        #expect((end["selected"] as? NSNumber)?.intValue == 3)
+        #expect(abs((last.x + (last.x - before.x) / 2) - (x + w)) < 20, "last name at \(last.x) in a strip to \(x + w)")
+        #expect(Self.number(end, "marker_x") == last.x, "the marker under the last name")
+    }
+
     @Test("a swipe to the left, slow or flung, brings the next category; the strip rests on a name")
     func swipeCategory() throws {
         let (_, config) = try Self.configFile()

@@ -60,7 +60,7 @@ public struct KioskScreen: Sendable {
             panel.add(StripControl(id: Self.stripID, labels: self.categories, itemWidths: Self.stripItemWidths(self.categories, layout: layout, strip: strip),
                                    x: strip.x, y: strip.y, width: strip.width, height: strip.height,
                                    markerX: strip.x + strip.width * Self.stripMarkerAt(locale.direction), selected: self.category,
-                                   direction: locale.direction))
+                                   direction: locale.direction, ends: .pinned))
         }
         panel.focusIndex = 1
         _ = showSetting(value: settingValue)

@@ -1,5 +1,7 @@
 /// A horizontal strip of names of different widths (the category strip): swiped, flung,
 /// snapped with the nearest name's centre under the marker; a tap on a name scrolls to it.
+/// With ``Ends/pinned`` ends the names never scroll past the first or last: the marker moves
+/// to the names near the ends instead, so the strip's whole width shows names.
 ///
 /// Shares ``SnapAxis`` with the wheel; its axis is the content distance under the marker
 /// along the reading direction, so a swipe against it brings the next names: to the left
@@ -16,8 +18,12 @@ public struct StripControl: ControlModel, Equatable {
     public var width: Double
     /// Height in pixels.
     public var height: Double
-    /// The marker's x in window pixels (default: the strip's middle).
-    public var markerX: Double
+    /// Where the marker rests while the names scroll under it, window x (default: the
+    /// strip's middle). With ``Ends/pinned`` ends the marker leaves it to reach the names
+    /// near either end.
+    public var markerHomeX: Double
+    /// How the strip's ends behave.
+    public let ends: Ends
     /// Item names, one per item.
     public let labels: [String]
     /// Which way the names run from the first to the last.
@@ -25,11 +31,23 @@ public struct StripControl: ControlModel, Equatable {
     /// Drag, fling and snap state.
     public private(set) var drag: SnapDrag<StripLayout>
 
+    /// What a strip does at its first and last names.
+    public enum Ends: Equatable, Sendable {
+        /// The names scroll under a marker that stays at ``StripControl/markerHomeX``, so the
+        /// first name rests there with nothing before it.
+        case scrolling
+        /// The names never scroll past either end: the marker moves to the names near the
+        /// ends instead, and names narrower in all than the strip are widened to share its
+        /// whole width (the marker then moves and the names stay).
+        case pinned
+    }
+
     /// A strip of `labels` with item widths `itemWidths` (pixels), at rest on `selected`,
-    /// running in `direction`; its rectangle and `markerX` are in window pixels.
+    /// running in `direction`; its rectangle and `markerX` (where the marker rests, see
+    /// ``markerHomeX``) are in window pixels.
     public init(id: String, labels: [String], itemWidths: [Double], x: Double, y: Double, width: Double,
                 height: Double, markerX: Double? = nil, selected: Int = 0, direction: ReadingDirection = .leftToRight,
-                motion: MotionTuning = .linear, touch: TouchTuning = .standard) {
+                ends: Ends = .scrolling, motion: MotionTuning = .linear, touch: TouchTuning = .standard) {
         self.id = id
         self.labels = labels
         self.direction = direction
@@ -37,20 +55,40 @@ public struct StripControl: ControlModel, Equatable {
         self.y = y
         self.width = width
         self.height = height
-        self.markerX = markerX ?? x + width / 2
-        let axis = SnapAxis(layout: StripLayout(widths: itemWidths), tuning: motion, index: selected)
+        self.ends = ends
+        markerHomeX = markerX ?? x + width / 2
+        var widths = itemWidths
+        let room = width - widths.reduce(0, +)
+        if ends == .pinned, room > 0, !widths.isEmpty { widths = widths.map { $0 + room / Double(itemWidths.count) } }
+        let axis = SnapAxis(layout: StripLayout(widths: widths), tuning: motion, index: selected)
         drag = SnapDrag(axis: axis, touch: touch)
     }
 
     /// The item under the marker.
     public var selectedIndex: Int { drag.axis.currentIndex }
+    /// The marker's window x now: ``markerHomeX`` unless pinned ends moved it.
+    public var markerX: Double { leadingX + direction.sign * (drag.axis.position - scroll) }
     /// Window x of item `index`'s centre now.
     public func itemCenterX(_ index: Int) -> Double {
-        markerX + direction.sign * (drag.axis.layout.centers[index] - drag.axis.position)
+        leadingX + direction.sign * (drag.axis.layout.centers[index] - scroll)
     }
     /// The item drawn at window x `windowX`.
     public func item(atX windowX: Double) -> Int {
-        drag.axis.layout.item(atContentX: drag.axis.position + direction.sign * (windowX - markerX))
+        drag.axis.layout.item(atContentX: scroll + direction.sign * (windowX - leadingX))
+    }
+    /// Whether names lie beyond the strip's leading end (its left, from right to left its
+    /// right), out of sight or cut.
+    public var hasNamesBeforeStart: Bool { scroll > 0.5 }
+    /// Whether names lie beyond the strip's trailing end.
+    public var hasNamesAfterEnd: Bool { drag.axis.layout.widths.reduce(0, +) - scroll > width + 0.5 }
+
+    /// The window x where the names start: the left edge, from right to left the right edge.
+    private var leadingX: Double { direction == .leftToRight ? x : x + width }
+    /// The content x (pixels from the first name's start) at the leading edge now.
+    private var scroll: Double {
+        let free = drag.axis.position - direction.sign * (markerHomeX - leadingX)
+        guard ends == .pinned else { return free }
+        return min(max(free, 0), max(0, drag.axis.layout.widths.reduce(0, +) - width))
     }
 
     /// Whether `point` lies inside the strip's rectangle (its edges included).

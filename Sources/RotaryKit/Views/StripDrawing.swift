@@ -20,7 +20,8 @@ public struct StripLook: Equatable, Sendable {
     /// between are brightened in proportion, so the change is smooth while scrolling.
     public var dimmedOpacity: Double = 0.45
     /// Over how many pixels from each end of the strip the names fade out (0: no fading). A
-    /// name whose centre is on the edge is invisible.
+    /// name whose centre is on the edge is invisible. A strip with pinned ends fades only an
+    /// end beyond which more names lie, so the fade says the strip scrolls that way.
     public var fadeWidth: Double
     /// Colour of the marker: a filled bar centred on the marker's x, inside the strip along
     /// `markerEdge`.
@@ -57,9 +58,30 @@ extension StripLook {
 ///                              itemWidths: [120, 100, 130], x: 0, y: 0, width: 480, height: 60)
 ///     list.append(contentsOf: StripDrawing.commands(strip, look: StripLook(for: strip)))
 public enum StripDrawing {
-    /// Everything, in order: background, names (in their clip), marker.
+    /// Everything, in order: background, names (in their clip), the signs that more names
+    /// lie beyond an end, marker.
     public static func commands(_ strip: StripControl, look: StripLook) -> [DrawCommand] {
-        background(strip, look: look) + names(strip, look: look) + marker(strip, look: look)
+        background(strip, look: look) + names(strip, look: look) + more(strip, look: look) + marker(strip, look: look)
+    }
+
+    /// With pinned ends, a chevron (‹ or ›) on the background at each end beyond which more
+    /// names lie, over the cut name there: a person sees the strip scrolls that way. Nothing
+    /// for scrolling ends or a look without a background.
+    public static func more(_ strip: StripControl, look: StripLook) -> [DrawCommand] {
+        guard strip.ends == .pinned, let background = look.background else { return [] }
+        let bounds = rect(strip)
+        let points = Int((Double(look.textPoints) * 1.6).rounded())
+        let side = Double(points) * 0.8
+        let leftward = strip.direction == .leftToRight ? strip.hasNamesBeforeStart : strip.hasNamesAfterEnd
+        let rightward = strip.direction == .leftToRight ? strip.hasNamesAfterEnd : strip.hasNamesBeforeStart
+        var commands: [DrawCommand] = []
+        for (shown, x, sign) in [(leftward, bounds.x, "‹"), (rightward, bounds.maxX - side, "›")] where shown {
+            let patch = Rect(x: x, y: bounds.y, width: side, height: bounds.height)
+            commands.append(.fill(patch, background))
+            commands.append(.text(TextDraw(sign, points: points, center: patch.center, maxWidth: side,
+                                           color: look.textColor.fading(0.8))))
+        }
+        return commands
     }
 
     /// The strip's rectangle in window pixels.
@@ -86,7 +108,7 @@ public enum StripDrawing {
             let halfWidth = layout.widths[index] / 2
             guard centerX + halfWidth > bounds.x, centerX - halfWidth < bounds.maxX else { continue }
             let color = look.textColor.fading(brightness(index, coordinate: coordinate, look: look)
-                                                * edgeFade(centerX, bounds: bounds, look: look))
+                                                * edgeFade(centerX, strip: strip, look: look))
             guard color.a > 0 else { continue }
             texts.append(.text(TextDraw(label, points: look.textPoints, center: Point(x: centerX, y: bounds.center.y),
                                         maxWidth: layout.widths[index], color: color)))
@@ -110,9 +132,15 @@ public enum StripDrawing {
         return 1 - (1 - look.dimmedOpacity) * away
     }
 
-    /// 1 inside the strip, falling linearly to 0 at either end over the look's fade width.
-    private static func edgeFade(_ centerX: Double, bounds: Rect, look: StripLook) -> Double {
+    /// 1 inside the strip, falling linearly to 0 at an end over the look's fade width: at
+    /// both ends, or with pinned ends only where more names lie beyond.
+    private static func edgeFade(_ centerX: Double, strip: StripControl, look: StripLook) -> Double {
         guard look.fadeWidth > 0 else { return 1 }
-        return min(max(min(centerX - bounds.x, bounds.maxX - centerX) / look.fadeWidth, 0), 1)
+        let pinned = strip.ends == .pinned
+        let leftFades = !pinned || (strip.direction == .leftToRight ? strip.hasNamesBeforeStart : strip.hasNamesAfterEnd)
+        let rightFades = !pinned || (strip.direction == .leftToRight ? strip.hasNamesAfterEnd : strip.hasNamesBeforeStart)
+        let left = leftFades ? (centerX - strip.x) / look.fadeWidth : 1
+        let right = rightFades ? (strip.x + strip.width - centerX) / look.fadeWidth : 1
+        return min(max(min(left, right), 0), 1)
     }
 }
