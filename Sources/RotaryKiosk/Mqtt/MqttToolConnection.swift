@@ -12,20 +12,15 @@ final class MqttToolConnection: @unchecked Sendable {
 
     private let handle: OpaquePointer
     private let settings: MqttSettings
-    private let received: Received
-    private let condition = NSCondition()
-    private let subscriptions: [String]
-    private var answer: Int32?
-    private var acknowledged: Set<Int32> = []
-    /// Written on libmosquitto's thread, under `condition`.
-    private var connectedNow = false
+    /// All that libmosquitto's callbacks touch. They reach this, never the connection: a
+    /// callback holds what it reaches while it runs, so one holding the connection when its
+    /// owner lets go would run `deinit` on libmosquitto's thread, inside `mosquitto_loop`, where
+    /// `mosquitto_loop_stop` cannot join its own thread and `mosquitto_destroy` frees the
+    /// client under the running loop. Released after `mosquitto_destroy`, when no callback runs.
+    private let shared: Shared
 
     /// Whether the connection is up now.
-    var isConnected: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return connectedNow
-    }
+    var isConnected: Bool { shared.locked { $0.connectedNow } }
 
     /// Connects to `settings`' broker, subscribes to `subscriptions` (wildcards allowed, QoS 1)
     /// on this and every later connect, and waits at most `seconds` for the broker's answer;
@@ -33,27 +28,20 @@ final class MqttToolConnection: @unchecked Sendable {
     init(_ settings: MqttSettings, subscribing subscriptions: [String] = [], waitingUpTo seconds: Double = 10,
          received: @escaping Received) throws {
         self.settings = settings
-        self.received = received
-        self.subscriptions = subscriptions
+        shared = Shared(subscriptions: subscriptions, received: received)
         handle = try MqttClient.make(settings, id: nil, password: try MqttClient.password(settings))
-        mosquitto_user_data_set(handle, Unmanaged.passUnretained(self).toOpaque())
-        mosquitto_connect_callback_set(handle) { _, user, code in (MqttClient.owner(user) as MqttToolConnection?)?.connected(code) }
-        mosquitto_disconnect_callback_set(handle) { _, user, _ in (MqttClient.owner(user) as MqttToolConnection?)?.note { $0.connectedNow = false } }
-        mosquitto_publish_callback_set(handle) { _, user, mid in
-            (MqttClient.owner(user) as MqttToolConnection?)?.note { $0.acknowledged.insert(mid) }
-        }
+        mosquitto_user_data_set(handle, Unmanaged.passUnretained(shared).toOpaque())
+        mosquitto_connect_callback_set(handle) { mosq, user, code in (MqttClient.owner(user) as Shared?)?.connected(mosq, code) }
+        mosquitto_disconnect_callback_set(handle) { _, user, _ in (MqttClient.owner(user) as Shared?)?.note { $0.connectedNow = false } }
+        mosquitto_publish_callback_set(handle) { _, user, mid in (MqttClient.owner(user) as Shared?)?.note { $0.acknowledged.insert(mid) } }
         mosquitto_message_callback_set(handle) { _, user, message in
-            guard let message, let connection = MqttClient.owner(user) as MqttToolConnection?, let topic = message.pointee.topic else { return }
-            connection.received(String(cString: topic), MqttClient.payload(of: message.pointee))
+            guard let message, let shared = MqttClient.owner(user) as Shared?, let topic = message.pointee.topic else { return }
+            shared.received(String(cString: topic), MqttClient.payload(of: message.pointee))
         }
         let name = MqttClient.name(settings)
         try MqttClient.check(mosquitto_connect(handle, settings.host, Int32(settings.port), 30), "cannot reach \(name)")
         try MqttClient.check(mosquitto_loop_start(handle), "starting libmosquitto's network thread")
-        let deadline = Date().addingTimeInterval(seconds)
-        condition.lock()
-        while answer == nil, condition.wait(until: deadline) {}
-        let code = answer
-        condition.unlock()
+        let code = shared.wait(upTo: Date().addingTimeInterval(seconds)) { $0.answer }
         guard let code else { throw KioskError.mqtt("\(name) did not answer within \(Int(seconds)) s") }
         guard code == 0 else { throw KioskError.mqtt("\(name) refused the connection: \(String(cString: mosquitto_connack_string(code)))") }
     }
@@ -64,31 +52,59 @@ final class MqttToolConnection: @unchecked Sendable {
         mosquitto_destroy(handle)
     }
 
-    /// The broker answered a connect: on success, subscribe (again).
-    private func connected(_ code: Int32) {
-        if code == 0 { for topic in subscriptions { mosquitto_subscribe(handle, nil, topic, 1) } }
-        note {
-            $0.answer = code
-            $0.connectedNow = code == 0
-        }
-    }
-
-    private func note(_ change: (MqttToolConnection) -> Void) {
-        condition.lock()
-        change(self)
-        condition.broadcast()
-        condition.unlock()
-    }
-
     /// Publishes `payload` on `topic` at QoS 1 and waits at most `seconds` for the broker's
     /// acknowledgement.
     func publish(_ topic: String, _ payload: String, retain: Bool, waitingUpTo seconds: Double = 5) throws {
         var mid: Int32 = 0
         try MqttClient.check(MqttClient.publish(handle, topic, payload, retain: retain, mid: &mid), "publishing to \(topic)")
-        let deadline = Date().addingTimeInterval(seconds)
-        condition.lock()
-        defer { condition.unlock() }
-        while !acknowledged.contains(mid), condition.wait(until: deadline) {}
-        guard acknowledged.contains(mid) else { throw KioskError.mqtt("\(MqttClient.name(settings)) did not acknowledge \(topic)") }
+        let acknowledged = shared.wait(upTo: Date().addingTimeInterval(seconds)) { $0.acknowledged.contains(mid) ? true : nil }
+        guard acknowledged != nil else { throw KioskError.mqtt("\(MqttClient.name(settings)) did not acknowledge \(topic)") }
+    }
+
+    /// The connection's state that libmosquitto's thread writes, under `condition`.
+    private final class Shared: @unchecked Sendable {
+        let condition = NSCondition()
+        let subscriptions: [String]
+        let received: Received
+        var answer: Int32?
+        var acknowledged: Set<Int32> = []
+        var connectedNow = false
+
+        init(subscriptions: [String], received: @escaping Received) {
+            self.subscriptions = subscriptions
+            self.received = received
+        }
+
+        /// The broker answered a connect of `mosq`: on success, subscribe (again).
+        func connected(_ mosq: OpaquePointer?, _ code: Int32) {
+            if code == 0 { for topic in subscriptions { mosquitto_subscribe(mosq, nil, topic, 1) } }
+            note {
+                $0.answer = code
+                $0.connectedNow = code == 0
+            }
+        }
+
+        func note(_ change: (Shared) -> Void) {
+            condition.lock()
+            change(self)
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        func locked<T>(_ body: (Shared) -> T) -> T {
+            condition.lock()
+            defer { condition.unlock() }
+            return body(self)
+        }
+
+        /// What `found` finds once it finds something, or nil at `deadline`.
+        func wait<T>(upTo deadline: Date, for found: (Shared) -> T?) -> T? {
+            condition.lock()
+            defer { condition.unlock() }
+            while true {
+                if let value = found(self) { return value }
+                if !condition.wait(until: deadline) { return found(self) }
+            }
+        }
     }
 }
