@@ -75,6 +75,7 @@ let package = Package(
             providers: [.apt(["libinput-dev", "libudev-dev"])]
         ),
         .systemLibrary(name: "CSpawn"),
+        .target(name: "CBuildInfo"),
         .systemLibrary(name: "CCrypt"),
         .target(
             name: "RotaryKit",
@@ -93,7 +94,7 @@ let package = Package(
         .target(
             name: "RotaryKiosk",
             dependencies: [
-                "RotaryKit", "RotarySDL", "RotaryAssets", "CSpawn", "CSQLite", "CCrypt", "CMosquitto", "CLinuxPanel",
+                "RotaryKit", "RotarySDL", "RotaryAssets", "CSpawn", "CSQLite", "CCrypt", "CMosquitto", "CLinuxPanel", "CBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),

@@ -11,7 +11,7 @@ struct FleetTableTests {
         var table = FleetTable(prefix: "rotary")
         let took1 = table.take(topic: "rotary/b/availability", payload: Self.bytes("online"))
         #expect(took1)
-        let took2 = table.take(topic: "rotary/b/state", payload: Self.bytes(#"{"state":"running","program":"Sauna","ends_at":"2026-11-24T10:00:00Z"}"#))
+        let took2 = table.take(topic: "rotary/b/state", payload: Self.bytes(#"{"state":"running","program":"Sauna","ends_at":"2026-11-24T10:00:00Z","version":"0.13.0+git20261126.abc1234"}"#))
         #expect(took2)
         let took3 = table.take(topic: "rotary/a/availability", payload: Self.bytes("offline"))
         #expect(took3)
@@ -24,9 +24,13 @@ struct FleetTableTests {
         let now = MqttState.unix(fromISO8601: "2026-11-24T09:58:30Z") ?? 0
         #expect(table.rows(now: now) == [
             FleetTable.Row(id: "a", online: false, state: "paused", program: "Steam", secondsLeft: 90),
-            FleetTable.Row(id: "b", online: true, state: "running", program: "Sauna", secondsLeft: 90),
+            FleetTable.Row(id: "b", online: true, state: "running", program: "Sauna", secondsLeft: 90,
+                           version: "0.13.0+git20261126.abc1234"),
         ])
         #expect(table.text(now: now).hasSuffix("2 kiosks, 1 online"))
+        #expect(table.text(now: now).split(separator: "\n").first?.hasSuffix("VERSION") == true)
+        #expect(table.text(now: now).contains("Sauna    01:30      0.13.0+git20261126.abc1234"), "\(table.text(now: now))")
+        #expect(table.json(now: now).contains(#""version":"0.13.0+git20261126.abc1234""#))
         table.take(topic: "rotary/a/availability", payload: [])
         table.take(topic: "rotary/a/state", payload: [])
         #expect(table.rows(now: now).map(\.id) == ["b"])

@@ -46,6 +46,8 @@ struct MqttTests {
         let retained = try #require(try broker.retained("rotary/cabin-1/state").flatMap { Self.payload("t " + $0) })
         #expect(retained["state"] as? String == "running" && retained["program"] as? String == "Sauna")
         #expect((retained["ends_at"] as? String)?.hasSuffix("Z") == true)
+        let version = try KioskProcess.runHeadless(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(!version.isEmpty && retained["version"] as? String == version, "the fleet sees which build each kiosk runs")
         #expect(try broker.retained("rotary/cabin-1/availability") == "offline")
     }
 

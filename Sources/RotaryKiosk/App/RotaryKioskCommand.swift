@@ -1,11 +1,19 @@
 import ArgumentParser
+import CBuildInfo
 import Foundation
 import Logging
 
 /// `rotary-kiosk`: the kiosk timer selector. With no subcommand it runs the kiosk.
 public struct RotaryKioskCommand: ParsableCommand {
-    /// The app's version, as `--version` and the service screen's diagnostics show it.
-    public static let version = "0.13.0"
+    /// The version in the source: the app's own, before a build adds the commit.
+    static let sourceVersion = "0.13.0"
+    /// The app's version, as `--version`, the service screen's diagnostics, the MQTT state
+    /// record and Home Assistant show it: the one the build was given (kiosk/package: the
+    /// package's version, with the commit), else ``sourceVersion``.
+    public static let version: String = {
+        let built = String(cString: rotary_build_version())
+        return built.isEmpty ? sourceVersion : built
+    }()
 
     public static let configuration = CommandConfiguration(
         commandName: "rotary-kiosk",

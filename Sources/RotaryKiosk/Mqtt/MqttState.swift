@@ -3,7 +3,8 @@ import RotaryKit
 
 /// The kiosk's retained `<base>/state` record: `state` (the countdown's, `idle` when none),
 /// `program`, `category`, `setting {name, value, unit}` (when there is one), `seconds_total`,
-/// `seconds_left` (whole seconds, rounded up) and `ends_at` (ISO 8601, UTC, while it runs).
+/// `seconds_left` (whole seconds, rounded up), `ends_at` (ISO 8601, UTC, while it runs) and
+/// `version` (the kiosk's, as `rotary-kiosk --version` says it).
 /// The program and set point are the countdown's while one is active or finished, else what
 /// is selected.
 enum MqttState {
@@ -42,7 +43,7 @@ enum MqttState {
                                                ("unit", .string(setting.unit))])))
         }
         fields += [("seconds_total", .number(key.secondsTotal)), ("seconds_left", .number(key.secondsLeft)),
-                   ("ends_at", endsAt.map { .string(iso8601($0)) } ?? .null)]
+                   ("ends_at", endsAt.map { .string(iso8601($0)) } ?? .null), ("version", .string(RotaryKioskCommand.version))]
         return JSONValue.object(fields).text
     }
 
