@@ -14,6 +14,9 @@ ROTARY_BUILD_PACKAGES="pkg-config git libsdl2-dev libsdl2-image-dev libsdl2-ttf-
 # real MQTT broker with its command-line clients, and openssl to make a test CA.
 ROTARY_TEST_PACKAGES="xvfb xauth xdotool imagemagick libharfbuzz-bin fonts-noto-cjk fonts-noto-color-emoji mosquitto mosquitto-clients openssl"
 
+# What kiosk/package adds: Debian's packaging tools, lintian, and help2man for the man page.
+ROTARY_PACKAGE_PACKAGES="dpkg-dev debhelper fakeroot lintian help2man"
+
 rotary_say() { printf '\033[1mrotary:\033[0m %s\n' "$*" >&2; }
 
 # rotary_install_missing PACKAGE... — apt-get installs the packages not yet installed.

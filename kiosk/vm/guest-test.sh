@@ -71,7 +71,7 @@ case "$mode" in *ASCII*|*UTF-8*) say "STEP 4 ok: console keyboard usable after t
     *) fail "step 4: console keyboard left as: $mode" ;; esac
 
 # 5. Without the video group the app refuses to run blank.
-out=$(runuser -u nobody -- env SDL_VIDEODRIVER=kmsdrm HOME=/tmp /usr/local/bin/rotary-kiosk --config /etc/rotary/rotary.toml 2>&1)
+out=$(runuser -u nobody -- env SDL_VIDEODRIVER=kmsdrm HOME=/tmp /usr/bin/rotary-kiosk --config /etc/rotary/rotary.toml 2>&1)
 status=$?
 [ "$status" -ne 0 ] || fail "step 5: exit status 0 without the video group"
 echo "$out" | grep -q 'panel would stay black' || fail "step 5: message was: $out"
@@ -174,12 +174,66 @@ say "NOTE fbdev: $frames"
 mode=$(kbd_mode -C /dev/tty1 2>&1)
 case "$mode" in *ASCII*|*UTF-8*) ;; *) fail "step 7: console keyboard left as: $mode" ;; esac
 say "STEP 7 ok: after the kiosk stopped, tty1 is in text mode again with its keyboard ($mode)"
-bench=$(runuser -u rotary -- /usr/local/bin/rotary-kiosk bench --frames 120 --sizes 800x480 --renderers software 2>&1)
+bench=$(runuser -u rotary -- /usr/bin/rotary-kiosk bench --frames 120 --sizes 800x480 --renderers software 2>&1)
 echo "$bench" | sed 's/^/VMTEST NOTE bench: /'
 echo "$bench" | grep -q ' fbdev ' || fail "step 7: bench has no fbdev row"
 say "STEP 7 ok: bench has an fbdev row"
-live=$(runuser -u rotary -- env SDL_VIDEODRIVER=fbdev /usr/local/bin/rotary-kiosk bench --live --seconds 8 2>&1 | grep -v -e warning -e 'ALSA lib')
+live=$(runuser -u rotary -- env SDL_VIDEODRIVER=fbdev /usr/bin/rotary-kiosk bench --live --seconds 8 2>&1 | grep -v -e warning -e 'ALSA lib')
 echo "$live" | sed 's/^/VMTEST NOTE bench --live: /'
+
+# 8. The sandbox holds for the hooks the kiosk starts. The operator edits the config (a
+# conffile): a hook that writes into /etc when a countdown starts, as any hook could before
+# the unit was sandboxed. Back on KMSDRM.
+step="step 8"
+rm -f /etc/systemd/system/rotary-kiosk.service.d/framebuffer.conf /var/lib/rotary/timer.json
+systemctl daemon-reload
+sed -i 's|^on_timer_started = .*|on_timer_started = ["/bin/sh", "-c", "echo from-the-hook > /etc/rotary/hook-was-here"]|' /etc/rotary/rotary.toml
+echo "# edited by the operator before the upgrade" >> /etc/rotary/rotary.toml
+systemctl start rotary-kiosk
+pid=$(ready_pid "$pid") || fail "step 8: the kiosk did not start again on KMSDRM"
+touch sleep:3 tap:240:240 sleep:1
+wait_for 30 bash -c "journalctl -t rotary-kiosk -o cat --no-pager _PID=$pid | grep -q '\"event\":\"timer\",\"state\":\"running\"'" \
+    || fail "step 8: the tap started no countdown"
+started_at=$(date +%s.%N)
+running=$(journal _PID="$pid" | grep '"event":"timer","state":"running"' | tail -1)
+total=$(echo "$running" | sed -n 's/.*"seconds_total":\([0-9.]*\).*/\1/p')
+wait_for 20 bash -c "journalctl -t rotary-kiosk -o cat --no-pager _PID=$pid | grep -q 'Read-only file system'" \
+    || fail "step 8: no sign of the hook being refused: $(journal _PID="$pid" | grep -i hook | tail -3)"
+[ ! -e /etc/rotary/hook-was-here ] || fail "step 8: the hook wrote into /etc"
+say "STEP 8 ok: the hook could not write into /etc: $(journal _PID="$pid" | grep -m1 'Read-only file system' | sed 's/.*\] //')"
+systemd-analyze security --no-pager rotary-kiosk.service 2>&1 | sed 's/^/VMTEST NOTE security: /'
+
+# 9. An upgrade to the second package mid-countdown: the operator's config stays, the state
+# stays, and the restarted kiosk resumes the countdown with the right time.
+step="step 9"
+before=$(/usr/bin/rotary-kiosk --version)
+DEBIAN_FRONTEND=noninteractive apt-get install -y -q /usr/local/lib/rotary-vm/upgrade.deb > /tmp/upgrade.log 2>&1 \
+    || { sed 's/^/VMTEST apt: /' /tmp/upgrade.log; fail "step 9: apt-get install of the second package failed"; }
+after=$(/usr/bin/rotary-kiosk --version)
+[ "$after" = "$before+upgrade" ] || fail "step 9: version $after after upgrading from $before"
+grep -q '^# edited by the operator before the upgrade$' /etc/rotary/rotary.toml || fail "step 9: the operator's edit of the config is gone"
+grep -q 'hook-was-here' /etc/rotary/rotary.toml || fail "step 9: the operator's hook is gone from the config"
+pid=$(ready_pid "$pid") || fail "step 9: no kiosk ready after the upgrade"
+wait_for 30 bash -c "journalctl -t rotary-kiosk -o cat --no-pager _PID=$pid | grep -q '\"event\":\"timer\"'" \
+    || fail "step 9: the upgraded kiosk reported no timer"
+resumed=$(journal _PID="$pid" | grep '"event":"timer"' | head -1)
+echo "$resumed" | grep -q '"state":"running"' || fail "step 9: resumed as $resumed"
+left=$(echo "$resumed" | sed -n 's/.*"seconds_left":\([0-9.]*\).*/\1/p')
+at=$(journalctl -t rotary-kiosk -o short-unix --no-pager _PID="$pid" | grep -m1 '"event":"timer"' | cut -d' ' -f1)
+python3 -c "import sys; e = $at - $started_at; l = $left; sys.exit(0 if abs(($total - e) - l) < 3 else 1)" \
+    || fail "step 9: $left s left, $(python3 -c "print(round($at - $started_at, 1))") s after a start of $total s"
+say "STEP 9 ok: upgraded $before -> $after mid-countdown; config kept; resumed with $left s of $total left"
+
+# 10. Purge: the service, the config, the state and the user go.
+step="step 10"
+DEBIAN_FRONTEND=noninteractive apt-get purge -y -q rotary-kiosk > /tmp/purge.log 2>&1 \
+    || { sed 's/^/VMTEST apt: /' /tmp/purge.log; fail "step 10: apt-get purge failed"; }
+! systemctl is-active --quiet rotary-kiosk || fail "step 10: the kiosk still runs"
+for gone in /usr/bin/rotary-kiosk /etc/rotary /var/lib/rotary /lib/systemd/system/rotary-kiosk.service; do
+    [ ! -e "$gone" ] || fail "step 10: $gone is still there after the purge"
+done
+! getent passwd rotary >/dev/null || fail "step 10: the rotary user is still there"
+say "STEP 10 ok: purged: service stopped, binary, config, state and user gone"
 
 say "DONE ok"
 systemctl poweroff --no-block

@@ -1,16 +1,17 @@
 # Builds (or reuses) the VM's base system: a Debian bookworm root made by debootstrap with
-# a kernel, systemd, udev, SDL2, FriBidi, SQLite, libmosquitto, libinput and Mesa's EGL/GBM/DRI. Cached by its package list.
-# Sourced by kiosk/vm-test; sets ROTARY_VM_BASE (a folder holding root/, vmlinuz, initrd.img).
+# a kernel, systemd, udev and the test's own tools (python3-evdev for touches, sqlite3), and
+# none of Rotary's libraries: installing the package pulls those in by its Depends. Cached
+# by its package list. Sourced by kiosk/vm-test; sets ROTARY_VM_BASE (a folder holding
+# root/, vmlinuz, initrd.img).
 
 ROTARY_VM_PACKAGES="systemd,systemd-sysv,udev,dbus,libpam-systemd,kmod,procps,kbd,util-linux,initramfs-tools,linux-image-amd64,\
-libsdl2-2.0-0,libsdl2-image-2.0-0,libsdl2-ttf-2.0-0,libfontconfig1,libfribidi0,libharfbuzz0b,libsqlite3-0,libmosquitto1,fonts-dejavu-core,libegl1,libegl-mesa0,libgbm1,libgl1-mesa-dri,libgles2,\
-libinput10,python3,python3-evdev"
+python3,python3-evdev,adduser"
 ROTARY_VM_MIRROR="${ROTARY_VM_MIRROR:-http://deb.debian.org/debian}"
 
 rotary_vm_base() {
     local cache="$1"
     local key
-    key=$(printf '%s\n%s\n%s\n' "$ROTARY_VM_PACKAGES" "$ROTARY_VM_MIRROR" "base-v1" | sha256sum | cut -c1-16)
+    key=$(printf '%s\n%s\n%s\n' "$ROTARY_VM_PACKAGES" "$ROTARY_VM_MIRROR" "base-v2" | sha256sum | cut -c1-16)
     ROTARY_VM_BASE="$cache/base-$key"
     if [ -f "$ROTARY_VM_BASE/ready" ]; then
         echo "vm-test: base system cached in $ROTARY_VM_BASE" >&2
