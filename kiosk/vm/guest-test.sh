@@ -224,8 +224,17 @@ python3 -c "import sys; e = $at - $started_at; l = $left; sys.exit(0 if abs(($to
     || fail "step 9: $left s left, $(python3 -c "print(round($at - $started_at, 1))") s after a start of $total s"
 say "STEP 9 ok: upgraded $before -> $after mid-countdown; config kept; resumed with $left s of $total left"
 
-# 10. Purge: the service, the config, the state and the user go.
+# 10. Remove: the service stops and goes, the config and the state stay for a later install.
+# Then purge: the config, the state and the user go too.
 step="step 10"
+DEBIAN_FRONTEND=noninteractive apt-get remove -y -q rotary-kiosk > /tmp/remove.log 2>&1 \
+    || { sed 's/^/VMTEST apt: /' /tmp/remove.log; fail "step 10: apt-get remove failed"; }
+! systemctl is-active --quiet rotary-kiosk || fail "step 10: the kiosk still runs after apt-get remove"
+[ ! -e /usr/bin/rotary-kiosk ] || fail "step 10: the binary is still there after apt-get remove"
+grep -q '^# edited by the operator before the upgrade$' /etc/rotary/rotary.toml || fail "step 10: remove lost the operator's config"
+[ -s /var/lib/rotary/timer.json ] || fail "step 10: remove lost the state folder"
+getent passwd rotary >/dev/null || fail "step 10: remove took the user"
+say "STEP 10 ok: removed: service stopped, binary gone, config, state and user kept"
 DEBIAN_FRONTEND=noninteractive apt-get purge -y -q rotary-kiosk > /tmp/purge.log 2>&1 \
     || { sed 's/^/VMTEST apt: /' /tmp/purge.log; fail "step 10: apt-get purge failed"; }
 ! systemctl is-active --quiet rotary-kiosk || fail "step 10: the kiosk still runs"
