@@ -122,9 +122,16 @@ struct LineLaneTests {
     @Test("a replay's lane waits for room and writes every line in order")
     func waitWritesAll() throws {
         let pipe = try TestPipe()
+        #expect(fcntl(pipe.write, 1031 /* F_SETPIPE_SZ */, Int32(4096)) == 4096)
         let lane = LineLane(descriptor: pipe.write, capacityBytes: 1000, whenFull: .wait(unless: { false })) { _, _ in }
-        let sender = Thread { for index in 0..<5000 { lane.send("line \(index)") } }
-        sender.start()
+        let sent = DispatchSemaphore(value: 0)
+        Thread {
+            for index in 0..<5000 { lane.send("line \(index)") }
+            sent.signal()
+        }.start()
+        // 49 kB into a pipe of 4 kB and a queue of 1 kB that nobody reads yet: the sender must
+        // wait for room (a lane that dropped lines would be done at once).
+        #expect(sent.wait(timeout: .now() + 1) == .timedOut, "the sender did not wait for room")
         let received = pipe.readLines(5000)
         #expect(received == (0..<5000).map { "line \($0)" }, "\(received.count) lines, first \(received.prefix(2))")
     }

@@ -1,5 +1,5 @@
 # Builds (or reuses) the VM's base system: a Debian bookworm root made by debootstrap with
-# a kernel, systemd, udev and the test's own tools (python3-evdev for touches, sqlite3), and
+# a kernel, systemd, udev and the test's own tools (python3-evdev for touches, adduser), and
 # none of Rotary's libraries: installing the package pulls those in by its Depends. Cached
 # by its package list. Sourced by kiosk/vm-test; sets ROTARY_VM_BASE (a folder holding
 # root/, vmlinuz, initrd.img).

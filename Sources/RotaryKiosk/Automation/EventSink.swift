@@ -2,20 +2,23 @@ import Foundation
 import Glibc
 
 /// Where event lines go: standard output or a file, one JSON object per line, handed to a
-/// ``LineLane`` so the render loop never waits for whoever reads them (a full pipe costs the
-/// oldest lines, counted in the log, in a live run; a replay waits and writes every line).
+/// queue with a writer thread of its own so the render loop never waits for whoever reads
+/// them (in the kiosk's live runs a full pipe costs the oldest lines, counted in the log; a
+/// replay waits and writes every line).
 /// Also hands every kiosk event, as a value and as its line, to in-process listeners (hooks,
 /// feedback, persistence, or a program that embeds the kiosk).
 public final class EventSink {
     private let lane: LineLane
     private var listeners: [(KioskEvent, String, Double) -> Void] = []
 
-    /// Events to standard output; a slow reader costs the oldest lines.
+    /// Events to standard output; a slow reader costs the oldest lines (uncounted: the
+    /// kiosk's own runs count them in the log). Call ``flush(upTo:)`` before the program ends.
     public convenience init() {
         self.init(lane: LineLane(descriptor: STDOUT_FILENO, whenFull: .dropOldest) { _, _ in })
     }
 
-    /// Events to the file at `path` (created or emptied); a slow reader costs the oldest lines.
+    /// Events to the file at `path` (created or emptied, kept open to the end of the process);
+    /// a slow reader costs the oldest lines, uncounted. Call ``flush(upTo:)`` before the program ends.
     public convenience init(path: String) throws {
         self.init(lane: LineLane(descriptor: try Self.open(path), whenFull: .dropOldest) { _, _ in })
     }
@@ -47,7 +50,7 @@ public final class EventSink {
 
     /// Waits until every line so far is written, the output has closed, or `seconds` pass
     /// (nil: no limit).
-    func flush(upTo seconds: Double?) { lane.flush(upTo: seconds) }
+    public func flush(upTo seconds: Double?) { lane.flush(upTo: seconds) }
 }
 
 /// Errors of the kiosk app with a message meant for a person.

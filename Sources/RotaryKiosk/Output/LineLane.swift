@@ -95,8 +95,9 @@ final class LineLane: @unchecked Sendable {
         condition.broadcast()
     }
 
-    /// Waits until every line sent so far is written, the lane has closed, or `seconds` have
-    /// passed (nil: no limit); whether everything was written.
+    /// Waits until every line sent so far is written, the lane has closed (its `trouble` told
+    /// first), `seconds` have passed (nil: no limit) or, for a lane that waits, its `giveUp`
+    /// says to stop; whether everything was written.
     @discardableResult
     func flush(upTo seconds: Double?) -> Bool {
         let deadline = seconds.map { Date().addingTimeInterval($0) } ?? .distantFuture
@@ -126,11 +127,16 @@ final class LineLane: @unchecked Sendable {
             condition.unlock()
 
             let failure = writeAll(batch)
-            if droppedBefore > 0, failure == nil { trouble(self, .dropped(count: droppedBefore)) }
+            // Told while `writing` still holds, so a flush waits until the log has the line.
+            if let failure {
+                trouble(self, .closed(reason: failure))
+            } else if droppedBefore > 0 {
+                trouble(self, .dropped(count: droppedBefore))
+            }
 
             condition.lock()
             writing = false
-            if let failure {
+            if failure != nil {
                 closed = true
                 waiting.removeAll()
                 first = 0
@@ -138,10 +144,7 @@ final class LineLane: @unchecked Sendable {
             }
             condition.broadcast()
             condition.unlock()
-            if let failure {
-                trouble(self, .closed(reason: failure))
-                return
-            }
+            if failure != nil { return }
         }
     }
 

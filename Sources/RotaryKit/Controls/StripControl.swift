@@ -97,7 +97,8 @@ public struct StripControl: ControlModel, Equatable {
     }
 
     /// The first finger down holds the strip (a second is ignored) and stops it if it was
-    /// moving. Once the finger has moved past the touch slop the names follow it sideways,
+    /// moving. Once the finger has moved past the touch slop the names follow it sideways
+    /// (with pinned ends, where the names cannot scroll further, the marker moves instead),
     /// reporting a ``ControlEvent/detent(id:index:)`` for each name centre that crosses the
     /// marker. On the lift a swipe is flung and snaps the nearest name under the marker; a
     /// quick tap on a name scrolls that name there.
