@@ -24,6 +24,8 @@ public struct StripControl: ControlModel, Equatable {
     public var markerHomeX: Double
     /// How the strip's ends behave.
     public let ends: Ends
+    /// All the names' widths together, pixels.
+    private let contentWidth: Double
     /// Item names, one per item.
     public let labels: [String]
     /// Which way the names run from the first to the last.
@@ -60,7 +62,9 @@ public struct StripControl: ControlModel, Equatable {
         var widths = itemWidths
         let room = width - widths.reduce(0, +)
         if ends == .pinned, room > 0, !widths.isEmpty { widths = widths.map { $0 + room / Double(itemWidths.count) } }
-        let axis = SnapAxis(layout: StripLayout(widths: widths), tuning: motion, index: selected)
+        let layout = StripLayout(widths: widths)
+        contentWidth = layout.widths.reduce(0, +)
+        let axis = SnapAxis(layout: layout, tuning: motion, index: selected)
         drag = SnapDrag(axis: axis, touch: touch)
     }
 
@@ -80,7 +84,12 @@ public struct StripControl: ControlModel, Equatable {
     /// right), out of sight or cut.
     public var hasNamesBeforeStart: Bool { scroll > 0.5 }
     /// Whether names lie beyond the strip's trailing end.
-    public var hasNamesAfterEnd: Bool { drag.axis.layout.widths.reduce(0, +) - scroll > width + 0.5 }
+    public var hasNamesAfterEnd: Bool { contentWidth - scroll > width + 0.5 }
+    /// Whether names lie beyond the strip's left and right ends as drawn: its leading and
+    /// trailing ends, swapped from right to left.
+    public var hasNamesBeyond: (left: Bool, right: Bool) {
+        direction == .leftToRight ? (hasNamesBeforeStart, hasNamesAfterEnd) : (hasNamesAfterEnd, hasNamesBeforeStart)
+    }
 
     /// The window x where the names start: the left edge, from right to left the right edge.
     private var leadingX: Double { direction == .leftToRight ? x : x + width }
@@ -88,7 +97,7 @@ public struct StripControl: ControlModel, Equatable {
     private var scroll: Double {
         let free = drag.axis.position - direction.sign * (markerHomeX - leadingX)
         guard ends == .pinned else { return free }
-        return min(max(free, 0), max(0, drag.axis.layout.widths.reduce(0, +) - width))
+        return min(max(free, 0), max(0, contentWidth - width))
     }
 
     /// Whether `point` lies inside the strip's rectangle (its edges included).

@@ -72,10 +72,9 @@ public enum StripDrawing {
         let bounds = rect(strip)
         let points = Int((Double(look.textPoints) * 1.6).rounded())
         let side = Double(points) * 0.8
-        let leftward = strip.direction == .leftToRight ? strip.hasNamesBeforeStart : strip.hasNamesAfterEnd
-        let rightward = strip.direction == .leftToRight ? strip.hasNamesAfterEnd : strip.hasNamesBeforeStart
+        let beyond = strip.hasNamesBeyond
         var commands: [DrawCommand] = []
-        for (shown, x, sign) in [(leftward, bounds.x, "‹"), (rightward, bounds.maxX - side, "›")] where shown {
+        for (shown, x, sign) in [(beyond.left, bounds.x, "‹"), (beyond.right, bounds.maxX - side, "›")] where shown {
             let patch = Rect(x: x, y: bounds.y, width: side, height: bounds.height)
             commands.append(.fill(patch, background))
             commands.append(.text(TextDraw(sign, points: points, center: patch.center, maxWidth: side,
@@ -136,11 +135,9 @@ public enum StripDrawing {
     /// both ends, or with pinned ends only where more names lie beyond.
     private static func edgeFade(_ centerX: Double, strip: StripControl, look: StripLook) -> Double {
         guard look.fadeWidth > 0 else { return 1 }
-        let pinned = strip.ends == .pinned
-        let leftFades = !pinned || (strip.direction == .leftToRight ? strip.hasNamesBeforeStart : strip.hasNamesAfterEnd)
-        let rightFades = !pinned || (strip.direction == .leftToRight ? strip.hasNamesAfterEnd : strip.hasNamesBeforeStart)
-        let left = leftFades ? (centerX - strip.x) / look.fadeWidth : 1
-        let right = rightFades ? (strip.x + strip.width - centerX) / look.fadeWidth : 1
+        let fades = strip.ends == .pinned ? strip.hasNamesBeyond : (left: true, right: true)
+        let left = fades.left ? (centerX - strip.x) / look.fadeWidth : 1
+        let right = fades.right ? (strip.x + strip.width - centerX) / look.fadeWidth : 1
         return min(max(min(left, right), 0), 1)
     }
 }

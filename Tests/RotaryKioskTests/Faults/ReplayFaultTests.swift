@@ -72,24 +72,14 @@ struct ReplayFaultTests {
         process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "DISPLAY" && $0.key != "SDL_VIDEODRIVER" }
         try process.run()
         // The replay itself is over once its hook runs; the kiosk now waits for the hook.
-        #expect(Self.waitFor(10) { FileManager.default.fileExists(atPath: started) }, "the hook never started")
+        #expect(Polling.until(seconds: 10) { FileManager.default.fileExists(atPath: started) }, "the hook never started")
         kill(process.processIdentifier, signal)
         // Well before the hook's 20 s are up.
-        let ended = Self.waitFor(10) { !process.isRunning }
+        let ended = Polling.until(seconds: 10) { !process.isRunning }
         if !ended { process.terminate() }
         process.waitUntilExit()
         #expect(ended, "still waiting for the hook")
         #expect(process.terminationReason == .exit && process.terminationStatus == status,
                 "\(process.terminationReason) \(process.terminationStatus)")
-    }
-
-    /// Waits until `done` holds, looking every 20 ms, at most `seconds`; whether it held.
-    static func waitFor(_ seconds: Double, _ done: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !done() {
-            guard Date() < deadline else { return false }
-            usleep(20_000)
-        }
-        return true
     }
 }

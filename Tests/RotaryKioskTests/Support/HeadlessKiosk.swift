@@ -41,12 +41,7 @@ final class HeadlessKiosk {
     /// Waits up to `seconds` until the events so far satisfy `done`; whether they did.
     @discardableResult
     func waitUntil(seconds: Double = 15, _ done: ([[String: Any]]) -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        repeat {
-            if done(events) { return true }
-            usleep(50_000)
-        } while Date() < deadline
-        return false
+        Polling.until(seconds: seconds, every: 0.05) { done(events) }
     }
 
     /// Waits up to `seconds` for an event that `matches`; it, or nil.

@@ -51,8 +51,7 @@ struct KioskProcess {
         try process.run()
         // Read while it runs: a child that writes more than a pipe holds must not wait for its end.
         let stdout = PipeReading(out), stderr = PipeReading(err)
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
+        Polling.until(seconds: timeout, every: 0.01) { !process.isRunning }
         // Past the timeout: asked to stop, then killed, so a test never hangs.
         if process.isRunning { end(process, graceSeconds: 2) }
         process.waitUntilExit()
@@ -82,8 +81,7 @@ struct KioskProcess {
     /// returns once it has ended.
     static func end(_ process: Process, graceSeconds: Double) {
         process.terminate()
-        let grace = Date().addingTimeInterval(graceSeconds)
-        while process.isRunning, Date() < grace { usleep(10_000) }
+        Polling.until(seconds: graceSeconds, every: 0.01) { !process.isRunning }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
