@@ -28,7 +28,7 @@ struct FleetTableTests {
                            version: "0.13.0+git20261126.abc1234"),
         ])
         #expect(table.text(now: now).hasSuffix("2 kiosks, 1 online"))
-        #expect(table.text(now: now).split(separator: "\n").first?.hasSuffix("VERSION") == true)
+        #expect(table.text(now: now).split(separator: "\n").first?.hasSuffix("LAST UPDATE") == true)
         #expect(table.text(now: now).contains("Sauna    01:30      0.13.0+git20261126.abc1234"), "\(table.text(now: now))")
         #expect(table.json(now: now).contains(#""version":"0.13.0+git20261126.abc1234""#))
         table.take(topic: "rotary/a/availability", payload: [])

@@ -25,6 +25,10 @@ final class KioskOutputs {
     private let operatorStore: OperatorStore?
     private let backlight: Backlight?
     private let mqtt: MqttLink?
+    /// The kiosk image's updater, where the fleet may update (nil: no fleet updates).
+    private let updater: ImageUpdater?
+    /// The booted A/B slot, on the kiosk image (for the state record).
+    private let slot = ImageUpdater.bootedSlot()
     /// What the state record handed to the MQTT link last said.
     private var mqttState: MqttState.Key?
     /// The operator's brightness and volume at start: remembered, else full brightness and
@@ -50,9 +54,11 @@ final class KioskOutputs {
     /// (otherwise only a named one); all but a one-picture run join the `[mqtt]` broker.
     /// A state folder that cannot be used leaves the kiosk running without persistence; that
     /// and every failed save are posted to `problems`. Live (on a display or headless), the
-    /// broker's commands are posted to `commands`, and the first of a burst calls `wake`.
+    /// broker's commands are posted to `commands`, and the first of a burst calls `wake`;
+    /// where `[mqtt] updates` lets the fleet update and the image's updater is installed,
+    /// what it says is posted to `updates`.
     init(config: KioskConfig, stateDirectory: String?, run: Run, startedAt: Double, logger: Logger, problems: Mailbox<String>,
-         commands: Mailbox<RemoteMessage>, wake: @escaping @Sendable () -> Void) {
+         commands: Mailbox<RemoteMessage>, updates: Mailbox<FleetUpdateReport>, wake: @escaping @Sendable () -> Void) {
         self.logger = logger
         self.startedAt = startedAt
         self.run = run
@@ -103,7 +109,15 @@ final class KioskOutputs {
                       logger: logger, problems: problems, commands: live ? commands : nil, wake: wake)
         }
         mqtt?.start()
+        if live, config.mqtt?.updates == .armed, let stateDirectory, ImageUpdater.present {
+            updater = ImageUpdater(stateDirectory: stateDirectory, failed: problems.post, reports: updates, wake: wake)
+        } else {
+            updater = nil
+        }
     }
+
+    /// Whether the fleet can update this kiosk (``SessionSettings/hasUpdater``).
+    var hasUpdater: Bool { updater != nil }
 
     /// The MQTT link for `settings`, its password read from its file; nil (and an error)
     /// when libmosquitto refuses the settings.
@@ -155,6 +169,12 @@ final class KioskOutputs {
                 logger.error("\(message)")
             case .service(.brightness), .service(.calibrated), .service(.calibrationReset):
                 operatorChanged = true
+            case .update(.installing(let url)):
+                logger.info("fleet update: installing \(url)")
+                updater?.install(url: url)
+            case .update(.rebooting):
+                logger.info("fleet update: rebooting into the updated slot")
+                updater?.rebootIntoUpdate()
             case .service(.volume(let value)):
                 devices?.volume = value  // before the confirm sound that follows it
                 operatorChanged = true
@@ -198,7 +218,7 @@ final class KioskOutputs {
         if let mqtt, let key = MqttState.Key(session), key != mqttState {
             mqttState = key
             let endsAt = session.timer.state == .running ? wallClock(ms: ms) + session.timer.secondsLeft : nil
-            mqtt.publishState(MqttState.record(key, category: categories[key.program], endsAt: endsAt))
+            mqtt.publishState(MqttState.record(key, category: categories[key.program], endsAt: endsAt, slot: slot))
         }
         if operatorChanged {
             operatorChanged = false

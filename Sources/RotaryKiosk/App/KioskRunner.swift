@@ -74,7 +74,7 @@ public final class KioskRunner {
         let run: KioskOutputs.Run = trace != nil ? .replay : options.headless ? .headless : headless ? .picture : .display
         let outputs = KioskOutputs(config: config, stateDirectory: stateDirectory, run: run,
                                    startedAt: startedAt, logger: logger, problems: scene.backgroundProblems,
-                                   commands: scene.remoteInbox, wake: input.wake)
+                                   commands: scene.remoteInbox, updates: scene.updateInbox, wake: input.wake)
         outputs.attach(to: events)
         scene.onPublish = outputs.follow
         let facts = ServiceFactsSource(videoDriver: display.videoDriver, rendererName: renderer.name, configPath: options.config,
@@ -84,8 +84,9 @@ public final class KioskRunner {
                                        touch: { display.touchDevices })
         events.listen { event, _, _ in if case .error(let message) = event { facts.noteError(message) } }
         scene.gatherFacts = { [unowned scene] page in facts.facts(for: page, frames: scene.frameStats) }
-        var session = KioskSession(screen: screen, settings: SessionSettings(config: config, windowed: options.windowed),
-                                   levels: outputs.startLevels, touch: outputs.startTouch)
+        var settings = SessionSettings(config: config, windowed: options.windowed)
+        settings.hasUpdater = outputs.hasUpdater
+        var session = KioskSession(screen: screen, settings: settings, levels: outputs.startLevels, touch: outputs.startTouch)
         session.setTimeOfDay(LocalTime.secondsSinceMidnight(startedAt))
         scene.rebuild(for: session.screen)
         try scene.drawFirstFrame(session, ms: 0)

@@ -15,6 +15,8 @@ final class KioskScene {
     let backgroundProblems = Mailbox<String>()
     /// Commands from the MQTT link's thread, for the loop to hand to the session.
     let remoteInbox = Mailbox<RemoteMessage>(limit: 100)
+    /// What the image's updater says, for the session.
+    let updateInbox = Mailbox<FleetUpdateReport>(limit: 10)
     /// Whether the service badge shows.
     private(set) var showsServiceBadge = false
     private let executor: DrawListExecutor
@@ -133,6 +135,7 @@ final class KioskScene {
             backgroundProblems.post("MQTT: \(dropped) commands dropped: more than \(remoteInbox.limit) came between two frames")
         }
         for message in messages { publish(session.remote(message), ms: ms, of: session) }
+        for report in updateInbox.take() { publish(session.updaterReported(report), ms: ms, of: session) }
     }
 
     /// Writes the `exit` line with the final state.

@@ -29,6 +29,9 @@ extension KioskSession {
             events += choose(choice) + buttonPressed() + disarm(.used)
         case .pause, .resume: events += timerChanged(timer.togglePause())
         case .cancel: events += timerChanged(timer.cancel())
+        case .update(let url):
+            fleetUpdate = .waiting(url: url)
+            events.append(.update(.waiting(url: url)))
         }
         return events
     }
@@ -56,6 +59,8 @@ extension KioskSession {
     /// Why `command` may not or cannot be carried out now (nil: it can).
     private func refusal(of command: RemoteCommand) -> String? {
         switch settings.remoteControl {
+        case _ where command.isUpdate:
+            return updateRefusal
         case .none:
             return "remote control is off ([mqtt] control = \"none\")"
         case .armed where command.needsArming:
@@ -83,6 +88,7 @@ extension KioskSession {
         case .pause: return timer.state == .running ? nil : "no countdown is running"
         case .resume: return timer.state == .paused ? nil : "no countdown is paused"
         case .cancel: return timer.isActive ? nil : "no countdown is running or paused"
+        case .update: return nil
         }
     }
 
@@ -151,8 +157,12 @@ extension RemoteCommand {
     /// `cancel`, which only ever stop something.
     var needsArming: Bool {
         switch self {
-        case .pause, .cancel: false
+        case .pause, .cancel, .update: false
         case .program, .minutes, .setting, .start, .resume: true
         }
+    }
+
+    var isUpdate: Bool {
+        if case .update = self { true } else { false }
     }
 }

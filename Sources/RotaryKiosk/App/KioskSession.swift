@@ -56,6 +56,10 @@ public struct KioskSession: Sendable {
     private(set) var localUseAt = -Double.infinity
     /// Fingers (not the mouse) down on the screen now.
     private(set) var fingersDown: Set<Int> = []
+    /// The fleet update under way (nil: none).
+    public internal(set) var fleetUpdate: FleetUpdateState?
+    /// What the updater said about the last update (nil: nothing yet), for the state record.
+    public internal(set) var updateReport: FleetUpdateReport?
 
     /// How long a refused start flashes the markers, in seconds.
     public static let rejectFlashSeconds = 0.8
@@ -189,6 +193,7 @@ public struct KioskSession: Sendable {
         }
         if arming.until != nil, !arming.isArmed(at: clock) { events += disarm(.expired) }
         if isAsleep || service != nil { events += disarm(.local) }
+        events += moveUpdateOn()
         if !isDimmed, !isAsleep, service == nil, settings.dimAfterSeconds > 0, clock - lastInput >= settings.dimAfterSeconds,
            !timer.isActive, timer.state != .finished, screen.panel.isAtRest {
             isDimmed = true

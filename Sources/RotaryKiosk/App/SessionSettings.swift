@@ -26,6 +26,10 @@ public struct SessionSettings: Equatable, Sendable {
     public var remoteControl: RemoteControl
     /// How long remote start stays armed after a person arms it, in seconds.
     public var armSeconds: Double
+    /// Whether the fleet may update the kiosk over MQTT.
+    public var fleetUpdates: FleetUpdates
+    /// Whether this system has an updater (the kiosk image's A/B slots); the shell says so.
+    public var hasUpdater = false
 
     /// The defaults: those of the built-in ``KioskConfig``, Escape not quitting.
     public init() { self.init(config: KioskConfig(), windowed: false) }
@@ -45,5 +49,6 @@ public struct SessionSettings: Equatable, Sendable {
         tickInterval = config.feedback.tickIntervalMs / 1000
         remoteControl = config.mqtt?.control ?? .none
         armSeconds = (config.mqtt?.armMinutes ?? 10) * 60
+        fleetUpdates = config.mqtt?.updates ?? .none
     }
 }

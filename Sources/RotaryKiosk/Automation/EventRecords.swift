@@ -57,7 +57,21 @@ public enum EventRecords {
                 + (refusal.map { [("reason", JSONValue.string($0))] } ?? []))
         case .armed(let seconds): line("remote", ms: ms, [("state", .string("armed")), ("seconds", .number(seconds))])
         case .disarmed(let why): line("remote", ms: ms, [("state", .string("disarmed")), ("why", .string(why.rawValue))])
+        case .update(let note): update(note, ms: ms)
         }
+    }
+
+    /// `update {state}`: `waiting` and `installing` (with `url`), `installed` (with
+    /// `version`), `failed` (with `reason`), `rebooting`.
+    public static func update(_ note: UpdateNote, ms: Double) -> JSONValue {
+        let fields: [(String, JSONValue)] = switch note {
+        case .waiting(let url): [("state", .string("waiting")), ("url", .string(url))]
+        case .installing(let url): [("state", .string("installing")), ("url", .string(url))]
+        case .installed(let version): [("state", .string("installed")), ("version", .string(version))]
+        case .failed(let reason): [("state", .string("failed")), ("reason", .string(reason))]
+        case .rebooting: [("state", .string("rebooting"))]
+        }
+        return line("update", ms: ms, fields)
     }
 
     /// `service {action}`: `pin_asked`, `pin_rejected` (with `tries_left`), `locked_out`

@@ -23,6 +23,22 @@ public enum KioskEvent: Equatable, Sendable {
     case armed(seconds: Double)
     /// Remote start is no longer armed, for the reason given.
     case disarmed(RemoteArming.Ending)
+    /// A fleet update moved on.
+    case update(UpdateNote)
+}
+
+/// What a fleet update reports (`update {state, …}`).
+public enum UpdateNote: Equatable, Sendable {
+    /// Taken; waits for the kiosk to be idle.
+    case waiting(url: String)
+    /// The updater fetches and installs the bundle.
+    case installing(url: String)
+    /// The bundle `version` is in the other slot; the kiosk reboots into it when idle.
+    case installed(version: String)
+    /// The update failed; the kiosk stays as it is.
+    case failed(String)
+    /// The kiosk reboots into the new slot.
+    case rebooting
 }
 
 /// What the operator's side reports. The service screen's own touches never leave as

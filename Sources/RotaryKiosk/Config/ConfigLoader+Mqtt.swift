@@ -5,7 +5,7 @@ extension ConfigLoader {
     static func readMqtt(_ root: TOMLTable, _ r: inout ConfigReader, _ config: inout KioskConfig) {
         guard let table = r.table(root, "mqtt") else { return }
         r.warnUnknown(table, at: "mqtt", known: ["broker", "id", "base_topic", "discovery_prefix", "username", "password_file",
-                                                 "ca_file", "cert_file", "key_file", "control", "arm_minutes"])
+                                                 "ca_file", "cert_file", "key_file", "control", "arm_minutes", "updates"])
         guard let broker = r.string(table, "broker", at: "mqtt") else {
             if table["broker"] == nil { r.error("mqtt.broker", "is missing: \(MqttSettings.brokerRule)") }
             return
@@ -49,6 +49,11 @@ extension ConfigLoader {
             }
         }
         if let minutes = r.number(table, "arm_minutes", at: "mqtt", in: .armMinutes) { settings.armMinutes = minutes }
+        if let updates = r.string(table, "updates", at: "mqtt") {
+            if let value = FleetUpdates(rawValue: updates) { settings.updates = value } else {
+                r.error("mqtt.updates", "must be \(FleetUpdates.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), not \"\(updates)\"")
+            }
+        }
         config.mqtt = settings
     }
 }

@@ -16,6 +16,10 @@ struct FleetTable {
         var secondsLeft: Double?
         /// The kiosk's version, as its state record says (nil: a record without one).
         var version: String? = nil
+        /// The booted A/B slot (nil: not the kiosk image).
+        var slot: String? = nil
+        /// The last fleet update: its result and the bundle's version (nil: none).
+        var update: String? = nil
     }
 
     /// The topic prefix the kiosks' base topics share (`rotary` for `rotary/<id>`).
@@ -60,19 +64,23 @@ struct FleetTable {
             } else if name == "paused" {
                 left = JSONValue.finiteNumber(state?["seconds_left"])
             }
+            let update = (state?["update"] as? [String: Any]).flatMap { record in
+                (record["result"] as? String).map { result in [result, record["version"] as? String].compactMap { $0 }.joined(separator: " ") }
+            }
             return Row(id: id, online: availability[id], state: name, program: state?["program"] as? String, secondsLeft: left,
-                       version: state?["version"] as? String)
+                       version: state?["version"] as? String, slot: state?["slot"] as? String, update: update)
         }
     }
 
     /// The rows as an aligned text table with a header and a count of those online.
     func text(now: Double) -> String {
         let rows = rows(now: now)
-        let cells = [["KIOSK", "ONLINE", "STATE", "PROGRAM", "TIME LEFT", "VERSION"]] + rows.map { row in
+        let cells = [["KIOSK", "ONLINE", "STATE", "PROGRAM", "TIME LEFT", "VERSION", "SLOT", "LAST UPDATE"]] + rows.map { row in
             [row.id, row.online.map { $0 ? "yes" : "no" } ?? "?", row.state ?? "-", row.program ?? "-",
-             row.secondsLeft.map { TimeText.format(seconds: $0) } ?? "-", row.version ?? "-"].map(Self.printable)
+             row.secondsLeft.map { TimeText.format(seconds: $0) } ?? "-", row.version ?? "-", row.slot ?? "-",
+             row.update ?? "-"].map(Self.printable)
         }
-        let widths = (0..<6).map { column in cells.map { $0[column].count }.max() ?? 0 }
+        let widths = (0..<8).map { column in cells.map { $0[column].count }.max() ?? 0 }
         let lines = cells.map { line in
             zip(line, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
                 .trimmingCharacters(in: .whitespaces)
@@ -81,13 +89,15 @@ struct FleetTable {
         return (lines + ["\(Plural.of(rows.count, "kiosk")), \(online) online"]).joined(separator: "\n")
     }
 
-    /// The rows as one JSON array (`id`, `online`, `state`, `program`, `seconds_left`, `version`).
+    /// The rows as one JSON array (`id`, `online`, `state`, `program`, `seconds_left`, `version`,
+    /// `slot`, `update`).
     func json(now: Double) -> String {
         JSONValue.array(rows(now: now).map { row in
             .object([("id", .string(row.id)), ("online", row.online.map(JSONValue.bool) ?? .null),
                      ("state", row.state.map(JSONValue.string) ?? .null), ("program", row.program.map(JSONValue.string) ?? .null),
                      ("seconds_left", row.secondsLeft.map { .int(Int(saturating: $0.rounded(.up))) } ?? .null),
-                     ("version", row.version.map(JSONValue.string) ?? .null)])
+                     ("version", row.version.map(JSONValue.string) ?? .null), ("slot", row.slot.map(JSONValue.string) ?? .null),
+                     ("update", row.update.map(JSONValue.string) ?? .null)])
         }).text
     }
 

@@ -27,6 +27,8 @@ public struct MqttSettings: Equatable, Sendable {
     public var control = RemoteControl.none
     /// How long remote start stays armed after a person arms it at the kiosk, in minutes.
     public var armMinutes = 10.0
+    /// Whether the fleet may update the kiosk (`<base>/set/update`).
+    public var updates = FleetUpdates.none
 
     /// The settings for `broker` (`mqtt://host[:port]` or `mqtts://host[:port]`) with the
     /// kiosk named `id`; nil when the URL is not one of those.

@@ -4,7 +4,9 @@ import RotaryKit
 /// The kiosk's retained `<base>/state` record: `state` (the countdown's, `idle` when none),
 /// `program`, `category`, `setting {name, value, unit}` (when there is one), `seconds_total`,
 /// `seconds_left` (whole seconds, rounded up), `ends_at` (ISO 8601, UTC, while it runs) and
-/// `version` (the kiosk's, as `rotary-kiosk --version` says it).
+/// `version` (the kiosk's, as `rotary-kiosk --version` says it); on the kiosk image also
+/// `slot` (the booted A/B slot) and `update` (the last update's `result`, `version`,
+/// `message` and `at`, as the updater wrote them).
 /// The program and set point are the countdown's while one is active or finished, else what
 /// is selected.
 enum MqttState {
@@ -17,6 +19,7 @@ enum MqttState {
         var setting: SettingReading?
         var secondsTotal: Double
         var secondsLeft: Double
+        var update: FleetUpdateReport?
 
         /// The key of `session`, or nil while a control moves with no countdown active (the
         /// selection is not settled yet).
@@ -29,12 +32,14 @@ enum MqttState {
             setting = active ? session.timerSetting : screen.selectedReading
             secondsTotal = active ? timer.secondsTotal : Double(screen.selectedMinutes * 60)
             secondsLeft = active ? timer.secondsLeft.rounded(.up) : 0
+            update = session.updateReport
         }
     }
 
     /// The record for `key`, with the program's `category` and the countdown ending
-    /// `secondsLeft` after wall-clock `now` (seconds since 1970), as one line of JSON.
-    static func record(_ key: Key, category: String?, endsAt: Double?) -> String {
+    /// `secondsLeft` after wall-clock `now` (seconds since 1970), booted from `slot`, as one
+    /// line of JSON.
+    static func record(_ key: Key, category: String?, endsAt: Double?, slot: String? = nil) -> String {
         var fields: [(String, JSONValue)] = [
             ("state", .string(key.state)), ("program", .string(key.program)), ("category", category.map(JSONValue.string) ?? .null),
         ]
@@ -44,6 +49,12 @@ enum MqttState {
         }
         fields += [("seconds_total", .number(key.secondsTotal)), ("seconds_left", .number(key.secondsLeft)),
                    ("ends_at", endsAt.map { .string(iso8601($0)) } ?? .null), ("version", .string(RotaryKioskCommand.version))]
+        if let slot { fields.append(("slot", .string(slot))) }
+        if let update = key.update {
+            fields.append(("update", .object([("result", .string(update.result))]
+                + [("version", update.version), ("message", update.message), ("at", update.at)].compactMap { name, value in
+                    value.map { (name, JSONValue.string($0)) } })))
+        }
         return JSONValue.object(fields).text
     }
 

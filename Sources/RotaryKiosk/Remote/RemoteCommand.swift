@@ -7,7 +7,8 @@ import Foundation
 /// - `setting`: the set point in its unit (`80`);
 /// - `start`: empty, `{}`, or an object with any of `program`, `minutes` and `setting`,
 ///   which are set first;
-/// - `pause`, `resume`, `cancel`: empty or `{}`.
+/// - `pause`, `resume`, `cancel`: empty or `{}`;
+/// - `update`: the URL of a RAUC bundle (http or https), as a JSON string or `{"url": …}`.
 public enum RemoteCommand: Equatable, Sendable {
     case program(String)
     case minutes(Int)
@@ -16,6 +17,7 @@ public enum RemoteCommand: Equatable, Sendable {
     case pause
     case resume
     case cancel
+    case update(url: String)
 
     /// What a `start` sets before it starts (nil: as the screen shows it).
     public struct Choice: Equatable, Sendable {
@@ -31,7 +33,9 @@ public enum RemoteCommand: Equatable, Sendable {
     }
 
     /// The command names, as the last level of their topics.
-    public static let names = ["program", "minutes", "setting", "start", "pause", "resume", "cancel"]
+    public static let names = ["program", "minutes", "setting", "start", "pause", "resume", "cancel", "update"]
+    /// The longest bundle URL taken, in bytes.
+    public static let maxURLBytes = 2048
     /// The largest payload read, in bytes.
     public static let maxPayloadBytes = 4096
 
@@ -79,6 +83,8 @@ public enum RemoteCommand: Equatable, Sendable {
             return .start(Choice(program: try object["program"].map { try name($0, "program") },
                                  minutes: try object["minutes"].map { try minutes($0, "minutes") },
                                  setting: try object["setting"].map { try number($0, "setting") }))
+        case "update":
+            return .update(url: try bundleURL((value as? [String: Any])?["url"] ?? value))
         default:
             if let value, !((value as? [String: Any])?.isEmpty ?? false) { throw RemoteRefusal("\(what) takes nothing or {}") }
             return what == "pause" ? .pause : what == "resume" ? .resume : .cancel
@@ -88,6 +94,16 @@ public enum RemoteCommand: Equatable, Sendable {
     private static func name(_ value: Any?, _ field: String) throws -> String {
         guard let text = value as? String, !text.isEmpty else { throw RemoteRefusal("\(field) must be a program's name as a JSON string") }
         return text
+    }
+
+    /// An http or https URL of printable ASCII, no longer than ``maxURLBytes``.
+    private static func bundleURL(_ value: Any?) throws -> String {
+        guard let url = value as? String else { throw RemoteRefusal("update takes a bundle's URL as a JSON string or {\"url\": …}") }
+        guard url.hasPrefix("http://") || url.hasPrefix("https://"), url.utf8.count <= maxURLBytes,
+              url.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+            throw RemoteRefusal("update's URL must be http:// or https://, printable and at most \(maxURLBytes) bytes")
+        }
+        return url
     }
 
     private static func number(_ value: Any?, _ field: String) throws -> Double {
