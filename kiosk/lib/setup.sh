@@ -70,3 +70,18 @@ rotary_build_release() {
     fi
     swift build "${flags[@]}" "$@"
 }
+
+# rotary_stamp_version BINARY VERSION — writes VERSION into the kiosk binary's 64-byte
+# .rotary_version section (NUL-padded), so rotary-kiosk --version, MQTT and Home Assistant
+# say it; checks that the binary says it back.
+rotary_stamp_version() {
+    local binary="$1" version="$2" section objcopy_tool
+    [ ${#version} -lt 64 ] || { rotary_say "the version is longer than 63 characters: $version"; return 1; }
+    section=$(mktemp)
+    head -c 64 < <(printf '%s' "$version"; head -c 64 /dev/zero) >"$section"
+    objcopy_tool=$(command -v llvm-objcopy || echo "$(dirname "$(command -v swift)")/llvm-objcopy")
+    "$objcopy_tool" --update-section ".rotary_version=$section" "$binary"
+    rm -f "$section"
+    [ "$("$binary" --version)" = "$version" ] \
+        || { rotary_say "the stamped binary says $("$binary" --version), not $version"; return 1; }
+}

@@ -32,3 +32,26 @@ rotary_vm_base() {
     rm -rf "$root"/var/cache/apt/archives/*.deb "$root"/var/lib/apt/lists/*
     touch "$ROTARY_VM_BASE/ready"
 }
+
+# rotary_chroot_apt_install ROOT CACHE LOG PACKAGE-OR-DEB... — apt-get installs into the
+# root (a copy of the base) with the downloads kept in CACHE/apt-archives for the next run;
+# a .deb given by path is copied in first. The cache is unmounted whatever stops it.
+rotary_chroot_apt_install() {
+    local root="$1" cache="$2" log="$3"; shift 3
+    local args=() item status=0
+    for item in "$@"; do
+        case "$item" in
+            *.deb) cp "$item" "$root/tmp/"; args+=("/tmp/$(basename "$item")") ;;
+            *) args+=("$item") ;;
+        esac
+    done
+    mkdir -p "$cache/apt-archives" "$root/var/cache/apt/archives"
+    mount --bind "$cache/apt-archives" "$root/var/cache/apt/archives"
+    trap 'umount "'"$root"'/var/cache/apt/archives" 2>/dev/null || true' EXIT  # never left for rm -rf to delete through
+    { chroot "$root" apt-get update -qq && DEBIAN_FRONTEND=noninteractive chroot "$root" apt-get install -y -qq \
+        --no-install-recommends "${args[@]}"; } >"$log" 2>&1 || status=$?
+    umount "$root/var/cache/apt/archives"
+    trap - EXIT
+    rm -rf "$root/var/lib/apt/lists/"* "$root"/tmp/*.deb
+    [ "$status" -eq 0 ] || { tail -30 "$log" >&2; return 1; }
+}

@@ -1,0 +1,322 @@
+#!/usr/bin/env python3
+"""The host side of kiosk/vm-test --image: boots the kiosk image under QEMU (OVMF, virtio
+disk and GPU, user-mode network) again and again, tells each boot what to do through the
+fw_cfg entry opt/rotary/step (image-guest.sh reads it), pulls the plug (SIGKILL to QEMU,
+no shutdown) at random moments, serves the update bundles over HTTP on the host's loopback
+(the guest reaches it as 10.0.2.2), and reports every boot.
+
+    image-host.py DISK WORK_DIR BUNDLE_DIR SEED CUTS V2_VERSION
+"""
+import functools
+import http.server
+import importlib.util
+import json
+import os
+import random
+import subprocess
+import sys
+import threading
+import time
+
+here = os.path.dirname(os.path.abspath(__file__))
+spec = importlib.util.spec_from_file_location("host_watch", os.path.join(here, "host-watch.py"))
+host_watch = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(host_watch)
+
+BOOT_LIMIT = 420  # seconds a boot may take to say what it did, under TCG
+
+
+class Failure(Exception):
+    pass
+
+
+def say(text):
+    print(f"vm-test: {text}", file=sys.stderr, flush=True)
+
+
+class Machine:
+    """One boot of the image: QEMU started with a step, its serial lines, its screendumps."""
+
+    def __init__(self, disk, work, number, step, port, broker, pictures):
+        self.work, self.number, self.step, self.pictures = work, number, step, pictures
+        self.serial = os.path.join(work, f"serial-{number:02d}.log")
+        self.monitor = os.path.join(work, f"monitor-{number:02d}.sock")
+        for path in (self.serial, self.monitor):
+            if os.path.exists(path):
+                os.remove(path)
+        self.started = time.time()
+        self.process = subprocess.Popen([
+            "qemu-system-x86_64", "-accel", "tcg", "-m", "2048", "-smp", "2",
+            "-drive", "if=pflash,format=raw,readonly=on,file=/usr/share/OVMF/OVMF_CODE_4M.fd",
+            "-drive", f"if=pflash,format=raw,file={os.path.join(work, 'vars.fd')}",
+            "-drive", f"file={disk},format=raw,if=virtio",
+            "-device", "virtio-gpu-pci,xres=800,yres=480", "-vga", "none", "-display", "none",
+            "-nic", "user,model=virtio-net-pci",
+            "-fw_cfg", f"name=opt/rotary/step,string={step}",
+            "-fw_cfg", f"name=opt/rotary/port,string={port}",
+            "-fw_cfg", f"name=opt/rotary/broker,string={broker}",
+            "-serial", f"file:{self.serial}", "-monitor", f"unix:{self.monitor},server,nowait", "-no-reboot",
+        ], stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, f"qemu-{number:02d}.log"), "w"))
+        self.seen = 0
+        self.lines = []
+        self.taken = 0
+
+    def running(self):
+        return self.process.poll() is None
+
+    def pull_plug(self):
+        """The power cut: QEMU dies at once, nothing is flushed or unmounted in the guest."""
+        self.process.kill()
+        self.process.wait()
+
+    def read(self):
+        """Takes the new VMTEST lines; screendumps as the guest asks."""
+        text = open(self.serial, errors="replace").read() if os.path.exists(self.serial) else ""
+        lines = text.splitlines()
+        if lines and not text.endswith(("\n", "\r")):
+            lines.pop()  # a line still being written: taken once it is whole
+        for raw in lines[self.seen:]:
+            if "VMTEST " not in raw:
+                continue
+            line = raw[raw.index("VMTEST "):].strip()
+            self.lines.append(line)
+            if line.startswith("VMTEST SCREENDUMP "):
+                self.screendump(line.split()[-1])
+            elif line.startswith("VMTEST FAIL") or line.startswith("VMTEST journal"):
+                say(f"boot {self.number}: {line}")
+        self.seen = len(lines)
+
+    def take(self, prefix):
+        """The next line not taken yet that starts with prefix (nil: none so far)."""
+        for index in range(self.taken, len(self.lines)):
+            if self.lines[index].startswith("VMTEST FAIL"):
+                raise Failure(f"boot {self.number} ({self.step}): {self.lines[index]}")
+            if self.lines[index].startswith(prefix):
+                self.taken = index + 1
+                return self.lines[index]
+        return None
+
+    def screendump(self, name, check=True):
+        ppm = os.path.join(self.work, name + ".ppm")
+        host_watch.monitor(self.monitor, f"screendump {ppm}")
+        for _ in range(20):
+            if os.path.exists(ppm) and os.path.getsize(ppm) > 1000:
+                break
+            time.sleep(0.25)
+        image = host_watch.read_ppm(ppm)
+        host_watch.write_png(os.path.join(self.work, name + ".png"), *image)
+        if not check:
+            say(f"boot {self.number}: screendump {name}.png")
+            return
+        verdict = host_watch.check("running" if name.startswith("running") else name, image,
+                                   {"idle": self.pictures.get("first-boot", image)})
+        self.pictures[name] = image
+        say(f"boot {self.number}: screendump {name}.png {verdict}")
+        if not verdict.startswith("ok"):
+            raise Failure(verdict)
+
+    def wait_for(self, prefix, limit=BOOT_LIMIT):
+        """The next line starting with prefix; fails on the guest's FAIL; nil when QEMU stopped first."""
+        deadline = time.time() + limit
+        while time.time() < deadline:
+            self.read()
+            line = self.take(prefix)
+            if line is not None:
+                return line
+            if not self.running():
+                self.read()
+                return self.take(prefix)
+            time.sleep(0.25)
+        raise Failure(f"boot {self.number} ({self.step}): no '{prefix}' within {limit} s")
+
+    def wait_exit(self, limit=BOOT_LIMIT):
+        deadline = time.time() + limit
+        while self.running() and time.time() < deadline:
+            self.read()
+            time.sleep(0.5)
+        if self.running():
+            raise Failure(f"boot {self.number} ({self.step}): did not reboot within {limit} s")
+        self.read()
+
+
+class Bundles(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def serve(directory):
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Bundles, directory=directory))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server.server_address[1]
+
+
+def mosquitto(work):
+    """A broker of the test's own on the host's loopback (the guest reaches it as 10.0.2.2)."""
+    import socket
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    conf = os.path.join(work, "mosquitto.conf")
+    with open(conf, "w") as f:
+        f.write(f"listener {port} 127.0.0.1\nallow_anonymous true\npersistence false\n")
+    process = subprocess.Popen(["mosquitto", "-c", conf], stdout=subprocess.DEVNULL,
+                               stderr=open(os.path.join(work, "mosquitto.log"), "w"))
+    for _ in range(100):
+        if subprocess.run(["mosquitto_pub", "-p", str(port), "-t", "probe", "-m", "x"], capture_output=True).returncode == 0:
+            return process, port
+        time.sleep(0.1)
+    raise Failure("the test's mosquitto did not start")
+
+
+def retained(port, topic):
+    """The retained payload on topic (nil: none within 10 s)."""
+    out = subprocess.run(["mosquitto_sub", "-p", str(port), "-t", topic, "-C", "1", "-W", "10"], capture_output=True, text=True)
+    return out.stdout.strip() or None
+
+
+def main():
+    disk, work, bundles, seed, cuts, v2 = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]), sys.argv[6]
+    port = serve(bundles)
+    broker, broker_port = mosquitto(work)
+    pictures = {}
+    count = [0]
+
+    def boot(step):
+        count[0] += 1
+        return Machine(disk, work, count[0], step, port, broker_port, pictures)
+
+    # First boot: the data partition grows, the kiosk's first frame, a countdown started.
+    first = boot("first")
+    # What the panel shows while it boots: the firmware's logo, then nothing until the kiosk.
+    for second in (6, 14, 22):
+        while time.time() - first.started < second:
+            time.sleep(0.2)
+        first.screendump(f"booting-{second:02d}s", check=False)
+    ready = first.wait_for("VMTEST READY")
+    seen_at = time.time() - first.started
+    uptime = float(ready.split("uptime=")[1].split()[0])
+    epoch = float(ready.split("epoch=")[1].split()[0])
+    say(f"boot 1: first frame {epoch - first.started:.1f} s after QEMU started ({uptime:.1f} s of it after the "
+        f"kernel started; firmware and GRUB the rest); the host read it at {seen_at:.1f} s")
+    for line in (first.wait_for("VMTEST FIRST ok"), first.wait_for("VMTEST FIRST ok: rauc")):
+        say(f"boot 1: {line[7:]}")
+    say(f"boot 1: {first.wait_for('VMTEST COUNTDOWN')[7:]}")
+    if first.wait_for("VMTEST DONE") != "VMTEST DONE ok":
+        raise Failure("first boot failed")
+    first.pull_plug()
+
+    # Power cuts at random moments; each next boot checks what the cut may have broken.
+    chooser = random.Random(seed)
+    moments = (["boot", "countdown", "config-save", "usage-write"] * ((cuts + 3) // 4))[:cuts]
+    chooser.shuffle(moments)
+    say(f"power cuts: {cuts}, seed {seed}: {' '.join(moments)}")
+    last = "the first boot, a countdown running"
+    for index, moment in enumerate(moments, 1):
+        if moment == "boot":
+            machine = boot("check")
+            delay = chooser.uniform(2.0, max(3.0, epoch - first.started - 2.0))
+            while time.time() - machine.started < delay and machine.running():
+                machine.read()
+                time.sleep(0.1)
+            checked = [line for line in machine.lines if line.startswith("VMTEST CHECK")]
+            machine.pull_plug()
+            what = f"during boot, {delay:.1f} s after power on" + (" (after the check)" if checked else "")
+        else:
+            machine = boot(f"check-then:{moment}")
+            checked = [machine.wait_for("VMTEST CHECK")]
+            machine.wait_for(f"VMTEST ARMED {moment}")
+            delay = chooser.uniform(0.0, {"countdown": 5.0, "config-save": 4.5, "usage-write": 1.5}[moment])
+            time.sleep(delay)
+            machine.read()
+            machine.pull_plug()
+            what = f"{moment}, {delay:.1f} s after the guest armed it"
+        for line in checked:
+            say(f"cut {index - 1} ({last}) → boot {machine.number}: {line[7:]}")
+        say(f"cut {index}: {what}")
+        last = what
+    final = boot("check")
+    say(f"cut {len(moments)} ({last}) → boot {final.number}: {final.wait_for('VMTEST CHECK')[7:]}")
+    final.wait_for("VMTEST DONE ok")
+    final.pull_plug()
+
+    # A/B updates: v2 onto the running v1; then a bundle whose kiosk exits at start, after
+    # an unsigned and a wrongly signed one are refused.
+    machine = boot("update:v2.raucb")
+    say(f"boot {machine.number}: {machine.wait_for('VMTEST INSTALLED')[7:]}")
+    machine.wait_exit()
+    machine = boot("updated")
+    slot = machine.wait_for("VMTEST SLOT")
+    say(f"boot {machine.number}: {slot[7:]}")
+    if f"slot=B release={v2} confirmed" not in slot or f"kiosk {v2};" not in slot:
+        raise Failure(f"after the update: {slot}, not v2 ({v2}) confirmed on slot B")
+    machine.wait_for("VMTEST DONE ok")
+    machine.pull_plug()
+    machine = boot("update:bad.raucb")
+    for _ in range(2):
+        say(f"boot {machine.number}: {machine.wait_for('VMTEST REFUSED')[7:]}")
+    say(f"boot {machine.number}: {machine.wait_for('VMTEST INSTALLED')[7:]}")
+    machine.wait_exit()
+    for attempt in (1, 2):
+        machine = boot("rolled-back")
+        slot = machine.wait_for("VMTEST SLOT")
+        if slot is None:
+            boot_line = next((line for line in machine.lines if line.startswith("VMTEST BOOT")), "(no agent line)")
+            say(f"boot {machine.number}: rebooted by itself without a first frame: {boot_line[7:]}")
+            continue
+        say(f"boot {machine.number}, boot {attempt} after the bad update: {slot[7:]}")
+        if f"slot=B release={v2} confirmed" not in slot:
+            raise Failure(f"after the bad update: {slot}, not v2 on slot B")
+        machine.wait_for("VMTEST DONE ok")
+        for line in machine.lines:
+            if line.startswith("VMTEST ROLLBACK"):
+                say(f"boot {machine.number}: {line[7:]}")
+        machine.pull_plug()
+        break
+    else:
+        raise Failure("the kiosk was not back on the good slot within two boots of the bad update")
+
+    # Over the fleet: the kiosk joins the broker with updates armed; an update message
+    # installs v2 into the other slot and reboots into it; the state record says so.
+    machine = boot("fleet")
+    say(f"boot {machine.number}: {machine.wait_for('VMTEST FLEET ready')[7:]}")
+    events = subprocess.Popen(["mosquitto_sub", "-p", str(broker_port), "-t", "rotary/vm-kiosk/event"],
+                              stdout=subprocess.PIPE, text=True)
+    before = json.loads(retained(broker_port, "rotary/vm-kiosk/state") or "{}")
+    say(f"fleet: state record before: slot {before.get('slot')}, version {before.get('version')}")
+    subprocess.run(["mosquitto_pub", "-p", str(broker_port), "-q", "1", "-t", "rotary/vm-kiosk/set/update",
+                    "-m", json.dumps(f"http://10.0.2.2:{port}/v2.raucb")], check=True)
+    machine.wait_exit()
+    events.terminate()
+    updates = [line for line in events.communicate()[0].splitlines() if '"update"' in line or '"command"' in line]
+    for line in updates:
+        say(f"fleet: event {line}")
+    if not any('"state":"rebooting"' in line for line in updates):
+        raise Failure("no update event said rebooting before the reboot")
+    machine = boot("fleet-updated")
+    slot = machine.wait_for("VMTEST SLOT")
+    say(f"boot {machine.number}: {slot[7:]}")
+    machine.wait_for("VMTEST DONE ok")
+    after = {}
+    for _ in range(30):
+        after = json.loads(retained(broker_port, "rotary/vm-kiosk/state") or "{}")
+        if after.get("update", {}).get("result") == "running":
+            break
+        time.sleep(1)
+    say(f"fleet: state record after: slot {after.get('slot')}, version {after.get('version')}, update {after.get('update')}")
+    if after.get("slot") == before.get("slot") or after.get("version") != v2 or after.get("update", {}).get("result") != "running":
+        raise Failure(f"after the fleet update the state record says {after}")
+    fleet = subprocess.run([os.environ.get("ROTARY_KIOSK_BINARY", "rotary-kiosk"), "fleet", "--broker",
+                            f"mqtt://127.0.0.1:{broker_port}", "--json", "--wait", "2"], capture_output=True, text=True)
+    say(f"fleet: rotary-kiosk fleet --json: {fleet.stdout.strip() or fleet.stderr.strip()}")
+    machine.pull_plug()
+    broker.terminate()
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except Failure as failure:
+        say(f"FAIL {failure}")
+        subprocess.run(["pkill", "-f", "opt/rotary/step"], check=False)
+        sys.exit(1)

@@ -1,0 +1,81 @@
+# kiosk/vm-test --image: the kiosk image end to end under QEMU with UEFI (OVMF). Builds the
+# image as kiosk/image does (plus the test's guest agent, image-guest.sh, and python3 for its
+# touches), an update bundle v2 (the same system, its kiosk stamped with a new version), a
+# bundle whose kiosk exits at start, one signed by a CA the image does not trust and one
+# without a signature; then image-host.py boots it: first boot, ROTARY_VM_CUTS power cuts at
+# random moments (seed ROTARY_VM_SEED), the update to v2 and the rollback of the bad one.
+# ROTARY_VM_REUSE=1 boots the image and bundles the last run built (the disk made afresh).
+# Sourced by kiosk/vm-test, which has set here, top, cache and say.
+
+rotary_vm_image_test() {
+    local work="$top/.build/vm-image-test"
+    local cuts="${ROTARY_VM_CUTS:-12}" seed="${ROTARY_VM_SEED:-$(date +%s)}"
+    . "$here/lib/image-parts.sh"
+    rotary_install_missing $ROTARY_IMAGE_PACKAGES ovmf mosquitto mosquitto-clients
+    local started; started=$(date +%s)
+    if [ "${ROTARY_VM_REUSE:-0}" = 1 ] && [ -f "$work/built" ]; then
+        say "reusing the image and bundles built in $work"
+        rotary_image_disk "$work/disk.img" "$work/esp.img" "$work/rootfs.img" "$work/data.img"
+        rotary_vm_image_boot "$work" "$cuts" "$seed" "$started"
+        return
+    fi
+    rm -rf --one-file-system "$work"; mkdir -p "$work/bundles" "$work/agent/usr/local/lib/rotary-vm" "$work/agent/etc/systemd/system"
+    rotary_vm_base "$cache"
+
+    say "building the kiosk binary and its package"
+    rotary_find_swift
+    (cd "$top" && rotary_build_release 2>&1 | tail -1 >&2)
+    local deb version
+    deb=$("$here/package" --binary "$top/.build/release/rotary-kiosk" --out "$work/deb" 2>"$work/package.log") \
+        || { cat "$work/package.log" >&2; return 1; }
+    version=$(dpkg-deb -f "$deb" Version)
+    rotary_image_test_keys "$work/keys"
+    rotary_image_test_keys "$work/rogue-keys"
+
+    say "building the image $version with the test's agent"
+    install -m 0755 "$here/vm/image-guest.sh" "$here/vm/touch.py" "$work/agent/usr/local/lib/rotary-vm/"
+    install -m 0644 "$here/vm/rotary-vm-image-test.service" "$work/agent/etc/systemd/system/rotary-vm-test.service"
+    local root="$work/root"
+    rotary_image_root "$root" "$deb" "$cache" "$work/keys/ca.cert.pem" "$version" "$work/agent"
+    rotary_image_assemble "$work/disk.img" "$root" "$root/etc/rotary/rotary.toml"
+    local size written
+    size=$(du -m --apparent-size "$work/disk.img" | cut -f1) written=$(du -m "$work/disk.img" | cut -f1)
+    say "image: $size MiB, $written MiB of it written (bmap), slot squashfs $(du -m "$work/rootfs.img" | cut -f1) MiB"
+
+    say "building the bundles: v2, one whose kiosk exits at start, a rogue-signed and an unsigned one"
+    printf '%s\n' "$version+v2" >"$root/usr/lib/rotary-image/release"
+    rotary_stamp_version "$root/usr/bin/rotary-kiosk" "$version+v2"
+    rotary_image_squashfs "$root" "$work/v2.img"
+    rotary_image_bundle "$work/bundles/v2.raucb" "$work/v2.img" "$version+v2" \
+        "$work/keys/signer.cert.pem" "$work/keys/signer.key.pem" "$work/keys/ca.cert.pem"
+    rotary_image_bundle "$work/bundles/rogue.raucb" "$work/v2.img" "$version+rogue" \
+        "$work/rogue-keys/signer.cert.pem" "$work/rogue-keys/signer.key.pem" "$work/rogue-keys/ca.cert.pem"
+    # A bundle ends with its CMS signature and then the signature's size (8 bytes, big
+    # endian): without both it is a bundle nobody signed.
+    local signature; signature=$(tail -c 8 "$work/bundles/v2.raucb" | od -An -tu8 --endian=big | tr -d ' ')
+    head -c $(( $(stat -c %s "$work/bundles/v2.raucb") - signature - 8 )) "$work/bundles/v2.raucb" >"$work/bundles/unsigned.raucb"
+    printf '%s\n' "$version+bad" >"$root/usr/lib/rotary-image/release"
+    printf '#!/bin/sh\necho "rotary-kiosk: a release broken on purpose by the VM test" >&2\nexit 1\n' >"$root/usr/bin/rotary-kiosk"
+    rotary_image_squashfs "$root" "$work/bad.img"
+    rotary_image_bundle "$work/bundles/bad.raucb" "$work/bad.img" "$version+bad" \
+        "$work/keys/signer.cert.pem" "$work/keys/signer.key.pem" "$work/keys/ca.cert.pem"
+    rm -rf --one-file-system "$root" "$work/v2.img" "$work/bad.img"
+    echo "$version" >"$work/built"
+    say "built in $(( $(date +%s) - started )) s"
+    rotary_vm_image_boot "$work" "$cuts" "$seed" "$started"
+}
+
+# rotary_vm_image_boot WORK CUTS SEED STARTED — boots the disk WORK/disk.img as image-host.py
+# drives it.
+rotary_vm_image_boot() {
+    local work="$1" cuts="$2" seed="$3" started="$4" version
+    version=$(cat "$work/built")
+    # Flashed onto a disk 1 GiB larger than the image: the first boot grows the data partition.
+    truncate -s +1G "$work/disk.img"
+    cp /usr/share/OVMF/OVMF_VARS_4M.fd "$work/vars.fd"
+    say "booting it (OVMF, virtio-gpu 800x480, TCG)"
+    local result=0
+    ROTARY_KIOSK_BINARY="$top/.build/release/rotary-kiosk" python3 "$here/vm/image-host.py" "$work/disk.img" "$work" "$work/bundles" "$seed" "$cuts" "$version+v2" || result=$?
+    say "image test finished in $(( $(date +%s) - started )) s; screendumps: $work/first-boot.png $work/running.png $work/updated.png $work/rolled-back.png"
+    return "$result"
+}
