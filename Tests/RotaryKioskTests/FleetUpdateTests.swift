@@ -114,6 +114,10 @@ struct FleetUpdateTests {
         table.take(topic: "rotary/cabin-1/state", payload: Array(record.utf8))
         #expect(table.rows(now: 0).first?.slot == "B")
         #expect(table.rows(now: 0).first?.update == "running v2")
+        #expect(ImageUpdater.report(Data(#"{"result": "installed", "version": "v2", "message": "", "at": "2026-11-27T01:00:00Z"}"#.utf8))
+                == FleetUpdateReport(result: "installed", version: "v2", message: "", at: "2026-11-27T01:00:00Z"))
+        #expect(ImageUpdater.report(Data("{\"result\": \"".utf8)) == nil, "a result cut off mid-write is no result")
+        #expect(ImageUpdater.report(Data("[1, 2]".utf8)) == nil)
         #expect(ImageUpdater.bootedSlot(commandLine: "root=/dev/x ro rauc.slot=B quiet\n") == "B")
         #expect(ImageUpdater.bootedSlot(commandLine: "root=/dev/sda1 ro") == nil)
     }

@@ -90,12 +90,15 @@ struct RemoteControlReplayTests {
         t.wait(300)
         for what in RemoteCommand.names {
             t.wait(100)
-            t.remote(what, what == "program" ? "\"Steam\"" : what == "minutes" ? "2" : what == "setting" ? "70" : "")
+            t.remote(what, what == "program" ? "\"Steam\"" : what == "minutes" ? "2" : what == "setting" ? "70"
+                : what == "update" ? "\"http://10.0.2.2/v2.raucb\"" : "")
         }
         t.stamp()
         let run = try Self.run(t, control: "none")
         #expect(Self.answers(run).map(\.0) == RemoteCommand.names)
-        #expect(Self.answers(run).allSatisfy { $0.1 == "remote control is off ([mqtt] control = \"none\")" })
+        #expect(Self.answers(run).allSatisfy {
+            $0.1 == ($0.0 == "update" ? "fleet updates are off ([mqtt] updates = \"none\")" : "remote control is off ([mqtt] control = \"none\")")
+        }, "updates have a gate of their own")
         #expect(run.named("timer").isEmpty)
         #expect(run.named("ready").first?["remote_arm"] == nil)
     }

@@ -7,15 +7,19 @@
 ROTARY_IMAGE_PACKAGES="debootstrap e2fsprogs squashfs-tools dosfstools mtools grub-efi-amd64-bin grub-common fdisk rauc bmap-tools openssl"
 
 # What the image adds to the base and the package: RAUC and its D-Bus service, grub-editenv
-# (RAUC's GRUB backend), growpart (the data partition), curl (fleet updates fetch bundles).
-ROTARY_IMAGE_GUEST_PACKAGES="rauc rauc-service grub-common cloud-guest-utils curl"
+# (the slot variables GRUB reads), growpart (growing the data partition), curl and the CA
+# certificates (fleet updates fetch bundles, https too), resolved and timesyncd (names and
+# the time from the network the DHCP lease gives).
+ROTARY_IMAGE_GUEST_PACKAGES="rauc rauc-service grub-common cloud-guest-utils curl ca-certificates systemd-resolved systemd-timesyncd"
 
-# The base's tools that only the VM test uses; a production image leaves them out.
-ROTARY_IMAGE_TEST_ONLY_PACKAGES="python3 python3-evdev"
+# The base's tools that only the VM test uses; a production image leaves them out (python3
+# itself stays: growpart needs it).
+ROTARY_IMAGE_TEST_ONLY_PACKAGES="python3-evdev"
 
 # The kernel's command line: the kernel and systemd talk to the serial port only, so the
 # panel shows no boot text and no cursor; a kernel panic reboots (and counts a GRUB try).
-ROTARY_IMAGE_CMDLINE="console=ttyS0,115200 quiet loglevel=3 systemd.show_status=0 vt.global_cursor_default=0 panic=10"
+# fsck repairs the data partition by itself: nobody is at a kiosk's console to answer it.
+ROTARY_IMAGE_CMDLINE="console=ttyS0,115200 quiet loglevel=3 systemd.show_status=0 vt.global_cursor_default=0 panic=10 fsck.repair=yes"
 
 rotary_image_compatible() { echo "rotary-kiosk-$(dpkg --print-architecture)"; }
 
@@ -47,18 +51,24 @@ rotary_image_root() {
         DEBIAN_FRONTEND=noninteractive chroot "$root" apt-get purge -y -qq --autoremove $ROTARY_IMAGE_TEST_ONLY_PACKAGES \
             >>"$work/apt.log" 2>&1
     fi
-    cp -a "$here/image-root/." "$root/"
+    local tool
+    for tool in growpart resize2fs grub-editenv rauc curl; do
+        chroot "$root" sh -c "command -v $tool" >/dev/null || { say "the image lacks $tool"; return 1; }
+    done
+    # Owned by root and not group-writable, whoever owns the checkout; the image's own
+    # folders keep their owners and modes.
+    tar -C "$here/image-root" --owner=0 --group=0 --mode=go-w -cf - . | tar -C "$root" -xf - --no-overwrite-dir
     sed -i "s/@COMPATIBLE@/$(rotary_image_compatible)/" "$root/etc/rauc/system.conf"
     install -m 0644 "$keyring" "$root/etc/rauc/keyring.pem"
     printf '%s\n' "$release" >"$root/usr/lib/rotary-image/release"
     echo rotary-kiosk >"$root/etc/hostname"
     printf '127.0.0.1\tlocalhost\n127.0.1.1\trotary-kiosk\n::1\tlocalhost ip6-localhost ip6-loopback\n' >"$root/etc/hosts"
-    mkdir -p "$root/data" "$root/var/log/journal"
+    mkdir -p "$root/data" "$root/var/log/journal" "$root/var/lib/rotary-image"
     # Every panel makes its own identity on first boot (the initramfs keeps it on the data
     # partition); the base's would be shared by the whole fleet.
     : >"$root/etc/machine-id"
     rm -f "$root/var/lib/dbus/machine-id"
-    systemctl --root="$root" enable rotary-slot-confirm.service rotary-grow-data.service rotary-update.path systemd-networkd.service >/dev/null 2>&1
+    systemctl --root="$root" enable rotary-grow-data.service rotary-update.path systemd-networkd.service >/dev/null 2>&1
     systemctl --root="$root" mask getty@tty1.service >/dev/null 2>&1
     if [ -n "$agent" ]; then
         cp -a "$agent/." "$root/"
@@ -70,10 +80,13 @@ rotary_image_root() {
 }
 
 # rotary_image_squashfs ROOT FILE — the slot image (gzip: GRUB reads the kernel out of it).
+# POSIX ACLs are left out (mksquashfs says so per file; nothing in a slot has one that matters).
 rotary_image_squashfs() {
-    # (POSIX ACLs are left out, mksquashfs says so per file: nothing in a slot has one that matters.)
-    mksquashfs "$1" "$2" -noappend -quiet -no-progress -comp gzip -wildcards -e 'proc/*' 'sys/*' 'run/*' 'tmp/*' 2>&1 \
-        | grep -v 'Unrecognised xattr prefix system.posix_acl' >&2 || true
+    local status=0
+    mksquashfs "$1" "$2" -noappend -quiet -no-progress -comp gzip -wildcards -e 'proc/*' 'sys/*' 'run/*' 'tmp/*' \
+        >"$work/mksquashfs.log" 2>&1 || status=$?
+    grep -v 'Unrecognised xattr prefix system.posix_acl' "$work/mksquashfs.log" >&2 || true
+    [ "$status" -eq 0 ] || { say "mksquashfs failed ($status)"; return 1; }
 }
 
 # rotary_image_esp FILE — the EFI system partition: Debian's GRUB as the removable-media
@@ -82,10 +95,10 @@ rotary_image_esp() {
     local esp="$1"
     local grub="$work/BOOTX64.EFI"
     grub-mkimage -O x86_64-efi -p /EFI/BOOT -o "$grub" \
-        part_gpt fat ext2 squash4 gzio normal linux echo test loadenv regexp configfile all_video efi_gop
+        part_gpt fat ext2 squash4 gzio normal linux echo test loadenv regexp configfile all_video efi_gop reboot
     sed "s|@CMDLINE@|$ROTARY_IMAGE_CMDLINE|" "$here/image-boot/grub.cfg" >"$work/grub.cfg"
     rm -f "$esp"
-    mkfs.vfat -C -n ROTARY-EFI "$esp" $((64 * 1024)) >/dev/null
+    mkfs.vfat -F 32 -C -n ROTARY-EFI "$esp" $((64 * 1024)) >/dev/null
     mmd -i "$esp" ::/EFI ::/EFI/BOOT
     mcopy -i "$esp" "$grub" "$work/grub.cfg" ::/EFI/BOOT/
 }
@@ -97,7 +110,7 @@ rotary_image_data() {
     local root="$1" file="$2" config="$3"
     local data="$work/data" owner
     owner=$(chroot "$root" id -u rotary):$(chroot "$root" id -g rotary)
-    rm -rf "$data"; mkdir -p "$data/state" "$data/etc-rotary" "$data/journal" "$data/boot" "$data/rauc"
+    rm -rf "$data"; mkdir -p "$data/state" "$data/etc-rotary" "$data/journal" "$data/boot" "$data/rauc" "$data/image-state"
     chown "$owner" "$data/state"; chmod 0750 "$data/state"
     install -m 0644 "$config" "$data/etc-rotary/rotary.toml"
     grub-editenv "$data/boot/grubenv" create
@@ -129,7 +142,9 @@ start=$((d * 2048)), size=$((data_mib * 2048)), type=0FC63DAF-8483-4772-8E79-3D6
 TABLE
     dd if="$esp" of="$image" bs=1M seek=1 conv=notrunc,sparse status=none
     dd if="$slot" of="$image" bs=1M seek="$a" conv=notrunc,sparse status=none
-    dd if="$data" of="$image" bs=1M seek="$d" conv=notrunc,sparse status=none
+    # Whole, zeros too: bmaptool must write every block of the file system's journal and
+    # tables, or a reflashed disk would keep the old ones.
+    dd if="$data" of="$image" bs=1M seek="$d" conv=notrunc status=none
 }
 
 # rotary_image_bundle FILE SLOT-IMAGE VERSION CERT KEY KEYRING — a verity RAUC bundle that

@@ -37,6 +37,11 @@ broker=$(cat /sys/firmware/qemu_fw_cfg/by_name/opt/rotary/broker/raw 2>/dev/null
 step=$(cat /sys/firmware/qemu_fw_cfg/by_name/opt/rotary/step/raw 2>/dev/null) || fail "no step in fw_cfg"
 say "BOOT step=$step slot=$(sed -n 's/.*rauc\.slot=\([AB]\).*/\1/p' /proc/cmdline) release=$(cat /usr/lib/rotary-image/release)"
 
+# The slot guard ran after the kiosk's first frame (its ExecStartPost: the unit is active then).
+confirmed() {
+    wait_for 90 systemctl is-active --quiet rotary-kiosk && /usr/lib/rotary-image/slot status | grep -q ' confirmed$'
+}
+
 # The kiosk's first frame: its ready event, with the boot's uptime at that moment.
 ready() {
     wait_for 300 kiosk_ready || fail "no ready event in 300 s"
@@ -154,8 +159,7 @@ case "$step" in
         [ "$size" -gt 1000 ] || fail "first: /data is $size MiB: not grown to the disk"
         [ "$(cat /data/machine-id)" = "$(cat /etc/machine-id)" ] || fail "first: machine-id not kept on /data"
         systemctl is-active --quiet getty@tty1 && fail "first: a login prompt on tty1"
-        wait_for 60 bash -c '[ "$(systemctl show -p ActiveState --value rotary-slot-confirm)" = active ] || [ "$(systemctl show -p Result --value rotary-slot-confirm)" = success ] && systemctl show -p ExecMainStatus --value rotary-slot-confirm | grep -qx 0' \
-            || fail "first: rotary-slot-confirm did not run"
+        confirmed || fail "first: the slot was not confirmed: $(/usr/lib/rotary-image/slot status)"
         say "FIRST ok: on KMSDRM as $(ps -o user= -p "$(systemctl show -p MainPID --value rotary-kiosk)"); / is an overlay in RAM over the squashfs slot (not writable), /data grown to $size MiB, machine-id kept, no getty on tty1; $(/usr/lib/rotary-image/slot status)"
         say "FIRST ok: rauc: $(rauc status --output-format=shell 2>/dev/null | grep -E '^RAUC_(SYSTEM_BOOTED_BOOTNAME|BOOT_PRIMARY)=' | tr '\n' ' ')"
         say "SCREENDUMP first-boot"
@@ -168,7 +172,7 @@ case "$step" in
         ready; check ;;
     check-then:*)
         ready; check
-        wait_for 60 bash -c 'systemctl show -p ExecMainStatus --value rotary-slot-confirm | grep -qx 0 && [ "$(systemctl show -p ActiveState --value rotary-slot-confirm)" != activating ]'
+        confirmed || fail "check: the slot was not confirmed: $(/usr/lib/rotary-image/slot status)"
         act "${step#check-then:}" ;;
     update:*)
         ready
@@ -188,8 +192,7 @@ case "$step" in
         systemctl reboot ;;
     updated|rolled-back)
         ready
-        wait_for 60 bash -c 'systemctl show -p ExecMainStatus --value rotary-slot-confirm | grep -qx 0 && [ "$(systemctl show -p ActiveState --value rotary-slot-confirm)" != activating ]' \
-            || fail "$step: the slot was not confirmed"
+        confirmed || fail "$step: the slot was not confirmed: $(/usr/lib/rotary-image/slot status)"
         say "SLOT $(/usr/lib/rotary-image/slot status); kiosk $(rotary-kiosk --version); grubenv $(grub-editenv /data/boot/grubenv list | tr '\n' ' ')"
         if [ "$step" = rolled-back ]; then
             say "ROLLBACK $(journalctl -b -1 -o cat --no-pager -u rotary-slot-rollback | grep 'slot:' | tail -1)"
@@ -213,9 +216,8 @@ case "$step" in
         fail "fleet: no reboot within 600 s of joining the broker" ;;
     fleet-updated)
         ready
-        wait_for 60 bash -c 'systemctl show -p ExecMainStatus --value rotary-slot-confirm | grep -qx 0 && [ "$(systemctl show -p ActiveState --value rotary-slot-confirm)" != activating ]' \
-            || fail "fleet-updated: the slot was not confirmed"
-        say "SLOT $(/usr/lib/rotary-image/slot status); kiosk $(rotary-kiosk --version); result $(cat /var/lib/rotary/update/result)"
+        confirmed || fail "fleet-updated: the slot was not confirmed: $(/usr/lib/rotary-image/slot status)"
+        say "SLOT $(/usr/lib/rotary-image/slot status); kiosk $(rotary-kiosk --version); result $(cat /var/lib/rotary-image/update-result)"
         say "FLEET previous boot: $(journalctl -b -1 -o cat --no-pager -t rotary-kiosk | grep -E 'fleet update|\"event\":\"update\"' | tr '\n' ' ')"
         say "SCREENDUMP fleet-updated"
         sleep 4 ;;

@@ -24,6 +24,7 @@ host_watch = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(host_watch)
 
 BOOT_LIMIT = 420  # seconds a boot may take to say what it did, under TCG
+CHILDREN = []  # QEMU, mosquitto, mosquitto_sub: ended however the test ends
 
 
 class Failure(Exception):
@@ -57,6 +58,7 @@ class Machine:
             "-fw_cfg", f"name=opt/rotary/broker,string={broker}",
             "-serial", f"file:{self.serial}", "-monitor", f"unix:{self.monitor},server,nowait", "-no-reboot",
         ], stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, f"qemu-{number:02d}.log"), "w"))
+        CHILDREN.append(self.process)
         self.seen = 0
         self.lines = []
         self.taken = 0
@@ -161,6 +163,7 @@ def mosquitto(work):
         f.write(f"listener {port} 127.0.0.1\nallow_anonymous true\npersistence false\n")
     process = subprocess.Popen(["mosquitto", "-c", conf], stdout=subprocess.DEVNULL,
                                stderr=open(os.path.join(work, "mosquitto.log"), "w"))
+    CHILDREN.append(process)
     for _ in range(100):
         if subprocess.run(["mosquitto_pub", "-p", str(port), "-t", "probe", "-m", "x"], capture_output=True).returncode == 0:
             return process, port
@@ -281,6 +284,7 @@ def main():
     say(f"boot {machine.number}: {machine.wait_for('VMTEST FLEET ready')[7:]}")
     events = subprocess.Popen(["mosquitto_sub", "-p", str(broker_port), "-t", "rotary/vm-kiosk/event"],
                               stdout=subprocess.PIPE, text=True)
+    CHILDREN.append(events)
     before = json.loads(retained(broker_port, "rotary/vm-kiosk/state") or "{}")
     say(f"fleet: state record before: slot {before.get('slot')}, version {before.get('version')}")
     subprocess.run(["mosquitto_pub", "-p", str(broker_port), "-q", "1", "-t", "rotary/vm-kiosk/set/update",
@@ -316,7 +320,10 @@ def main():
 if __name__ == "__main__":
     try:
         sys.exit(main())
-    except Failure as failure:
+    except Exception as failure:  # a Failure, or a step that found QEMU gone (None)
         say(f"FAIL {failure}")
-        subprocess.run(["pkill", "-f", "opt/rotary/step"], check=False)
         sys.exit(1)
+    finally:
+        for child in CHILDREN:
+            if child.poll() is None:
+                child.kill()

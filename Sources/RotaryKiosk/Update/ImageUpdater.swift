@@ -4,14 +4,17 @@ import Foundation
 /// sandboxed as its own user and may neither install nor reboot; on the image a root unit
 /// (`rotary-update.path` → `/usr/lib/rotary-image/update`) watches that folder:
 /// - `request` (a bundle's URL): it fetches the bundle and installs it into the other slot
-///   with RAUC, writing `result` (`{"result": "installing" | "installed" | "failed",
-///   "version", "message", "at"}`) as it goes;
+///   with RAUC, writing ``resultPath`` (`{"result": "installing" | "installed" | "failed" | …,
+///   "version", "message", "at"}`) as it goes, in a folder of root's (root never writes into
+///   the kiosk's);
 /// - `reboot`: after an install, it reboots into the new slot.
-/// Files are written off the render thread; `result` is looked at every ``pollSeconds`` on a
-/// queue of its own, and what it says is posted to the session through `reports`.
+/// Files are written off the render thread; the result is looked at every ``pollSeconds`` on
+/// a queue of its own, and what it says is posted to the session through `reports`.
 final class ImageUpdater: @unchecked Sendable {
     /// The image's updater script: where it is installed, the kiosk can update.
     static let script = "/usr/lib/rotary-image/update"
+    /// Where the updater writes what it did.
+    static let resultPath = "/var/lib/rotary-image/update-result"
     /// How often `result` is looked at, in seconds.
     static let pollSeconds = 2.0
     /// The largest result file read, in bytes.
@@ -28,7 +31,6 @@ final class ImageUpdater: @unchecked Sendable {
 
     private let request: BackgroundFile
     private let reboot: BackgroundFile
-    private let resultPath: String
     private let queue = DispatchQueue(label: "rotary.update-result")
     private var seen: Data?
 
@@ -40,7 +42,6 @@ final class ImageUpdater: @unchecked Sendable {
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         request = BackgroundFile("request", in: directory, holding: "the update request", failed: failed)
         reboot = BackgroundFile("reboot", in: directory, holding: "the reboot request", failed: failed)
-        resultPath = (directory as NSString).appendingPathComponent("result")
         queue.async { [self] in look(reports: reports, wake: wake) }
     }
 
@@ -51,7 +52,7 @@ final class ImageUpdater: @unchecked Sendable {
     func rebootIntoUpdate() { reboot.write(Data("reboot\n".utf8)) }
 
     private func look(reports: Mailbox<FleetUpdateReport>, wake: @escaping @Sendable () -> Void) {
-        if let data = FileManager.default.contents(atPath: resultPath), data.count <= Self.maxResultBytes, data != seen {
+        if let data = FileManager.default.contents(atPath: Self.resultPath), data.count <= Self.maxResultBytes, data != seen {
             seen = data
             if let report = Self.report(data) {
                 reports.post(report)

@@ -1,10 +1,11 @@
 # Sourced by the image's update and slot scripts: writes the result of the last fleet update
-# where the kiosk reads it (/var/lib/rotary/update/result, JSON), atomically.
-result_dir=/var/lib/rotary/update
-result_file=$result_dir/result
+# where the kiosk reads it (JSON, atomically), in a folder of root's on the data partition:
+# the kiosk's own folder, where it leaves its requests, is never written by root.
+result_dir=/var/lib/rotary-image
+result_file=$result_dir/update-result
 
 # json_text TEXT — TEXT as the inside of a JSON string: one line, at most 400 bytes.
-json_text() { printf '%s' "$1" | tr -d '\000-\037' | head -c 400 | sed -e 's/\\/\\\\/g' -e 's/"/\\"/g'; }
+json_text() { printf '%s' "$1" | tr -d '\000-\037' | cut -c1-400 | sed -e 's/\\/\\\\/g' -e 's/"/\\"/g'; }
 
 # write_result RESULT [VERSION] [MESSAGE]
 write_result() {
