@@ -68,7 +68,7 @@ rotary_image_root() {
     # partition); the base's would be shared by the whole fleet.
     : >"$root/etc/machine-id"
     rm -f "$root/var/lib/dbus/machine-id"
-    systemctl --root="$root" enable rotary-grow-data.service rotary-update.path systemd-networkd.service >/dev/null 2>&1
+    systemctl --root="$root" enable rotary-slot-confirm.service rotary-grow-data.service rotary-update.path systemd-networkd.service >/dev/null 2>&1
     systemctl --root="$root" mask getty@tty1.service >/dev/null 2>&1
     if [ -n "$agent" ]; then
         cp -a "$agent/." "$root/"

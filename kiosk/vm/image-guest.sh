@@ -37,8 +37,8 @@ broker=$(cat /sys/firmware/qemu_fw_cfg/by_name/opt/rotary/broker/raw 2>/dev/null
 step=$(cat /sys/firmware/qemu_fw_cfg/by_name/opt/rotary/step/raw 2>/dev/null) || fail "no step in fw_cfg"
 say "BOOT step=$step slot=$(sed -n 's/.*rauc\.slot=\([AB]\).*/\1/p' /proc/cmdline) release=$(cat /usr/lib/rotary-image/release)"
 
-# The slot guard ran after the kiosk's first frame (its ExecStartPost). Waited for until it
-# says so: the unit was seen active before the note was written (run of a212451).
+# The slot guard ran after the kiosk's first frame (rotary-slot-confirm.service): waited for
+# until the guard says so.
 confirmed() {
     wait_for 90 bash -c "systemctl is-active --quiet rotary-kiosk && /usr/lib/rotary-image/slot status | grep -q ' confirmed\$'"
 }
