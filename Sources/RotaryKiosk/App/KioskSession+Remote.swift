@@ -58,9 +58,8 @@ extension KioskSession {
 
     /// Why `command` may not or cannot be carried out now (nil: it can).
     private func refusal(of command: RemoteCommand) -> String? {
+        if case .update = command { return updateRefusal }  // a gate of its own: [mqtt] updates
         switch settings.remoteControl {
-        case _ where command.isUpdate:
-            return updateRefusal
         case .none:
             return "remote control is off ([mqtt] control = \"none\")"
         case .armed where command.needsArming:
@@ -88,7 +87,7 @@ extension KioskSession {
         case .pause: return timer.state == .running ? nil : "no countdown is running"
         case .resume: return timer.state == .paused ? nil : "no countdown is paused"
         case .cancel: return timer.isActive ? nil : "no countdown is running or paused"
-        case .update: return nil
+        case .update: return nil  // checked above
         }
     }
 
@@ -160,9 +159,5 @@ extension RemoteCommand {
         case .pause, .cancel, .update: false
         case .program, .minutes, .setting, .start, .resume: true
         }
-    }
-
-    var isUpdate: Bool {
-        if case .update = self { true } else { false }
     }
 }

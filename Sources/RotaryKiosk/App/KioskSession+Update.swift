@@ -37,17 +37,14 @@ extension KioskSession {
     /// record, and an install under way ends with it.
     public mutating func updaterReported(_ report: FleetUpdateReport) -> [KioskEvent] {
         updateReport = report
-        if fleetUpdate == nil, report.result == "installed", settings.hasUpdater {
-            // Installed before the kiosk restarted: the reboot into it is still owed.
-            fleetUpdate = .installed(version: report.version ?? "")
-            return []
-        }
-        guard case .installing = fleetUpdate else { return [] }
-        switch report.result {
-        case "installed":
-            fleetUpdate = .installed(version: report.version ?? "")
+        switch (fleetUpdate, report.result) {
+        case (.installing, "installed"):
+            fleetUpdate = .installed
             return [.update(.installed(version: report.version ?? ""))]
-        case "failed":
+        case (nil, "installed") where settings.hasUpdater:
+            fleetUpdate = .installed  // installed before the kiosk restarted: the reboot is still owed
+            return []
+        case (.installing, "failed"):
             fleetUpdate = nil
             return [.update(.failed(report.message ?? "the updater gave no reason"))]
         default:

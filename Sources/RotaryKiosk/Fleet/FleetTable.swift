@@ -80,7 +80,7 @@ struct FleetTable {
              row.secondsLeft.map { TimeText.format(seconds: $0) } ?? "-", row.version ?? "-", row.slot ?? "-",
              row.update ?? "-"].map(Self.printable)
         }
-        let widths = (0..<8).map { column in cells.map { $0[column].count }.max() ?? 0 }
+        let widths = cells[0].indices.map { column in cells.map { $0[column].count }.max() ?? 0 }
         let lines = cells.map { line in
             zip(line, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
                 .trimmingCharacters(in: .whitespaces)

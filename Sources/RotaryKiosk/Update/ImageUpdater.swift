@@ -52,7 +52,7 @@ final class ImageUpdater: @unchecked Sendable {
     func rebootIntoUpdate() { reboot.write(Data("reboot\n".utf8)) }
 
     private func look(reports: Mailbox<FleetUpdateReport>, wake: @escaping @Sendable () -> Void) {
-        if let data = FileManager.default.contents(atPath: Self.resultPath), data.count <= Self.maxResultBytes, data != seen {
+        if let data = Self.readResult(), data != seen {
             seen = data
             if let report = Self.report(data) {
                 reports.post(report)
@@ -60,6 +60,14 @@ final class ImageUpdater: @unchecked Sendable {
             }
         }
         queue.asyncAfter(deadline: .now() + Self.pollSeconds) { [weak self] in self?.look(reports: reports, wake: wake) }
+    }
+
+    /// The result file's bytes; nil when it is missing or longer than ``maxResultBytes``.
+    private static func readResult() -> Data? {
+        guard let file = FileHandle(forReadingAtPath: resultPath) else { return nil }
+        defer { try? file.close() }
+        guard let data = try? file.read(upToCount: maxResultBytes + 1), data.count <= maxResultBytes else { return nil }
+        return data
     }
 
     /// The report a result file holds; nil when it is not one.
