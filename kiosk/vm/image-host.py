@@ -13,6 +13,7 @@ import importlib.util
 import json
 import os
 import random
+import signal
 import subprocess
 import sys
 import threading
@@ -318,6 +319,8 @@ def main():
 
 
 if __name__ == "__main__":
+    # SIGTERM (vm-test stopped) ends through the `finally` below too: no QEMU or broker left over.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     try:
         sys.exit(main())
     except Exception as failure:  # a Failure, or a step that found QEMU gone (None)
