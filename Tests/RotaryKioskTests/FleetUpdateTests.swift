@@ -19,12 +19,12 @@ struct FleetUpdateTests {
     }
 
     func update(_ s: inout KioskSession, _ payload: String) -> [KioskEvent] {
-        s.remote(RemoteMessage(what: "update", payload: Array(payload.utf8)))
+        s.remote(RemoteMessage(what: "update", payload: Array(payload.utf8))).events
     }
 
     func run(_ s: inout KioskSession, seconds: Double) -> [KioskEvent] {
         var events: [KioskEvent] = []
-        for _ in 0..<Int(seconds * 10) { events += s.advance(by: 0.1) }
+        for _ in 0..<Int(seconds * 10) { events += s.advance(by: 0.1).events }
         return events
     }
 
@@ -79,8 +79,8 @@ struct FleetUpdateTests {
         #expect(notes(run(&s, seconds: KioskSession.inUseSeconds - 5)).isEmpty, "nothing while the screen is in use")
         #expect(notes(run(&s, seconds: 6)) == [.installing(url: "http://10.0.2.2:8080/v2.raucb")])
         #expect(refusal(update(&s, "\"http://h/other.raucb\"")) == "an update is being installed")
-        #expect(notes(s.updaterReported(FleetUpdateReport(result: "installing"))).isEmpty)
-        #expect(notes(s.updaterReported(FleetUpdateReport(result: "installed", version: "v2"))) == [.installed(version: "v2")])
+        #expect(notes(s.updaterReported(FleetUpdateReport(result: "installing")).events).isEmpty)
+        #expect(notes(s.updaterReported(FleetUpdateReport(result: "installed", version: "v2")).events) == [.installed(version: "v2")])
         // A touch just then: the reboot waits until the kiosk is idle again.
         _ = s.pointer(PointerEvent(.down, finger: 0, at: Point(x: 700, y: 400), time: s.clock))
         _ = s.pointer(PointerEvent(.up, finger: 0, at: Point(x: 700, y: 400), time: s.clock))
@@ -94,7 +94,7 @@ struct FleetUpdateTests {
         var s = session()
         _ = update(&s, "\"http://h/bad.raucb\"")
         #expect(notes(run(&s, seconds: 1)) == [.installing(url: "http://h/bad.raucb")])
-        #expect(notes(s.updaterReported(FleetUpdateReport(result: "failed", message: "signature verification failed")))
+        #expect(notes(s.updaterReported(FleetUpdateReport(result: "failed", message: "signature verification failed")).events)
                 == [.failed("signature verification failed")])
         #expect(s.fleetUpdate == nil)
         #expect(refusal(update(&s, "\"http://h/good.raucb\"")) == nil)
@@ -105,7 +105,7 @@ struct FleetUpdateTests {
         var s = session()
         _ = s.updaterReported(FleetUpdateReport(result: "running", version: "v2", message: "slot B drew its first frame",
                                                 at: "2026-11-27T00:00:00Z"))
-        let key = try #require(MqttState.Key(s))
+        let key = try #require(KioskStateRecord(s))
         let record = MqttState.record(key, category: nil, endsAt: nil, slot: "B")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(record.utf8)) as? [String: Any])
         #expect(object["slot"] as? String == "B")

@@ -3,8 +3,10 @@ import Logging
 import RotaryKit
 import RotarySDL
 
-/// What the kiosk's events drive outside the screen: hooks, feedback devices, the saved
-/// countdown, the usage log, the backlight, the MQTT link and the log.
+/// What the session's effects reach outside the screen: hooks, feedback devices, the saved
+/// countdown, the usage log, the backlight, the MQTT link, the image's updater and the log.
+/// Each is one call that `SessionDriver` makes for one ``KioskEffect``; nothing here reads
+/// the session.
 final class KioskOutputs {
     /// How the app runs, which decides what its outputs reach.
     enum Run {
@@ -29,18 +31,11 @@ final class KioskOutputs {
     private let updater: ImageUpdater?
     /// The booted A/B slot, on the kiosk image (for the state record).
     private let slot = ImageUpdater.bootedSlot()
-    /// What the state record handed to the MQTT link last said.
-    private var mqttState: MqttState.Key?
     /// The operator's brightness and volume at start: remembered, else full brightness and
     /// the config's volume. The session owns them from then on.
     let startLevels: OperatorLevels
     /// The touch calibration at start: remembered, else none.
     let startTouch: TouchCalibration
-    /// The operator let go of the knob or the arc, or took or reset a calibration: the
-    /// session's operator settings are saved next.
-    private var operatorChanged = false
-    /// The backlight level last asked for (nil: none yet).
-    private var shownBacklight: Double?
     /// Each program's category, for the usage log.
     private let categories: [String: String]
     private let logger: Logger
@@ -150,57 +145,84 @@ final class KioskOutputs {
         run == .replay ? startedAt + ms / 1000 : Date().timeIntervalSince1970
     }
 
-    /// Follows every event of `sink`.
-    func attach(to sink: EventSink) {
-        sink.listen { [self] event, line, ms in
-            hooks.handle(event, line: line)
-            mqtt?.publishEvent(line)
-            switch event {
-            case .feedback(let kind):
-                devices?.play(kind)
-            case .timer(let report, let setting, let timedOut):
-                store?.save(report, setting: setting, now: wallClock(ms: ms))
-                usage?.record(report, setting: setting, category: categories[report.program], timedOut: timedOut,
-                              now: wallClock(ms: ms))
-                logger.info("timer \(report.state.rawValue): \(report.program), \(TimeText.format(seconds: report.secondsLeft)) left")
-            case .control(.selected(let id, _, let label, _)):
-                logger.info("\(id) selected \(label)")
-            case .error(let message):
-                logger.error("\(message)")
-            case .service(.brightness), .service(.calibrated), .service(.calibrationReset):
-                operatorChanged = true
-            case .update(.installing(let url)):
-                logger.info("fleet update: installing \(url)")
-                updater?.install(url: url)
-            case .update(.rebooting):
-                logger.info("fleet update: rebooting into the updated slot")
-                updater?.rebootIntoUpdate()
-            case .service(.volume(let value)):
-                devices?.volume = value  // before the confirm sound that follows it
-                operatorChanged = true
-            default:
-                break
-            }
+    /// Tells the hooks, the MQTT event topic and the log of `event`, whose line is `line`.
+    func announce(_ event: KioskEvent, line: String) {
+        hooks.handle(event, line: line)
+        mqtt?.publishEvent(line)
+        switch event {
+        case .timer(let report, _, _):
+            logger.info("timer \(report.state.rawValue): \(report.program), \(TimeText.format(seconds: report.secondsLeft)) left")
+        case .control(.selected(let id, _, let label, _)):
+            logger.info("\(id) selected \(label)")
+        case .error(let message):
+            logger.error("\(message)")
+        default:
+            break
         }
     }
 
+    /// Plays a feedback on the sound and rumble devices.
+    func play(_ kind: FeedbackKind) { devices?.play(kind) }
+
+    /// Sets the feedback devices' volume (0…1).
+    func setVolume(_ fraction: Double) { devices?.volume = fraction }
+
+    /// Sets the backlight to `fraction` of its maximum, or off (nil).
+    func setBacklight(_ fraction: Double?) {
+        guard let backlight else { return }
+        if let fraction { backlight.set(fraction) } else { backlight.off() }
+    }
+
+    /// Keeps the operator's levels and touch calibration.
+    func saveOperatorSettings(_ levels: OperatorLevels, touch: TouchCalibration) { operatorStore?.save(levels, touch: touch) }
+
+    /// Keeps the countdown as `report` leaves it at `ms`.
+    func keep(_ report: TimerReport, setting: SettingReading?, ms: Double) {
+        store?.save(report, setting: setting, now: wallClock(ms: ms))
+    }
+
+    /// Records the countdown's change at `ms` in the usage log.
+    func recordUsage(_ report: TimerReport, setting: SettingReading?, timedOut: Bool, ms: Double) {
+        usage?.record(report, setting: setting, category: categories[report.program], timedOut: timedOut, now: wallClock(ms: ms))
+    }
+
+    /// Hands the MQTT link the state record `key` at `ms`, a running countdown ending
+    /// `endsIn` seconds later.
+    func publishState(_ key: KioskStateRecord, endsIn: Double?, ms: Double) {
+        guard let mqtt else { return }
+        let endsAt = endsIn.map { wallClock(ms: ms) + $0 }
+        mqtt.publishState(MqttState.record(key, category: categories[key.program], endsAt: endsAt, slot: slot))
+    }
+
+    /// Has the image's updater fetch and install the bundle at `url`.
+    func installUpdate(url: String) {
+        logger.info("fleet update: installing \(url)")
+        updater?.install(url: url)
+    }
+
+    /// Has the image's updater reboot into the updated slot.
+    func rebootIntoUpdate() {
+        logger.info("fleet update: rebooting into the updated slot")
+        updater?.rebootIntoUpdate()
+    }
+
     /// Puts back a countdown saved before the app stopped, and settles the usage log by what
-    /// was put back; the events to publish.
-    func resume(_ session: inout KioskSession) -> [KioskEvent] {
+    /// was put back; the effects to carry out.
+    func resume(_ session: inout KioskSession) -> [KioskEffect] {
         guard let store else { return [] }
         let now = wallClock(ms: 0)
-        var events: [KioskEvent] = []
+        var effects: [KioskEffect] = []
         switch store.load(now: now) {
         case .nothing:
             break
         case .corrupt(let message):
-            events = [.error("saved timer: \(message)")]
+            effects = [.emit(.error("saved timer: \(message)"))]
         case .timer(let state, _, let program, let total, let left, let setting):
             logger.info("resuming a \(state.rawValue) timer of \(program) with \(TimeText.format(seconds: left)) left")
-            events = session.restore(state: state, program: program, secondsTotal: total, secondsLeft: left, setting: setting)
+            effects = session.restore(state: state, program: program, secondsTotal: total, secondsLeft: left, setting: setting)
         }
         // Only a countdown the session really took back keeps its row.
-        let restored = events.lazy.compactMap { event -> UsageLog.Resumed? in
+        let restored = effects.events.lazy.compactMap { event -> UsageLog.Resumed? in
             guard case .timer(let report, let setting, _) = event else { return nil }
             let run = max(0, report.secondsTotal - report.secondsLeft)
             return UsageLog.Resumed(start: UsageStart(program: report.program, category: self.categories[report.program], setting: setting,
@@ -208,25 +230,7 @@ final class KioskOutputs {
                                     secondsRun: run, at: now)
         }.first
         usage?.recover(resuming: restored)
-        return events
-    }
-
-    /// After each publish at `ms`: brings the backlight in line with `session` (the
-    /// operator's level, lower while dimmed, off while asleep), saves the operator's settings
-    /// when they changed, and hands the MQTT link a state record that changed.
-    func follow(_ session: KioskSession, ms: Double) {
-        if let mqtt, let key = MqttState.Key(session), key != mqttState {
-            mqttState = key
-            let endsAt = session.timer.state == .running ? wallClock(ms: ms) + session.timer.secondsLeft : nil
-            mqtt.publishState(MqttState.record(key, category: categories[key.program], endsAt: endsAt, slot: slot))
-        }
-        if operatorChanged {
-            operatorChanged = false
-            operatorStore?.save(session.levels, touch: session.touchCalibration)
-        }
-        guard let backlight, let level = session.backlightLevel, level != shownBacklight else { return }
-        shownBacklight = level
-        if session.isAsleep { backlight.off() } else { backlight.set(level) }
+        return effects
     }
 
     /// Leaves the backlight at `session`'s operator level (not dimmed) as the app ends.

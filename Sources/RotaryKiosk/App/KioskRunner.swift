@@ -75,8 +75,6 @@ public final class KioskRunner {
         let outputs = KioskOutputs(config: config, stateDirectory: stateDirectory, run: run,
                                    startedAt: startedAt, logger: logger, problems: scene.backgroundProblems,
                                    commands: scene.remoteInbox, updates: scene.updateInbox, wake: input.wake)
-        outputs.attach(to: events)
-        scene.onPublish = outputs.follow
         let facts = ServiceFactsSource(videoDriver: display.videoDriver, rendererName: renderer.name, configPath: options.config,
                                        fallbackNote: choice.fallbackNote, stateDirectory: stateDirectory,
                                        backlight: outputs.backlightName, openingHours: config.openingHours,
@@ -90,8 +88,9 @@ public final class KioskRunner {
         session.setTimeOfDay(LocalTime.secondsSinceMidnight(startedAt))
         scene.rebuild(for: session.screen)
         try scene.drawFirstFrame(session, ms: 0)
+        let driver = SessionDriver(session: session, scene: scene, outputs: outputs)
         // SDL makes the window's surface anew when it turns fullscreen: the whole frame again.
-        if display.enterFullscreen() { try scene.draw(session, whole: true) }
+        if display.enterFullscreen() { try driver.draw(whole: true) }
         // Only a config the kiosk has drawn with, art and all, becomes the one to fall back on.
         if let stateDirectory, art.failures.isEmpty, scene.drewEverything, let why = choice.keepAsLastGood(in: stateDirectory) {
             logger.warning("\(why)")
@@ -99,28 +98,27 @@ public final class KioskRunner {
         var startProblems = choice.problems.filter { $0.severity == .error }.map { KioskEvent.error("config: \($0)") }
         startProblems += choice.fallbackNote.map { [KioskEvent.error("config: \($0)")] } ?? []
         startProblems += art.messages.map { KioskEvent.error("theme: \($0)") }
-        let resumed = outputs.resume(&session)
-        scene.publish(startProblems + resumed, ms: 0, of: session)
+        driver.resume(announcing: startProblems)
 
         let systemd = SystemdNotifier()
         var replayError: ReplayError?
         if let trace {
-            do { try ReplayLoop(scene: scene, trace: trace).run(&session) } catch let error as ReplayError { replayError = error }
+            do { try ReplayLoop(driver: driver, trace: trace).run() } catch let error as ReplayError { replayError = error }
         } else if run == .display || run == .headless {
             systemd.ready()
             let hertz = display.refreshRate
             let pacer = display.presentsAtDisplayPace ? nil : FramePacer(hertz: hertz)
-            measurement?.begin(session, scene: scene, driver: display.videoDriver, reason: display.rendererReason, hertz: hertz,
+            measurement?.begin(driver.session, scene: scene, driver: display.videoDriver, reason: display.rendererReason, hertz: hertz,
                                wake: input.wake)
             defer { measurement?.end(scene: scene) }  // the synthetic finger stops however the loop ends
-            try LiveLoop(scene: scene, layout: layout, systemd: systemd, pacer: pacer, input: input).run(&session)
+            try LiveLoop(driver: driver, layout: layout, systemd: systemd, pacer: pacer, input: input).run()
             let stats = scene.frameStats
             logger.info("frames presented: \(stats.frames), \(stats.partialFrames) of them only where something changed")
             systemd.stopping()
         }
-        outputs.restoreBacklight(session)
+        outputs.restoreBacklight(driver.session)
         outputs.flush()
-        try finish(scene, session, run: run, picture: replayError == nil)
+        try finish(driver, run: run, picture: replayError == nil)
         outputs.finish(replay: trace != nil)
         if let replayError { throw replayError }
         // A signal while the replay's hooks were being waited for still ends it as a signal does.
@@ -129,14 +127,14 @@ public final class KioskRunner {
 
     /// Saves the picture asked for (unless `picture` is false: a replay that failed) and
     /// writes the `exit` line.
-    private func finish(_ scene: KioskScene, _ session: KioskSession, run: KioskOutputs.Run, picture: Bool) throws {
+    private func finish(_ driver: SessionDriver, run: KioskOutputs.Run, picture: Bool) throws {
         let path = options.screenshot ?? (run == .picture ? Self.defaultPicturePath() : nil)
         if picture, let path {
-            try scene.renderer.savePNG(to: path)
+            try driver.scene.renderer.savePNG(to: path)
             let prefix = run == .picture ? "No display: rendered headless with the software renderer." : "Last frame saved."
             outputs.say("\(prefix) Picture: \(path)")
         }
-        scene.emitExit(session)
+        driver.finish()
     }
 
     /// Where the headless picture goes when no --screenshot path was given.

@@ -2,9 +2,10 @@ import Foundation
 import RotaryKit
 import RotarySDL
 
-/// What the loops share: the renderer, the view and executor for the current layout, the event stream,
-/// and the service badge, shown from the first `error` event on (a broken config or art
-/// file, an unusable state folder, a failed save): calm, in a corner, never over a control.
+/// What is drawn and written: the renderer, the view and executor for the current layout,
+/// the event stream, and the service badge, shown from the first `error` event on (a broken
+/// config or art file, an unusable state folder, a failed save): calm, in a corner, never
+/// over a control.
 final class KioskScene {
     let renderer: Renderer
     /// The framebuffer that shows what the renderer drew (nil: SDL shows it).
@@ -25,17 +26,11 @@ final class KioskScene {
     /// business), when a tab opens.
     var gatherFacts: (ServicePage) -> ServiceFacts = { _ in ServiceFacts() }
     private var facts = ServiceFacts()
-    /// Told of the session after each publish (with its time, ms), to bring the panel's
-    /// backlight and the MQTT state in line.
-    var onPublish: (KioskSession, Double) -> Void = { _, _ in }
     /// The service page `facts` were gathered for.
     private var factsPage: ServicePage?
     /// The frames presented so far.
     private(set) var frameStats = FrameStats()
     private var failuresReported = 0
-    private var lastMs = 0.0
-    /// The session's controls generation the view was built for.
-    private var controlsGeneration = 0
 
     init(renderer: Renderer, panel: FramebufferPanel? = nil, theme: Theme, fonts: FontBook, events: EventSink) {
         self.renderer = renderer
@@ -55,15 +50,6 @@ final class KioskScene {
     /// art is made as the next frame needs it.
     func rebuild(for screen: KioskScreen) {
         view = KioskView(screen: screen, theme: theme)
-    }
-
-    /// Rebuilds the view and announces the new `layout` when `session`'s controls changed
-    /// since the view was built (another category's programs, another set point).
-    private func follow(_ session: KioskSession, ms: Double) {
-        guard session.controlsGeneration != controlsGeneration else { return }
-        controlsGeneration = session.controlsGeneration
-        rebuild(for: session.screen)
-        emitLayout(session, ms: ms)
     }
 
     /// Draws and presents what changed in the frame of `session` since the last one, and
@@ -101,46 +87,26 @@ final class KioskScene {
     /// Draws the first frame and announces `ready` with the layout.
     func drawFirstFrame(_ session: KioskSession, ms: Double) throws {
         try draw(session)
-        lastMs = ms
         events.emit(EventRecords.layout("ready", ms: ms, session: session))
     }
 
     /// Announces a new layout.
     func emitLayout(_ session: KioskSession, ms: Double) {
-        lastMs = ms
         events.emit(EventRecords.layout("layout", ms: ms, session: session))
     }
 
-    /// Writes each event's line and tells the listeners, after any problems found in the
-    /// background since the last call, then a `layout` line if the events changed `session`'s
-    /// controls. An `error` turns the service badge on.
-    func publish(_ kioskEvents: [KioskEvent], ms: Double, of session: KioskSession) {
-        lastMs = ms
-        for event in backgroundProblems.take().map(KioskEvent.error) + kioskEvents {
-            if case .error = event {
-                showsServiceBadge = true
-                if factsPage == .menu(.errors) { factsPage = nil }  // an open Errors tab shows it; other tabs need no new facts
-            }
-            events.emit(event, ms: ms)
+    /// Writes `event`'s line at `ms` and tells the listeners; the line. An `error` turns the
+    /// service badge on.
+    func emit(_ event: KioskEvent, ms: Double) -> String {
+        if case .error = event {
+            showsServiceBadge = true
+            if factsPage == .menu(.errors) { factsPage = nil }  // an open Errors tab shows it; other tabs need no new facts
         }
-        follow(session, ms: ms)
-        onPublish(session, ms)
+        return events.emit(event, ms: ms)
     }
 
-    /// Hands `session` the commands that came since the last call, publishing what each did
-    /// at `ms`.
-    func deliverRemote(to session: inout KioskSession, ms: Double) {
-        let (messages, dropped) = remoteInbox.takeCounted()
-        if dropped > 0 {
-            backgroundProblems.post("MQTT: \(dropped) commands dropped: more than \(remoteInbox.limit) came between two frames")
-        }
-        for message in messages { publish(session.remote(message), ms: ms, of: session) }
-        for report in updateInbox.take() { publish(session.updaterReported(report), ms: ms, of: session) }
-    }
-
-    /// Writes the `exit` line with the final state.
-    func emitExit(_ session: KioskSession) {
-        publish([], ms: lastMs, of: session)
-        events.emit(EventRecords.layout("exit", ms: lastMs, session: session))
+    /// Writes the `exit` line with the final state at `ms`.
+    func emitExit(_ session: KioskSession, ms: Double) {
+        events.emit(EventRecords.layout("exit", ms: ms, session: session))
     }
 }

@@ -12,7 +12,9 @@ extension KioskSession {
 
     /// Carries out `message` if it reads as a command and may and can be done now; its answer
     /// (a `command` event) comes first.
-    public mutating func remote(_ message: RemoteMessage) -> [KioskEvent] {
+    public mutating func remote(_ message: RemoteMessage) -> [KioskEffect] { effects(of: carryOut(message)) }
+
+    private mutating func carryOut(_ message: RemoteMessage) -> [KioskEvent] {
         let command: RemoteCommand
         switch RemoteCommand.read(message) {
         case .success(let read): command = read

@@ -35,7 +35,9 @@ extension KioskSession {
 
     /// The updater's result file changed (or was read at start): `report` goes into the state
     /// record, and an install under way ends with it.
-    public mutating func updaterReported(_ report: FleetUpdateReport) -> [KioskEvent] {
+    public mutating func updaterReported(_ report: FleetUpdateReport) -> [KioskEffect] { effects(of: takeReport(report)) }
+
+    private mutating func takeReport(_ report: FleetUpdateReport) -> [KioskEvent] {
         updateReport = report
         switch (fleetUpdate, report.result) {
         case (.installing, "installed"):

@@ -5,7 +5,8 @@ import RotaryKit
 /// resume; hold → cancel; a pause times out; "Done" until touched or `doneSeconds`), plus
 /// dimming, the operator's gesture and service screen, the focus, a refused start and
 /// rate-limited feedback. No SDL, no clock: the live loop and the replay both drive it with
-/// ``handle(_:)`` and `dt`.
+/// ``handle(_:)`` and ``advance(by:)``, and what it asks of the world leaves every entry point
+/// as ``KioskEffect`` values.
 public struct KioskSession: Sendable {
     /// The controls as they are now.
     public internal(set) var screen: KioskScreen
@@ -23,7 +24,7 @@ public struct KioskSession: Sendable {
     /// it on (nil: not known, so the kiosk counts as open).
     private var timeOfDay: Double?
     /// The service screen's Quit (or Escape in windowed mode) asked to quit.
-    public private(set) var quitRequested = false
+    private(set) var quitRequested = false
     /// The operator's brightness and volume.
     public var levels: OperatorLevels { operatorState.levels }
     /// The correction applied to every touch (not the mouse), before anything else sees it.
@@ -60,6 +61,8 @@ public struct KioskSession: Sendable {
     public internal(set) var fleetUpdate: FleetUpdateState?
     /// What the updater said about the last update (nil: nothing yet), for the state record.
     public internal(set) var updateReport: FleetUpdateReport?
+    /// What the world was last told of the session's lasting state (``KioskEffect``).
+    var told = WorldReport()
 
     /// How long a refused start flashes the markers, in seconds.
     public static let rejectFlashSeconds = 0.8
@@ -81,9 +84,11 @@ public struct KioskSession: Sendable {
     /// encoder wake the screen, show the focus, let any key but Escape acknowledge "Done",
     /// and otherwise do what ``ControlPanel/apply(_:)`` does with them.
     /// Positions are window pixels; the controls get them in the layout's view.
-    public mutating func handle(_ input: ControlInput) -> [KioskEvent] {
+    public mutating func handle(_ input: ControlInput) -> [KioskEffect] { effects(of: take(input)) }
+
+    private mutating func take(_ input: ControlInput) -> [KioskEvent] {
         var input = input
-        if case .pointer(let event) = input { return pointer(event) }
+        if case .pointer(let event) = input { return take(event) }
         if case .wheel(let notches, let point) = input { input = .wheel(notches: notches, at: screen.layout.turn.view(point)) }
         localUseAt = clock
         if isDimmed || isAsleep { return wakeUp() }
@@ -107,7 +112,9 @@ public struct KioskSession: Sendable {
 
     /// A finger or the mouse, at window pixels. A finger's position is corrected by
     /// ``touchCalibration`` first.
-    public mutating func pointer(_ event: PointerEvent) -> [KioskEvent] {
+    public mutating func pointer(_ event: PointerEvent) -> [KioskEffect] { handle(.pointer(event)) }
+
+    private mutating func take(_ event: PointerEvent) -> [KioskEvent] {
         var event = event
         let layout = screen.layout
         let reported = event.finger == PointerEvent.mouseFinger ? nil : event.position
@@ -147,13 +154,13 @@ public struct KioskSession: Sendable {
 
     /// Mouse-wheel notches over `point` (positive: towards the user). One notch towards the
     /// user turns the control under the pointer to its next item.
-    public mutating func wheel(notches: Int, at point: Point) -> [KioskEvent] { handle(.wheel(notches: notches, at: point)) }
+    public mutating func wheel(notches: Int, at point: Point) -> [KioskEffect] { handle(.wheel(notches: notches, at: point)) }
 
     /// Rotary-encoder steps (positive: clockwise) to the focused control.
-    public mutating func encoder(steps: Int) -> [KioskEvent] { handle(.encoder(steps: steps)) }
+    public mutating func encoder(steps: Int) -> [KioskEffect] { handle(.encoder(steps: steps)) }
 
     /// A key by SDL's name.
-    public mutating func key(_ name: String) -> [KioskEvent] { handle(.key(name)) }
+    public mutating func key(_ name: String) -> [KioskEffect] { handle(.key(name)) }
 
     // MARK: - Time
 
@@ -171,7 +178,9 @@ public struct KioskSession: Sendable {
     }
 
     /// Moves animations and the countdown on by `dt` seconds.
-    public mutating func advance(by dt: Double) -> [KioskEvent] {
+    public mutating func advance(by dt: Double) -> [KioskEffect] { effects(of: moveOn(by: dt)) }
+
+    private mutating func moveOn(by dt: Double) -> [KioskEvent] {
         guard dt.isFinite, dt > 0 else { return [] }
         clock += dt
         timeOfDay = timeOfDay.map { OpeningHours.wrapped($0 + dt) }
@@ -309,17 +318,17 @@ public struct KioskSession: Sendable {
 
     // MARK: - Layout and restore
 
-    /// Rebuilds the screen for `layout`, keeping what is selected and the countdown's face;
-    /// false, and nothing touched, when `layout` is the one shown. (X11 reports a fullscreen
-    /// window's size once more after it shows: that must not lift a finger already on a
-    /// control.)
-    @discardableResult
-    public mutating func relayout(_ layout: ScreenLayout) -> Bool {
-        guard layout != screen.layout else { return false }
+    /// Rebuilds the screen for `layout`, keeping what is selected and the countdown's face
+    /// (a ``KioskEffect/rebuildView``); no effects, and nothing touched, when `layout` is the
+    /// one shown. (X11 reports a fullscreen window's size once more after it shows: that must
+    /// not lift a finger already on a control.)
+    public mutating func relayout(_ layout: ScreenLayout) -> [KioskEffect] {
+        guard layout != screen.layout else { return [] }
         screen = screen.relaidOut(layout)
         service?.relayout(layout, levels: operatorState.levels)
         refreshScreen()
-        return true
+        controlsGeneration += 1
+        return effects(of: [])
     }
 
     /// Puts back a saved countdown of the program named `program` with the set point it was
@@ -330,7 +339,7 @@ public struct KioskSession: Sendable {
     /// runs to its end under its saved name (index −1), so its hooks fire as they should, and
     /// an `error` says so.
     public mutating func restore(state: TimerState, program: String, secondsTotal: Double, secondsLeft: Double,
-                                 setting: SettingReading? = nil) -> [KioskEvent] {
+                                 setting: SettingReading? = nil) -> [KioskEffect] {
         var events: [KioskEvent] = []
         let place = screen.place(ofProgram: program)
         if let place {
@@ -342,7 +351,7 @@ public struct KioskSession: Sendable {
         timerSetting = setting
         let report = timer.restore(state: state, programIndex: place?.index ?? -1, program: program,
                                    secondsTotal: secondsTotal, secondsLeft: secondsLeft)
-        return events + timerChanged(report)
+        return effects(of: events + timerChanged(report))
     }
 
     /// Puts the program at `place` on the screen at once, its category shown and its set

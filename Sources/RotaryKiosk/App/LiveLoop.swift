@@ -14,7 +14,7 @@ import RotarySDL
 /// handled, then given the input, so an input after a long sleep starts its animation from
 /// that moment, exactly as the same input in a replay does.
 struct LiveLoop {
-    let scene: KioskScene
+    let driver: SessionDriver
     /// The layout for the renderer's current output size.
     let layout: () throws -> ScreenLayout
     /// Told the loop is alive at least once a second (the loop never sleeps longer).
@@ -25,59 +25,56 @@ struct LiveLoop {
     /// SDL's events, or libinput's on a framebuffer.
     let input: LiveInput
 
-    func run(_ session: inout KioskSession) throws {
+    func run() throws {
         var pacer = self.pacer
         var clock = SessionClock()
         var needsLayout = false
         var redrawWhole = false
         var shown = (dimmed: false, asleep: false)
-        while !session.quitRequested {
+        while !driver.quitting {
             systemd.keepAlive(now: Double(SDL_GetTicks64()) / 1000)
             let facts: [InputFact]
-            if !session.isAnimating, !needsLayout, !redrawWhole {
-                let timeout = session.secondsUntilChange.map { Int32(saturating: min(max($0 * 1000, 1), 1000).rounded(.up)) } ?? 1000
+            if !driver.session.isAnimating, !needsLayout, !redrawWhole {
+                let timeout = driver.session.secondsUntilChange.map { Int32(saturating: min(max($0 * 1000, 1), 1000).rounded(.up)) } ?? 1000
                 facts = input.wait(milliseconds: timeout)
             } else {
                 if let wait = pacer?.wait(at: Self.seconds()), wait > 0 { Self.sleep(seconds: wait) }
                 facts = input.poll()
             }
-            for fact in facts where apply(fact, &session, &clock, &needsLayout, &redrawWhole) { return }
+            for fact in facts where apply(fact, &clock, &needsLayout, &redrawWhole) { return }
             if needsLayout {
-                if session.relayout(try layout()) {
-                    input.resize(width: session.screen.layout.width, height: session.screen.layout.height)
-                    scene.rebuild(for: session.screen)
-                    scene.emitLayout(session, ms: Self.nowMs())
+                if driver.relayout(try layout(), ms: Self.nowMs()) {
+                    let shownLayout = driver.session.screen.layout
+                    input.resize(width: shownLayout.width, height: shownLayout.height)
                     shown = (false, false)
                 }
                 needsLayout = false
                 redrawWhole = true  // SDL made the window's surface anew, whatever the size
             }
-            clock.catchUp(&session, scene: scene)
-            scene.deliverRemote(to: &session, ms: Self.nowMs())
-            let now = (dimmed: session.isDimmed, asleep: session.isAsleep)
+            clock.catchUp(driver)
+            driver.deliverMail(ms: Self.nowMs())
+            let now = (dimmed: driver.session.isDimmed, asleep: driver.session.isAsleep)
             if (now.dimmed || now.asleep) && now == shown && !redrawWhole { continue }  // dimmed or off: one frame, then none
-            try scene.draw(session, whole: redrawWhole)
+            try driver.draw(whole: redrawWhole)
             redrawWhole = false
             shown = now
         }
     }
 
     /// Applies one input fact; returns true when the app should quit.
-    private func apply(_ fact: InputFact, _ session: inout KioskSession, _ clock: inout SessionClock,
-                       _ needsLayout: inout Bool, _ redrawWhole: inout Bool) -> Bool {
+    private func apply(_ fact: InputFact, _ clock: inout SessionClock, _ needsLayout: inout Bool, _ redrawWhole: inout Bool) -> Bool {
         switch fact {
         case .quit:
             return true
         case .input(let input):
-            clock.catchUp(&session, scene: scene)
-            let events = session.handle(input)
-            scene.publish(events, ms: Self.nowMs(), of: session)
+            clock.catchUp(driver)
+            driver.handle(input, ms: Self.nowMs())
         case .layoutChanged:
             needsLayout = true
         case .exposed:
             redrawWhole = true
         }
-        return session.quitRequested
+        return driver.quitting
     }
 
     /// Milliseconds since SDL started.
@@ -100,15 +97,16 @@ struct LiveLoop {
 struct SessionClock {
     private var last = LiveLoop.seconds()
 
-    mutating func catchUp(_ session: inout KioskSession, scene: KioskScene) {
+    mutating func catchUp(_ driver: SessionDriver) {
         // The opening hours follow the wall clock, whatever it did meanwhile (a clock change,
         // an NTP step, a suspend).
         let now = LiveLoop.seconds()
         let dt = now - last
         last = now
         // Set `dt` back, so moving on by `dt` lands on the wall clock's time.
-        if session.settings.openingHours != nil { session.setTimeOfDay(LocalTime.secondsSinceMidnight(Date().timeIntervalSince1970) - dt) }
-        let events = session.advance(by: dt)
-        scene.publish(events, ms: LiveLoop.nowMs(), of: session)
+        if driver.session.settings.openingHours != nil {
+            driver.setTimeOfDay(LocalTime.secondsSinceMidnight(Date().timeIntervalSince1970) - dt)
+        }
+        driver.advance(by: dt, ms: LiveLoop.nowMs())
     }
 }

@@ -9,43 +9,38 @@ import RotaryKit
 /// input's time has passed and every control rests (a running countdown is not motion), when
 /// the session asks to quit, or on SIGTERM/SIGINT. Only the first and last frames are drawn.
 struct ReplayLoop {
-    let scene: KioskScene
+    let driver: SessionDriver
     let trace: ReplayTrace
     /// How long controls may keep moving (or a finger stay down) after the last input.
     static let settleLimitMs = 30_000.0
     static let frameMs = 1000.0 / 60
 
-    /// Replays into `session`. Throws when the controls never come to rest or a signal
-    /// asks the replay to stop.
-    func run(_ session: inout KioskSession) throws {
+    /// Replays into the driver's session. Throws when the controls never come to rest or a
+    /// signal asks the replay to stop.
+    func run() throws {
         SignalWatch.install()
         var frame = 0
         var next = 0
-        while !session.quitRequested {
+        while !driver.quitting {
             if let signal = SignalWatch.received { throw ReplayError.interrupted(signal: signal) }
             let now = Double(frame) * Self.frameMs
-            while next < trace.steps.count, trace.steps[next].ms <= now + 1e-6, !session.quitRequested {
-                if let input = trace.steps[next].input {
-                    scene.publish(session.handle(input), ms: now, of: session)
-                }
-                if let remote = trace.steps[next].remote {
-                    scene.publish(session.remote(remote), ms: now, of: session)
-                }
+            while next < trace.steps.count, trace.steps[next].ms <= now + 1e-6, !driver.quitting {
+                if let input = trace.steps[next].input { driver.handle(input, ms: now) }
+                if let remote = trace.steps[next].remote { driver.remote(remote, ms: now) }
                 next += 1
             }
-            if session.quitRequested || (next == trace.steps.count && now >= trace.endMs && session.isAtRest) { break }
+            if driver.quitting || (next == trace.steps.count && now >= trace.endMs && driver.session.isAtRest) { break }
             if now > trace.endMs + Self.settleLimitMs {
-                scene.publish([.error("replay: controls still held or moving \(Int(Self.settleLimitMs / 1000)) s after the last input")],
-                              ms: now, of: session)
-                try scene.draw(session)
+                driver.perform([.emit(.error("replay: controls still held or moving \(Int(Self.settleLimitMs / 1000)) s after the last input"))],
+                               ms: now)
+                try driver.draw()
                 throw ReplayError.neverRested
             }
-            let frames = framesToStep(from: frame, nextInput: next, session)
+            let frames = framesToStep(from: frame, nextInput: next, driver.session)
             frame += frames
-            let events = session.advance(by: Double(frames) / 60)
-            scene.publish(events, ms: Double(frame) * Self.frameMs, of: session)
+            driver.advance(by: Double(frames) / 60, ms: Double(frame) * Self.frameMs)
         }
-        try scene.draw(session)
+        try driver.draw()
     }
 
     /// How many frames the next step may cover: 1 while anything moves, else every frame

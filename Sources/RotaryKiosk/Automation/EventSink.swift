@@ -41,11 +41,13 @@ public final class EventSink {
     /// Writes one line (`ready`, `layout`, `exit`).
     public func emit(_ line: JSONValue) { lane.send(line.text) }
 
-    /// Writes a kiosk event's line and tells the listeners.
-    public func emit(_ event: KioskEvent, ms: Double) {
+    /// Writes a kiosk event's line and tells the listeners; the line (JSON text, no newline).
+    @discardableResult
+    public func emit(_ event: KioskEvent, ms: Double) -> String {
         let line = EventRecords.event(event, ms: ms).text
         lane.send(line)
         for listener in listeners { listener(event, line, ms) }
+        return line
     }
 
     /// Waits until every line so far is written, the output has closed, or `seconds` pass

@@ -10,36 +10,10 @@ import RotaryKit
 /// The program and set point are the countdown's while one is active or finished, else what
 /// is selected.
 enum MqttState {
-    /// What the record says, in values that are cheap to compare every frame: a record is
-    /// only made when this changes (once a second while a countdown runs, once per selection
-    /// otherwise).
-    struct Key: Equatable {
-        var state: String
-        var program: String
-        var setting: SettingReading?
-        var secondsTotal: Double
-        var secondsLeft: Double
-        var update: FleetUpdateReport?
-
-        /// The key of `session`, or nil while a control moves with no countdown active (the
-        /// selection is not settled yet).
-        init?(_ session: KioskSession) {
-            let timer = session.timer, screen = session.screen
-            let active = timer.isActive || timer.state == .finished
-            guard active || screen.panel.isAtRest else { return nil }
-            state = active ? timer.state.rawValue : "idle"
-            program = active ? timer.program : screen.selectedProgram?.name ?? ""
-            setting = active ? session.timerSetting : screen.selectedReading
-            secondsTotal = active ? timer.secondsTotal : Double(screen.selectedMinutes * 60)
-            secondsLeft = active ? timer.secondsLeft.rounded(.up) : 0
-            update = session.updateReport
-        }
-    }
-
     /// The record for `key`, with the program's `category` and the countdown ending
     /// `secondsLeft` after wall-clock `now` (seconds since 1970), booted from `slot`, as one
     /// line of JSON.
-    static func record(_ key: Key, category: String?, endsAt: Double?, slot: String? = nil) -> String {
+    static func record(_ key: KioskStateRecord, category: String?, endsAt: Double?, slot: String? = nil) -> String {
         var fields: [(String, JSONValue)] = [
             ("state", .string(key.state)), ("program", .string(key.program)), ("category", category.map(JSONValue.string) ?? .null),
         ]

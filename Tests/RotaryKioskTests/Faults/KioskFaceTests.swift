@@ -24,7 +24,7 @@ struct KioskFaceTests {
         _ = s.key("Home")  // dial on 0
         run(&s, seconds: 1)
         #expect(s.rejectFlash == 0 && !s.isAnimating)
-        #expect(s.key("Return").contains(.feedback(.reject)))
+        #expect(s.key("Return").events.contains(.feedback(.reject)))
         #expect(s.rejectFlash == 1 && s.isAnimating)
         let flashing = try Self.markerColours(OffscreenRendering.render(s), s.screen.layout)
         #expect(flashing.red > 10 && flashing.white == 0, "\(flashing)")

@@ -1,0 +1,62 @@
+import RotaryKit
+
+/// What the world was last told of the session's lasting state, so an effect is asked for
+/// only when that state changes.
+struct WorldReport: Sendable {
+    /// The controls generation the view was last built for.
+    var generation = 0
+    /// The backlight level last asked for (nil: none yet).
+    var backlight: Double?
+    /// The state record last published (nil: none yet).
+    var state: KioskStateRecord?
+    /// Whether the app was asked to end.
+    var quit = false
+}
+
+extension KioskSession {
+    /// `events` as effects, each followed by what it asks of the world, then the effects of
+    /// the session's lasting state where it changed since the world was last told: the view
+    /// to rebuild, the operator's settings to keep, the backlight, the state record, the end.
+    mutating func effects(of events: [KioskEvent]) -> [KioskEffect] {
+        var effects: [KioskEffect] = []
+        var operatorChanged = false
+        for event in events {
+            effects.append(.emit(event))
+            switch event {
+            case .feedback(let kind):
+                effects.append(.play(kind))
+            case .timer(let report, let setting, let timedOut):
+                effects += [.saveCountdown(report, setting: setting), .recordUsage(report, setting: setting, timedOut: timedOut)]
+            case .service(.volume(let fraction)):
+                effects.append(.setVolume(fraction))
+                operatorChanged = true
+            case .service(.brightness), .service(.calibrated), .service(.calibrationReset):
+                operatorChanged = true
+            case .update(.installing(let url)):
+                effects.append(.installUpdate(url: url))
+            case .update(.rebooting):
+                effects.append(.rebootIntoUpdate)
+            default:
+                break
+            }
+        }
+        if controlsGeneration != told.generation {
+            told.generation = controlsGeneration
+            effects.append(.rebuildView)
+        }
+        if operatorChanged { effects.append(.saveOperatorSettings(levels, touchCalibration)) }
+        if let level = backlightLevel, level != told.backlight {
+            told.backlight = level
+            effects.append(isAsleep ? .backlightOff : .setBacklight(level))
+        }
+        if let key = KioskStateRecord(self), key != told.state {
+            told.state = key
+            effects.append(.publishState(key, endsIn: timer.state == .running ? timer.secondsLeft : nil))
+        }
+        if quitRequested, !told.quit {
+            told.quit = true
+            effects.append(.quit)
+        }
+        return effects
+    }
+}

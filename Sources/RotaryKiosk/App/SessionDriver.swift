@@ -1,0 +1,94 @@
+import RotaryKit
+
+/// The loop kernel the live loop and the replay loop both drive, so they cannot drift: it
+/// owns the session, hands it input, time and commands, and carries out the effects each
+/// returns in one switch. The loops only decide when (the display's pace, a virtual 60 Hz
+/// clock) and what to draw.
+final class SessionDriver {
+    /// The session as it is now (read it to draw and to know when it next changes).
+    private(set) var session: KioskSession
+    let scene: KioskScene
+    private let outputs: KioskOutputs
+    /// The session asked the app to end.
+    private(set) var quitting = false
+    /// The time of the last effects carried out, ms.
+    private var lastMs = 0.0
+
+    init(session: KioskSession, scene: KioskScene, outputs: KioskOutputs) {
+        self.session = session
+        self.scene = scene
+        self.outputs = outputs
+    }
+
+    /// Hands the session one input at `ms`.
+    func handle(_ input: ControlInput, ms: Double) { perform(session.handle(input), ms: ms) }
+
+    /// Moves the session on by `dt` seconds, landing at `ms`.
+    func advance(by dt: Double, ms: Double) { perform(session.advance(by: dt), ms: ms) }
+
+    /// Hands the session a command from outside at `ms`.
+    func remote(_ message: RemoteMessage, ms: Double) { perform(session.remote(message), ms: ms) }
+
+    /// Sets the local time of day, seconds since midnight (the opening hours follow it).
+    func setTimeOfDay(_ seconds: Double) { session.setTimeOfDay(seconds) }
+
+    /// Rebuilds the screen for `layout` at `ms`; false when it is the one shown.
+    func relayout(_ layout: ScreenLayout, ms: Double) -> Bool {
+        let effects = session.relayout(layout)
+        perform(effects, ms: ms)
+        return !effects.isEmpty
+    }
+
+    /// Hands the session the commands and updater reports that came from other threads since
+    /// the last call, at `ms`.
+    func deliverMail(ms: Double) {
+        let (messages, dropped) = scene.remoteInbox.takeCounted()
+        if dropped > 0 {
+            scene.backgroundProblems.post("MQTT: \(dropped) commands dropped: more than \(scene.remoteInbox.limit) came between two frames")
+        }
+        for message in messages { remote(message, ms: ms) }
+        for report in scene.updateInbox.take() { perform(session.updaterReported(report), ms: ms) }
+    }
+
+    /// Puts back the countdown saved before the app stopped, and announces `problems` found
+    /// at start, at time 0.
+    func resume(announcing problems: [KioskEvent]) {
+        perform(problems.map(KioskEffect.emit) + outputs.resume(&session), ms: 0)
+    }
+
+    /// Draws what changed since the last frame (everything when `whole`).
+    func draw(whole: Bool = false) throws { try scene.draw(session, whole: whole) }
+
+    /// Announces what is left (problems found in the background) and writes the `exit` line,
+    /// at the time of the last step.
+    func finish() {
+        perform([], ms: lastMs)
+        scene.emitExit(session, ms: lastMs)
+    }
+
+    /// Carries out `effects` at `ms`, after the problems found in the background since the
+    /// last call (as `error` events).
+    func perform(_ effects: [KioskEffect], ms: Double) {
+        lastMs = ms
+        for effect in scene.backgroundProblems.take().map({ KioskEffect.emit(.error($0)) }) + effects {
+            switch effect {
+            case .emit(let event): outputs.announce(event, line: scene.emit(event, ms: ms))
+            case .play(let kind): outputs.play(kind)
+            case .setVolume(let fraction): outputs.setVolume(fraction)
+            case .setBacklight(let fraction): outputs.setBacklight(fraction)
+            case .backlightOff: outputs.setBacklight(nil)
+            case .saveOperatorSettings(let levels, let touch): outputs.saveOperatorSettings(levels, touch: touch)
+            case .saveCountdown(let report, let setting): outputs.keep(report, setting: setting, ms: ms)
+            case .recordUsage(let report, let setting, let timedOut):
+                outputs.recordUsage(report, setting: setting, timedOut: timedOut, ms: ms)
+            case .publishState(let key, let endsIn): outputs.publishState(key, endsIn: endsIn, ms: ms)
+            case .rebuildView:
+                scene.rebuild(for: session.screen)
+                scene.emitLayout(session, ms: ms)
+            case .installUpdate(let url): outputs.installUpdate(url: url)
+            case .rebootIntoUpdate: outputs.rebootIntoUpdate()
+            case .quit: quitting = true
+            }
+        }
+    }
+}

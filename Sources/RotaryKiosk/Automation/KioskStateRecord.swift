@@ -1,0 +1,33 @@
+import RotaryKit
+
+/// What the kiosk's state record (MQTT's retained `<base>/state`) says, in values that are
+/// cheap to compare every frame: the session asks for it to be published only when this
+/// changes (once a second while a countdown runs, once per selection otherwise).
+public struct KioskStateRecord: Equatable, Sendable {
+    /// The countdown's state, or `idle` when none is active or finished.
+    public var state: String
+    /// The countdown's program, else the selected one ("" when there is none).
+    public var program: String
+    /// The countdown's set point, else the selected program's.
+    public var setting: SettingReading?
+    /// The countdown's length, else the dial's minutes, in seconds.
+    public var secondsTotal: Double
+    /// Whole seconds left, rounded up (0 with no countdown).
+    public var secondsLeft: Double
+    /// What the image's updater last said (nil: nothing yet).
+    public var update: FleetUpdateReport?
+
+    /// The record of `session`, or nil while a control moves with no countdown active (the
+    /// selection is not settled yet).
+    init?(_ session: KioskSession) {
+        let timer = session.timer, screen = session.screen
+        let active = timer.isActive || timer.state == .finished
+        guard active || screen.panel.isAtRest else { return nil }
+        state = active ? timer.state.rawValue : "idle"
+        program = active ? timer.program : screen.selectedProgram?.name ?? ""
+        setting = active ? session.timerSetting : screen.selectedReading
+        secondsTotal = active ? timer.secondsTotal : Double(screen.selectedMinutes * 60)
+        secondsLeft = active ? timer.secondsLeft.rounded(.up) : 0
+        update = session.updateReport
+    }
+}
