@@ -27,6 +27,7 @@ let package = Package(
     products: [
         .library(name: "RotaryKit", targets: ["RotaryKit"]),
         .library(name: "RotarySDL", targets: ["RotarySDL"]),
+        .library(name: "RotaryKioskCore", targets: ["RotaryKioskCore"]),
         .library(name: "RotaryKiosk", targets: ["RotaryKiosk"]),
         .executable(name: "rotary-kiosk", targets: ["rotary-kiosk"]),
     ],
@@ -91,10 +92,13 @@ let package = Package(
             name: "RotarySDL",
             dependencies: ["CSDL2", "CFontconfig", "CFriBidi", "CHarfBuzz", "RotaryKit", "RotaryAssets"]
         ),
+        // The kiosk's rules, screen model and views: pure, like RotaryKit (no SDL, files,
+        // clocks or threads); the shell in RotaryKiosk carries out what they ask.
+        .target(name: "RotaryKioskCore", dependencies: ["RotaryKit", "RotaryAssets", .product(name: "RealModule", package: "swift-numerics")]),
         .target(
             name: "RotaryKiosk",
             dependencies: [
-                "RotaryKit", "RotarySDL", "RotaryAssets", "CSpawn", "CSQLite", "CCrypt", "CMosquitto", "CLinuxPanel", "CBuildInfo",
+                "RotaryKioskCore", "RotaryKit", "RotarySDL", "RotaryAssets", "CSpawn", "CSQLite", "CCrypt", "CMosquitto", "CLinuxPanel", "CBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -107,7 +111,7 @@ let package = Package(
         .testTarget(name: "RotarySDLTests", dependencies: ["RotarySDL", "GoldenSupport"]),
         .testTarget(
             name: "RotaryKioskTests",
-            dependencies: ["RotaryKiosk", "GoldenSupport", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["RotaryKiosk", "RotaryKioskCore", "GoldenSupport", .product(name: "PropertyBased", package: "swift-property-based")],
             exclude: ["Fuzz/Corpus"]
         ),
     ] + examples.map { example in

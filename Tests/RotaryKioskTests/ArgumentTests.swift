@@ -1,5 +1,6 @@
 import Foundation
 @testable import RotaryKiosk
+@testable import RotaryKioskCore
 import RotaryKit
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RotaryKiosk
+@testable import RotaryKioskCore
 
 /// `rotary-kiosk check-config` run for real on files that used to pass although the kiosk
 /// could not work with them (issue fault 8), and on its messages (fault 12).

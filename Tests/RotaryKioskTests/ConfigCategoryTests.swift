@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RotaryKiosk
+@testable import RotaryKioskCore
 
 /// `[[category]]`, a program's `category` and `[program.setting]`: what loads, and every rule's
 /// error or warning at its key and line.

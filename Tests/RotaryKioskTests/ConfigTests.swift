@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RotaryKiosk
+@testable import RotaryKioskCore
 
 @Suite("Config validation")
 struct ConfigTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RotaryKiosk
+@testable import RotaryKioskCore
 
 @Suite("The fleet view's table: retained messages in, rows out")
 struct FleetTableTests {

@@ -2,6 +2,7 @@ import Foundation
 import RotaryKit
 import Testing
 @testable import RotaryKiosk
+@testable import RotaryKioskCore
 
 /// Fleet updates as the session rules them (pure): `update` over the wire, the `[mqtt]
 /// updates` gate, and an install and a reboot that each wait for an idle kiosk.

@@ -1,5 +1,6 @@
 import Testing
 @testable import RotaryKiosk
+@testable import RotaryKioskCore
 
 @Suite("Frame pacing without vsync")
 struct FramePacingTests {

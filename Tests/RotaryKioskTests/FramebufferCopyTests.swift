@@ -3,6 +3,7 @@ import Glibc
 import RotaryKit
 import Testing
 @testable import RotaryKiosk
+@testable import RotaryKioskCore
 
 @Suite("Framebuffer pixels: conversion to the panel's format and copying only what changed")
 struct FramebufferCopyTests {

@@ -3,6 +3,7 @@ import RotaryKit
 import RotarySDL
 import Testing
 @testable import RotaryKiosk
+@testable import RotaryKioskCore
 
 /// Everything that draws through SDL and FreeType in this process, one test at a time
 /// (fonts are not shared across threads).

@@ -1,6 +1,7 @@
 import RotaryKit
 import Testing
 @testable import RotaryKiosk
+@testable import RotaryKioskCore
 
 @Suite("Kiosk session rules (pure)")
 struct KioskSessionTests {

@@ -1,6 +1,7 @@
 import RotaryKit
 import Testing
 @testable import RotaryKiosk
+@testable import RotaryKioskCore
 
 /// The kiosk screen as draw-list data: what is drawn where, without pixels.
 @Suite("Kiosk view: the screen as a draw list")

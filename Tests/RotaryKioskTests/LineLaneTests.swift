@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import RotaryKiosk
+@testable import RotaryKioskCore
 
 /// The lane between the kiosk and a reader: a full pipe costs the oldest lines (counted),
 /// never the sender's time; a replay's lane writes every line; a reader gone ends the output.

@@ -2,6 +2,7 @@ import Foundation
 import RotaryKit
 import Testing
 @testable import RotaryKiosk
+@testable import RotaryKioskCore
 
 @Suite("Config: [locale] and [strings]")
 struct LocaleConfigTests {

@@ -2,6 +2,7 @@ import Foundation
 import RotaryKit
 import Testing
 @testable import RotaryKiosk
+@testable import RotaryKioskCore
 
 /// The kiosk's language through the real executable: its words on the button, its digits on
 /// the dial and the clock, and a category strip that reads right to left in Arabic.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RotaryKiosk
+@testable import RotaryKioskCore
 
 /// Commands, Home Assistant discovery, `mqtt-forget` and `fleet` against a real Mosquitto,
 /// with the kiosk running live (`--headless`).

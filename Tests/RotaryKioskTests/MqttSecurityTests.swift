@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RotaryKiosk
+@testable import RotaryKioskCore
 
 /// TLS, passwords and ACLs, and a broker restart in the middle of a countdown, against a real
 /// Mosquitto configured by the test.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RotaryKiosk
+@testable import RotaryKioskCore
 
 @Suite("MQTT against a real Mosquitto broker: availability, the will, retained state, events")
 struct MqttTests {

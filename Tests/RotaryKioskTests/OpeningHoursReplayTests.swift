@@ -3,6 +3,7 @@ import RotaryKit
 import RotarySDL
 import Testing
 @testable import RotaryKiosk
+@testable import RotaryKioskCore
 
 @Suite("Opening hours through the executable: the panel off after closing, woken by a touch, on for a countdown")
 struct OpeningHoursReplayTests {

@@ -2,6 +2,7 @@ import Foundation
 import RotaryKit
 import Testing
 @testable import RotaryKiosk
+@testable import RotaryKioskCore
 
 @Suite("Opening hours: ranges of local time, past midnight too")
 struct OpeningHoursTests {

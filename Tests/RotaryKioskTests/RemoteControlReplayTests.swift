@@ -2,6 +2,7 @@ import Foundation
 import RotaryKit
 import Testing
 @testable import RotaryKiosk
+@testable import RotaryKioskCore
 
 /// Remote commands under each `[mqtt] control` mode, through the executable: a replay's
 /// `remote` lines take the path MQTT commands take, on the replay's clock. (The broker is a

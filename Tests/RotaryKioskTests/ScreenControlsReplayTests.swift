@@ -2,6 +2,7 @@ import Foundation
 import RotaryKit
 import Testing
 @testable import RotaryKiosk
+@testable import RotaryKioskCore
 
 /// The category strip and the set point through the real executable: replays built from the
 /// geometry its own `ready` line reports, so what a trace touches is what the screen shows.

@@ -3,6 +3,7 @@ import RotaryKit
 import RotarySDL
 import Testing
 @testable import RotaryKiosk
+@testable import RotaryKioskCore
 
 /// Builds the operator's gestures for a replay at one window size, on the service screen
 /// the app lays out there (tabs measured in the default theme's font, as the app does).

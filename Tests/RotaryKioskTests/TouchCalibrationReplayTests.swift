@@ -2,6 +2,7 @@ import Foundation
 import RotaryKit
 import Testing
 @testable import RotaryKiosk
+@testable import RotaryKioskCore
 
 @Suite("Touch calibration through the executable: a skewed, mirrored panel calibrated from the Touch tab")
 struct TouchCalibrationReplayTests {

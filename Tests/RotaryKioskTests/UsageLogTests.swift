@@ -2,6 +2,7 @@ import Foundation
 @testable import RotaryKit
 import Testing
 @testable import RotaryKiosk
+@testable import RotaryKioskCore
 
 @Suite("Usage log: what the tracker writes")
 struct UsageTrackerTests {

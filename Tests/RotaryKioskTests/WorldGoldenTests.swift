@@ -3,6 +3,7 @@ import RotaryKit
 import RotarySDL
 import Testing
 @testable import RotaryKiosk
+@testable import RotaryKioskCore
 
 extension DrawingTests {
 /// The whole 800×480 screen with names in the scripts kiosks are sold with, shaped, ordered

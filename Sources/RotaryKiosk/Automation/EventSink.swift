@@ -58,7 +58,6 @@ public final class EventSink {
 /// Errors of the kiosk app with a message meant for a person.
 public enum KioskError: Error, CustomStringConvertible {
     case cannotWrite(path: String)
-    case badTrace(path: String, line: Int, reason: String)
     case cannotRead(path: String, reason: String)
     case noDisplay(requested: String, opened: String)
     case unusableStateFolder(path: String, reason: String)
@@ -69,7 +68,6 @@ public enum KioskError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .cannotWrite(let path): "cannot write \(path)"
-        case .badTrace(let path, let line, let reason): "\(path):\(line): \(reason)"
         case .cannotRead(let path, let reason): "cannot read \(path): \(reason)"
         case .unusableStateFolder(let path, let reason): "the state folder \(path) cannot be used: \(reason)"
         case .backlight(let why): "backlight: \(why)"

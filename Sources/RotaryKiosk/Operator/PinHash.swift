@@ -7,7 +7,7 @@ import Foundation
 /// not give it away.
 enum PinHash {
     /// The shortest and longest PIN accepted, in digits.
-    static let digits = 4...8
+    static let digits = ServicePIN.digits
 
     /// Why a PIN cannot be used, or nil when it can.
     static func problem(withPIN pin: String) -> String? {

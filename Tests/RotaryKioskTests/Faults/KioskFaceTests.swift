@@ -2,6 +2,7 @@ import RotaryKit
 import RotarySDL
 import Testing
 @testable import RotaryKiosk
+@testable import RotaryKioskCore
 
 extension DrawingTests {
 /// What a person at the kiosk sees when something needs their attention, as session state

@@ -2,6 +2,7 @@ import Foundation
 import RotarySDL
 import Testing
 @testable import RotaryKiosk
+@testable import RotaryKioskCore
 
 /// Every parser of outside input, fed mutated seed files (``MutationFuzz``): it must not
 /// crash (that would end this test process), must not hang (a second per small input is
@@ -24,7 +25,7 @@ struct ParserFuzzTests {
     func trace() async {
         await MutationFuzz.run("trace", standard: 40000) { _, bytes in
             do {
-                let trace = try ReplayTrace(text: String(decoding: bytes, as: UTF8.self), name: "t.jsonl")
+                let trace = try ReplayTrace(text: String(decoding: bytes, as: UTF8.self), name: "t.jsonl", isKeyName: KeyNames.isKnown)
                 #expect(trace.steps.allSatisfy { $0.ms >= 0 && $0.ms <= ReplayTrace.maxMs })
             } catch {
                 #expect("\(error)".range(of: #"^t\.jsonl:[0-9]+: ."#, options: .regularExpression) != nil, "\(error)")

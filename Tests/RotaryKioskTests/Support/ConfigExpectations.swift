@@ -1,5 +1,6 @@
 import Testing
 @testable import RotaryKiosk
+@testable import RotaryKioskCore
 
 /// Expects `outcome` to be refused, with an error on `key` at `line` whose message starts
 /// with `message`, printed as `FILE:LINE: error: KEY: message`.

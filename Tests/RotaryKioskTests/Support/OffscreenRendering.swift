@@ -2,6 +2,7 @@ import Foundation
 import RotaryKit
 import RotarySDL
 @testable import RotaryKiosk
+@testable import RotaryKioskCore
 
 /// Renders kiosk screens with SDL's software renderer into memory, as the app does headless.
 /// SDL is initialised once for the test process, with the offscreen video driver.

@@ -1,4 +1,3 @@
-import Foundation
 import RotaryKit
 
 /// Where the kiosk's controls go in a window: the timer dial around the program wheel with

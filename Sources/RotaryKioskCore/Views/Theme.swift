@@ -1,5 +1,5 @@
 import RotaryAssets
-import RotarySDL
+import RotaryKit
 
 /// Colours, fonts and art of the kiosk screen. The built-in theme names the SVGs of
 /// `assets/` compiled into the binary (`ArtSource.builtIn`: a short name, so drawing caches
@@ -27,22 +27,6 @@ public struct Theme: Sendable {
 
     /// The built-in theme.
     public init() {}
-
-    /// The built-in theme with a config's `[theme]` settings laid over it.
-    public init(_ settings: KioskConfig.ThemeSettings) {
-        func colour(_ text: String?, _ fallback: RGBA) -> RGBA {
-            text.flatMap(ColourText.parse).map { RGBA($0.0, $0.1, $0.2) } ?? fallback
-        }
-        background = colour(settings.background, background)
-        textColor = colour(settings.text, textColor)
-        dialFill = colour(settings.dial, dialFill)
-        dialTickColor = colour(settings.dialTicks, dialTickColor)
-        if let font = settings.font { fontPattern = font }
-        if let segments = settings.segments, !segments.isEmpty { segmentTextures = segments.map { .file($0) } }
-        if let path = settings.button { button = .file(path) }
-        if let path = settings.marker { marker = .file(path) }
-        if let opacity = settings.dimmedOpacity { dimmedSegmentOpacity = opacity }
-    }
 
     /// The art for a program's `icon`: none for an empty name, a built-in icon by name, else a file path.
     public func iconSource(_ icon: String) -> ArtSource? {

@@ -1,10 +1,10 @@
-import Foundation
+import RealModule
 import RotaryKit
 
 /// What the view draws over the controls besides their own state: the service badge, the
 /// remote-start arming control, the focus, a refused start, "Done", the paused hint and dimming. Plain values taken from the
 /// session, so a picture of any state can be drawn without one.
-struct ScreenOverlay: Equatable, Sendable {
+package struct ScreenOverlay: Equatable, Sendable {
     /// Something needs an operator (the details are in the log and `error` events).
     var serviceBadge = false
     /// The control keys and the encoder go to, when keys or an encoder were used.
@@ -38,7 +38,7 @@ struct ScreenOverlay: Equatable, Sendable {
     init() {}
 
     /// The overlay for `session`, with the badge when `serviceBadge`.
-    init(_ session: KioskSession, serviceBadge: Bool) {
+    package init(_ session: KioskSession, serviceBadge: Bool) {
         self.serviceBadge = serviceBadge
         focusedControl = session.showsFocus ? session.screen.panel.focusedID : nil
         rejectFlash = session.rejectFlash
@@ -57,7 +57,7 @@ struct ScreenOverlay: Equatable, Sendable {
 
     /// How far the "Done" halo has swelled, 0…1, pulsing about once a second.
     var donePulse: Double? {
-        secondsDone.map { 0.5 - 0.5 * cos(2 * Double.pi * $0 / 0.9) }
+        secondsDone.map { 0.5 - 0.5 * Double.cos(2 * Double.pi * $0 / 0.9) }
     }
 
     /// How far the markers are nudged sideways by a refused start, −1…1: a few quick shakes
@@ -65,6 +65,6 @@ struct ScreenOverlay: Equatable, Sendable {
     var rejectNudge: Double {
         guard rejectFlash > 0 else { return 0 }
         let elapsed = (1 - rejectFlash) * KioskSession.rejectFlashSeconds
-        return sin(2 * Double.pi * 6 * elapsed) * rejectFlash
+        return Double.sin(2 * Double.pi * 6 * elapsed) * rejectFlash
     }
 }

@@ -6,8 +6,8 @@ import RotaryKit
 /// dimming). Pure: the looks are worked out once per layout, controls and theme, and each
 /// frame is a list of plain values computed from the screen and its overlay, drawn in the
 /// layout's view and turned onto the window.
-struct KioskView: Sendable {
-    let layout: ScreenLayout
+package struct KioskView: Sendable {
+    package let layout: ScreenLayout
     private let theme: Theme
     private let stripLook: StripLook?
     /// The set point's look, while the selected program has one (the view is rebuilt when it
@@ -34,7 +34,7 @@ struct KioskView: Sendable {
     static let armedColor = RGBA(74, 222, 128)
 
     /// The view of `screen`'s layout and controls in `theme`.
-    init(screen: KioskScreen, theme: Theme) {
+    package init(screen: KioskScreen, theme: Theme) {
         layout = screen.layout
         self.theme = theme
         stripLook = screen.strip.map { ScreenLooks.strip($0, theme: theme) }
@@ -54,7 +54,7 @@ struct KioskView: Sendable {
     }
 
     /// One frame of `screen` with `overlay` over it, in window pixels.
-    func drawList(_ screen: KioskScreen, overlay: ScreenOverlay) -> DrawList {
+    package func drawList(_ screen: KioskScreen, overlay: ScreenOverlay) -> DrawList {
         layout.turn.window(viewList(screen, overlay: overlay))
     }
 

@@ -16,8 +16,8 @@ public struct SessionSettings: Equatable, Sendable {
     public var wakeSeconds: Double
     /// Two fingers on opposite corners this long open the service screen.
     public var adminHoldSeconds: Double
-    /// The service PIN's hash (nil: the service screen opens without a PIN).
-    public var pinHash: String?
+    /// The service PIN (nil: the service screen opens without a PIN).
+    public var pin: ServicePIN?
     /// The feedback volume the config sets, 0…1 (the operator may have chosen another).
     public var volume: Double
     /// At most one tick per this many seconds.
@@ -31,11 +31,9 @@ public struct SessionSettings: Equatable, Sendable {
     /// Whether this system has an updater (the kiosk image's A/B slots); the shell says so.
     public var hasUpdater = false
 
-    /// The defaults: those of the built-in ``KioskConfig``, Escape not quitting.
-    public init() { self.init(config: KioskConfig(), windowed: false) }
-
-    /// The settings of `config`, with Escape quitting when `windowed`.
-    public init(config: KioskConfig, windowed: Bool) {
+    /// The settings of `config`, with Escape quitting when `windowed`, and its PIN hash
+    /// checked by `checkPIN(pin, hash)`.
+    public init(config: KioskConfig, windowed: Bool, checkPIN: @escaping @Sendable (_ pin: String, _ hash: String) -> Bool) {
         escapeQuits = windowed
         longPressSeconds = config.longPressSeconds
         pauseTimeoutSeconds = config.pauseTimeoutSeconds
@@ -44,7 +42,7 @@ public struct SessionSettings: Equatable, Sendable {
         openingHours = config.openingHours
         wakeSeconds = config.wakeSeconds
         adminHoldSeconds = config.adminHoldSeconds
-        pinHash = config.pinHash
+        pin = config.pinHash.map { ServicePIN(hash: $0, check: checkPIN) }
         volume = config.feedback.volume
         tickInterval = config.feedback.tickIntervalMs / 1000
         remoteControl = config.mqtt?.control ?? .none

@@ -4,7 +4,7 @@ import RotaryKit
 /// a close button in the top-right corner; on the PIN page a keypad of round keys; on the
 /// menu the strip of tabs and the tab's own controls (the brightness knob, the volume arc,
 /// the leave and quit buttons). Pure geometry and models; ``ServiceView`` draws them.
-struct ServiceScreen: Sendable {
+package struct ServiceScreen: Sendable {
     static let closeID = "service.close"
     static let tabsID = "service.tabs"
     static let brightnessID = "service.brightness"
@@ -21,7 +21,7 @@ struct ServiceScreen: Sendable {
     /// Brightness (of the backlight's maximum) and volume as the set points they are shown
     /// as, in percent: a fraction is the value / 100. Brightness stops at 5 %: the panel is
     /// never turned black from here.
-    static let brightnessSetting = ProgramSetting(name: "Brightness", unit: "%", min: 5, max: 100, step: 5, defaultValue: 100,
+    package static let brightnessSetting = ProgramSetting(name: "Brightness", unit: "%", min: 5, max: 100, step: 5, defaultValue: 100,
                                                   style: .knob)
     static let volumeSetting = ProgramSetting(name: "Volume", unit: "%", min: 0, max: 100, step: 5, defaultValue: 50, style: .arc)
 
@@ -32,7 +32,7 @@ struct ServiceScreen: Sendable {
     let turn: QuarterTurn
     /// The tabs' widths as the layout measured them (empty: estimated).
     private let tabWidths: [Double]
-    private(set) var page: ServicePage
+    package private(set) var page: ServicePage
     /// The page's controls, topmost first.
     var panel = ControlPanel()
 
@@ -118,7 +118,7 @@ struct ServiceScreen: Sendable {
     var titleHeight: Double { Self.titleHeight(width: width, height: height) }
 
     /// The title bar's height on a view `width` × `height` pixels.
-    static func titleHeight(width: Double, height: Double) -> Double { max(36, min(height, width) * 0.1) }
+    package static func titleHeight(width: Double, height: Double) -> Double { max(36, min(height, width) * 0.1) }
     var closeCenter: Point { Point(x: width - titleHeight * 0.6, y: titleHeight * 0.55) }
     /// The strip of tabs, under the title.
     var stripRect: Rect { Rect(x: 0, y: titleHeight * 1.1, width: width, height: titleHeight) }

@@ -1,5 +1,5 @@
 /// Which face of the service screen shows.
-enum ServicePage: Equatable, Sendable {
+package enum ServicePage: Equatable, Sendable {
     /// The PIN pad.
     case pin
     /// The service menu on one tab.
@@ -21,11 +21,11 @@ enum ServicePage: Equatable, Sendable {
 }
 
 /// The service menu's tabs, in the strip's order.
-enum ServiceTab: Int, CaseIterable, Sendable {
+package enum ServiceTab: Int, CaseIterable, Sendable {
     case display, sound, touch, diagnostics, errors, usage, exit
 
     /// The tab's name on the strip (the service screen speaks English: it is the operator's).
-    var title: String {
+    package var title: String {
         switch self {
         case .display: "Display"
         case .sound: "Sound"

@@ -1,12 +1,19 @@
 /// What the service screen shows that only the shell can find out, gathered when a tab
 /// opens: the diagnostics, the last errors, the usage table and the backlight's name.
-struct ServiceFacts: Equatable, Sendable {
+package struct ServiceFacts: Equatable, Sendable {
     /// Diagnostics, one "name: value" line each.
-    var diagnostics: [String] = []
+    package var diagnostics: [String] = []
     /// The last errors, newest first, each with its local time.
-    var errors: [String] = []
+    package var errors: [String] = []
     /// Sessions per program for today, 7 and 30 days: a heading row, then one per program.
-    var usage: [[String]] = []
+    package var usage: [[String]] = []
     /// The backlight device the brightness sets (nil: none).
     var backlight: String?
+
+    package init(diagnostics: [String] = [], errors: [String] = [], usage: [[String]] = [], backlight: String? = nil) {
+        self.diagnostics = diagnostics
+        self.errors = errors
+        self.usage = usage
+        self.backlight = backlight
+    }
 }

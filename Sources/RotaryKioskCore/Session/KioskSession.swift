@@ -32,7 +32,7 @@ public struct KioskSession: Sendable {
     /// What the service screen changes and the session keeps: wrong PINs, levels, calibration.
     private var operatorState: OperatorState
     /// The service screen, while it shows (a countdown keeps running under it).
-    private(set) var service: ServiceMode?
+    package private(set) var service: ServiceMode?
     private var limiter: FeedbackLimiter
     private var lastInput = 0.0
     /// Fingers that woke the screen or acknowledged "done": theirs until they lift.
@@ -372,7 +372,7 @@ public struct KioskSession: Sendable {
     private mutating func openService() -> [KioskEvent] {
         corners.consume()
         swallowed += corners.fingers.filter { !swallowed.contains($0) }
-        var mode = ServiceMode(layout: screen.layout, pinHash: settings.pinHash, levels: levels, now: clock)
+        var mode = ServiceMode(layout: screen.layout, pin: settings.pin, levels: levels, now: clock)
         if mode.asksPIN, let left = operatorState.pins.secondsLocked(at: clock) { mode.showLock(left) }
         service = mode
         return [.service(mode.asksPIN ? .pinAsked : .opened)] + feedback(.confirm)

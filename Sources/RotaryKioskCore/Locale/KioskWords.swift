@@ -1,4 +1,3 @@
-import Foundation
 import RotaryKit
 
 /// The words the kiosk itself shows (not the config's names), in one language.
@@ -26,6 +25,6 @@ public struct KioskWords: Equatable, Sendable {
 
     /// `n` minutes as the big state shows them, `n` written in `numbers`.
     public func minutes(_ n: Int, numbers: NumberStyle) -> String {
-        minutes.replacingOccurrences(of: Self.placeholder, with: numbers.text(n))
+        minutes.replacing(Self.placeholder, with: numbers.text(n))
     }
 }

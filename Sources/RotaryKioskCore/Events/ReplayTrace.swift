@@ -1,6 +1,5 @@
 import Foundation
 import RotaryKit
-import RotarySDL
 
 /// A parsed replay trace (README, "Input replay"): inputs with their times, in order. Each
 /// line becomes the same ``ControlInput`` live SDL input becomes, so a replay takes the live
@@ -27,38 +26,38 @@ public struct ReplayTrace: Equatable, Sendable {
     /// The most bytes one line may have (64 KiB).
     public static let maxLineBytes = 64 << 10
 
-    /// Reads and checks the trace at `path`: a file, a FIFO or any readable stream, `-` for
-    /// standard input (named "stdin" in errors).
-    public init(contentsOf path: String) throws {
-        let name = path == "-" ? "stdin" : path
-        let bytes: [UInt8]
-        do { bytes = try BoundedInput.read(path, limit: Self.maxBytes) } catch {
-            throw KioskError.cannotRead(path: name, reason: error.reason)
-        }
-        try self.init(text: String(decoding: bytes, as: UTF8.self), name: name)
+    /// A line that is not a trace's line: `name:line: reason`.
+    public struct LineError: Error, CustomStringConvertible {
+        /// The trace's name (its path, or "stdin").
+        public let name: String
+        /// The 1-based line number.
+        public let line: Int
+        public let reason: String
+        public var description: String { "\(name):\(line): \(reason)" }
     }
 
-    /// Parses JSON Lines `text`; errors name `name` and the 1-based line number. Blank
-    /// lines are skipped.
-    public init(text: String, name: String) throws {
+    /// Parses JSON Lines `text`; errors (``LineError``) name `name` and the 1-based line
+    /// number. Blank lines are skipped. `isKeyName` says whether a `key` line's name is a key
+    /// the input path knows (SDL's names, in the shell).
+    public init(text: String, name: String, isKeyName: (String) -> Bool) throws {
         var steps: [Step] = []
         var previous = 0.0
         for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             guard line.utf8.count <= Self.maxLineBytes else {
-                throw KioskError.badTrace(path: name, line: offset + 1,
-                                          reason: "longer than \(Self.maxLineBytes / 1024) KiB: a line is one small JSON object")
+                throw LineError(name: name, line: offset + 1,
+                                reason: "longer than \(Self.maxLineBytes / 1024) KiB: a line is one small JSON object")
             }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard !trimmed.isEmpty else { continue }
             do {
-                let step = try Self.parse(trimmed)
+                let step = try Self.parse(trimmed, isKeyName: isKeyName)
                 guard step.ms >= previous else {
                     throw TraceProblem("\"t\" goes back in time (\(step.ms) after \(previous))")
                 }
                 previous = step.ms
                 steps.append(step)
             } catch let problem as TraceProblem {
-                throw KioskError.badTrace(path: name, line: offset + 1, reason: problem.reason)
+                throw LineError(name: name, line: offset + 1, reason: problem.reason)
             }
         }
         self.steps = steps
@@ -72,7 +71,7 @@ public struct ReplayTrace: Equatable, Sendable {
         init(_ reason: String) { self.reason = reason }
     }
 
-    private static func parse(_ line: String) throws -> Step {
+    private static func parse(_ line: String, isKeyName: (String) -> Bool) throws -> Step {
         guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
             throw TraceProblem("not a JSON object")
         }
@@ -88,7 +87,7 @@ public struct ReplayTrace: Equatable, Sendable {
             return Step(ms: ms, input: .wheel(notches: -(try integer(object, "dy")), at: try point(object)))
         case "key":
             guard let key = object["key"] as? String, !key.isEmpty else { throw TraceProblem("missing \"key\"") }
-            guard KeyNames.isKnown(key) else {
+            guard isKeyName(key) else {
                 throw TraceProblem("\"\(key)\" is no SDL key name (e.g. Right, Left, Up, Down, Return, Space, Tab, Home, End, Escape)")
             }
             return Step(ms: ms, input: .key(key))

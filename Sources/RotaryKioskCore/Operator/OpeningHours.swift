@@ -1,4 +1,3 @@
-import Foundation
 
 /// When the kiosk is open, as ranges of local time of day: `"07:00-22:00"`, or several,
 /// `"06:30-12:00, 14:00-23:00"`; a range may run past midnight (`"18:00-02:00"`) and end at
@@ -36,20 +35,25 @@ public struct OpeningHours: Equatable, Sendable {
     public static let rule = "a comma-separated list of HH:MM-HH:MM ranges of local time, such as \"07:00-22:00\" "
         + "or \"06:30-12:00, 14:00-23:00\" (a range may run past midnight; 24:00 ends one at midnight)"
 
-    /// `HH:MM` (`24:00` too when `allowsEndOfDay`) as seconds since midnight.
+    /// `HH:MM` (`24:00` too when `allowsEndOfDay`) as seconds since midnight; spaces and
+    /// tabs around it do not count.
     private static func time(_ text: Substring, allowsEndOfDay: Bool) -> Double? {
-        let fields = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
+        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        let fields = text.drop(while: blank).reversed().drop(while: blank).reversed().split(separator: ":", omittingEmptySubsequences: false)
         guard fields.count == 2, fields.allSatisfy({ $0.count == 2 && $0.allSatisfy { ("0"..."9").contains($0) } }),
-              let hours = Int(fields[0]), let minutes = Int(fields[1]), (0...59).contains(minutes) else { return nil }
+              let hours = Int(String(fields[0])), let minutes = Int(String(fields[1])), (0...59).contains(minutes) else { return nil }
         guard (0...23).contains(hours) || (allowsEndOfDay && hours == 24 && minutes == 0) else { return nil }
         return Double(hours * 3600 + minutes * 60)
     }
 
     /// The ranges as the config writes them: `"07:00-12:00, 14:00-22:00"`.
     public var text: String {
-        func clock(_ t: Double) -> String { String(format: "%02d:%02d", Int(t) / 3600, Int(t) % 3600 / 60) }
+        func clock(_ t: Double) -> String { Self.twoDigits(Int(t) / 3600) + ":" + Self.twoDigits(Int(t) % 3600 / 60) }
         return ranges.map { "\(clock($0.start))-\(clock($0.end))" }.joined(separator: ", ")
     }
+
+    /// `n` (0…99) in two digits.
+    private static func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 
     /// Whether the kiosk is open at `time` (seconds since midnight).
     public func isOpen(at time: Double) -> Bool {

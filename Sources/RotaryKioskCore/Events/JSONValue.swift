@@ -56,7 +56,7 @@ public enum JSONValue: Equatable, Sendable {
 extension JSONValue {
     /// `value` as JSONSerialization hands it over, when it is a JSON number (not `true` or
     /// `false`, which arrive as NSNumber too, of Objective-C type "c") and finite.
-    static func finiteNumber(_ value: Any?) -> Double? {
+    package static func finiteNumber(_ value: Any?) -> Double? {
         guard let number = value as? NSNumber, String(cString: number.objCType) != "c", number.doubleValue.isFinite else {
             return nil
         }
@@ -64,7 +64,7 @@ extension JSONValue {
     }
 
     /// A number as a person writes it: `10` rather than `10.0`, exponents when huge.
-    static func plain(_ value: Double) -> String {
+    package static func plain(_ value: Double) -> String {
         value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }

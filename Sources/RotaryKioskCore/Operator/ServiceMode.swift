@@ -6,13 +6,13 @@ import RotaryKit
 /// levels as the knob and arc turn, takes or resets a touch calibration. It says when it
 /// should close.
 /// Pure: times are session seconds.
-struct ServiceMode: Sendable {
+package struct ServiceMode: Sendable {
     /// The menu closes after this long without a touch.
     static let menuTimeoutSeconds = 120.0
     /// A PIN pad left alone goes away sooner: it stands in front of the public.
     static let pinTimeoutSeconds = 30.0
 
-    private(set) var screen: ServiceScreen
+    package private(set) var screen: ServiceScreen
     /// The digits typed on the PIN pad so far.
     private(set) var digits = ""
     /// What the PIN pad says under the dots (a wrong PIN, a lock).
@@ -27,14 +27,14 @@ struct ServiceMode: Sendable {
     private(set) var touchMessage: String?
     /// Set when the service screen should close, and why.
     private(set) var closing: ServiceClosing?
-    private let pinHash: String?
+    private let pin: ServicePIN?
 
-    /// The service screen in `layout` opened at `now`: the PIN pad when `pinHash` is set,
+    /// The service screen in `layout` opened at `now`: the PIN pad when there is a `pin`,
     /// else the menu.
-    init(layout: ScreenLayout, pinHash: String?, levels: OperatorLevels, now: Double) {
-        self.pinHash = pinHash
+    init(layout: ScreenLayout, pin: ServicePIN?, levels: OperatorLevels, now: Double) {
+        self.pin = pin
         lastTouch = now
-        screen = ServiceScreen(layout: layout, page: pinHash == nil ? .menu(.display) : .pin, levels: levels)
+        screen = ServiceScreen(layout: layout, page: pin == nil ? .menu(.display) : .pin, levels: levels)
     }
 
     /// Shows on the PIN pad that entry is locked for `seconds` more.
@@ -167,7 +167,7 @@ struct ServiceMode: Sendable {
         case "ok":
             return check(now: now, operator: &state)
         default:
-            guard digits.count < PinHash.digits.upperBound else { return [.feedback(.reject)] }
+            guard digits.count < ServicePIN.digits.upperBound else { return [.feedback(.reject)] }
             digits += label
             message = nil
             return [.feedback(.press)]
@@ -176,7 +176,7 @@ struct ServiceMode: Sendable {
 
     private mutating func check(now: Double, operator state: inout OperatorState) -> [KioskEvent] {
         defer { digits = "" }
-        guard let pinHash, !PinHash.matches(pin: digits, hash: pinHash) else {
+        guard let pin, !pin.matches(digits) else {
             state.pins.right()
             message = nil
             screen.show(.menu(.display), levels: state.levels)

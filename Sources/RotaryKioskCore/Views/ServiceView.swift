@@ -4,12 +4,17 @@ import RotaryKit
 /// running underneath), the close button, and the PIN pad or the menu's strip of tabs with
 /// the tab's controls and text. Drawn in the layout's view and turned onto the window, like
 /// ``KioskView``.
-struct ServiceView: Sendable {
+package struct ServiceView: Sendable {
     let layout: ScreenLayout
     let theme: Theme
 
+    package init(layout: ScreenLayout, theme: Theme) {
+        self.layout = layout
+        self.theme = theme
+    }
+
     /// One frame of `service` over `session`, with the shell's `facts`.
-    func drawList(_ service: ServiceMode, session: KioskSession, facts: ServiceFacts) -> DrawList {
+    package func drawList(_ service: ServiceMode, session: KioskSession, facts: ServiceFacts) -> DrawList {
         let screen = service.screen
         var list = DrawList([.fill(nil, RGBA(theme.background.r, theme.background.g, theme.background.b))])
         if screen.page != .calibration { list.append(contentsOf: title(screen, session)) }

@@ -1,4 +1,3 @@
-import Foundation
 
 /// The `[mqtt]` section: where the broker is, who the kiosk is on it, and how much a remote
 /// command may do. Without the section the kiosk has no MQTT link at all.
@@ -40,7 +39,7 @@ public struct MqttSettings: Equatable, Sendable {
     }
 
     /// What a broker URL must be, for a message.
-    static let brokerRule = "mqtt://HOST[:PORT] or mqtts://HOST[:PORT] (TLS), such as mqtt://192.168.1.10 or mqtts://broker.example.com:8883"
+    package static let brokerRule = "mqtt://HOST[:PORT] or mqtts://HOST[:PORT] (TLS), such as mqtt://192.168.1.10 or mqtts://broker.example.com:8883"
 
     private static func parse(_ url: String) -> (String, Int, Bool)? {
         let tls: Bool
@@ -68,17 +67,8 @@ public struct MqttSettings: Equatable, Sendable {
 
     /// Whether `topic` can be published to: not empty, no wildcards (`+`, `#`), no empty
     /// level, no NUL, at most 200 bytes.
-    static func isTopic(_ topic: String) -> Bool {
+    package static func isTopic(_ topic: String) -> Bool {
         !topic.isEmpty && topic.utf8.count <= 200 && !topic.contains(where: { "+#\0".contains($0) })
             && !topic.split(separator: "/", omittingEmptySubsequences: false).contains { $0.isEmpty }
-    }
-
-    /// The host name as an id: what `gethostname` says, with anything but letters, digits,
-    /// `-` and `_` made `-`.
-    static func hostID() -> String {
-        var name = [CChar](repeating: 0, count: 256)
-        let host = gethostname(&name, name.count) == 0 ? String(cString: name) : "kiosk"
-        let cleaned = String(host.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "-" })
-        return cleaned.isEmpty ? "kiosk" : cleaned
     }
 }
