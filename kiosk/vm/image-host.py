@@ -161,21 +161,37 @@ def mosquitto(work):
         port = probe.getsockname()[1]
     conf = os.path.join(work, "mosquitto.conf")
     with open(conf, "w") as f:
-        f.write(f"listener {port} 127.0.0.1\nallow_anonymous true\npersistence false\n")
-    process = subprocess.Popen(["mosquitto", "-c", conf], stdout=subprocess.DEVNULL,
-                               stderr=open(os.path.join(work, "mosquitto.log"), "w"))
+        f.write(f"listener {port} 127.0.0.1\nallow_anonymous true\npersistence false\nlog_dest stdout\n")
+    process = subprocess.Popen(["mosquitto", "-c", conf], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     CHILDREN.append(process)
-    for _ in range(100):
-        if subprocess.run(["mosquitto_pub", "-p", str(port), "-t", "probe", "-m", "x"], capture_output=True).returncode == 0:
+    log = open(os.path.join(work, "mosquitto.log"), "w")
+    # It says it runs once its listener is open; the rest of its log goes to mosquitto.log.
+    for line in process.stdout:
+        log.write(line)
+        if " running" in line:
+            threading.Thread(target=lambda: log.writelines(process.stdout), daemon=True).start()
             return process, port
-        time.sleep(0.1)
-    raise Failure("the test's mosquitto did not start")
+    raise Failure("the test's mosquitto did not start: see mosquitto.log")
 
 
 def retained(port, topic):
     """The retained payload on topic (nil: none within 10 s)."""
     out = subprocess.run(["mosquitto_sub", "-p", str(port), "-t", topic, "-C", "1", "-W", "10"], capture_output=True, text=True)
     return out.stdout.strip() or None
+
+
+def record_when(port, topic, done, limit=60):
+    """The first JSON record on topic (the retained one, then each new one) for which done(record) holds; else the
+    last one seen within limit seconds ({} when none came)."""
+    sub = subprocess.Popen(["mosquitto_sub", "-p", str(port), "-t", topic, "-W", str(limit)], stdout=subprocess.PIPE, text=True)
+    CHILDREN.append(sub)
+    record = {}
+    for line in sub.stdout:
+        record = json.loads(line)
+        if done(record):
+            break
+    sub.kill()
+    return record
 
 
 def main():
@@ -301,12 +317,7 @@ def main():
     slot = machine.wait_for("VMTEST SLOT")
     say(f"boot {machine.number}: {slot[7:]}")
     machine.wait_for("VMTEST DONE ok")
-    after = {}
-    for _ in range(30):
-        after = json.loads(retained(broker_port, "rotary/vm-kiosk/state") or "{}")
-        if after.get("update", {}).get("result") == "running":
-            break
-        time.sleep(1)
+    after = record_when(broker_port, "rotary/vm-kiosk/state", lambda record: record.get("update", {}).get("result") == "running")
     say(f"fleet: state record after: slot {after.get('slot')}, version {after.get('version')}, update {after.get('update')}")
     if after.get("slot") == before.get("slot") or after.get("version") != v2 or after.get("update", {}).get("result") != "running":
         raise Failure(f"after the fleet update the state record says {after}")
