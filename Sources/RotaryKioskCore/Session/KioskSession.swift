@@ -15,14 +15,13 @@ public struct KioskSession: Sendable {
     public let settings: SessionSettings
     /// Seconds of session time (the sum of every `dt`).
     public private(set) var clock = 0.0
+    /// Dimming, sleeping outside the opening hours, waking.
+    private var presence = Presence()
     /// The screen is dimmed and nothing is drawn until the next touch.
-    public private(set) var isDimmed = false
+    public var isDimmed: Bool { presence.isDimmed }
     /// Outside the opening hours with nothing to show: the panel is off (its backlight, or a
     /// black frame) and nothing is drawn until a touch, the hours or a countdown bring it on.
-    public private(set) var isAsleep = false
-    /// The local time of day, seconds since midnight, as the shell last set it and `dt` moved
-    /// it on (nil: not known, so the kiosk counts as open).
-    private var timeOfDay: Double?
+    public var isAsleep: Bool { presence.isAsleep }
     /// The service screen's Quit (or Escape in windowed mode) asked to quit.
     private(set) var quitRequested = false
     /// The operator's brightness and volume.
@@ -34,7 +33,6 @@ public struct KioskSession: Sendable {
     /// The service screen, while it shows (a countdown keeps running under it).
     package private(set) var service: ServiceMode?
     private var limiter: FeedbackLimiter
-    private var lastInput = 0.0
     /// Fingers that woke the screen or acknowledged "done": theirs until they lift.
     private var swallowed: [Int] = []
     private var corners = AdminCorners()
@@ -91,8 +89,8 @@ public struct KioskSession: Sendable {
         if case .pointer(let event) = input { return take(event) }
         if case .wheel(let notches, let point) = input { input = .wheel(notches: notches, at: screen.layout.turn.view(point)) }
         localUseAt = clock
-        if isDimmed || isAsleep { return wakeUp() }
-        lastInput = clock
+        if presence.isResting { return wakeUp() }
+        presence.input(at: clock)
         if service != nil { return serviceInput(input) }
         guard case .key(let name) = input else {
             if case .encoder = input { showsFocus = true }
@@ -120,7 +118,7 @@ public struct KioskSession: Sendable {
         let reported = event.finger == PointerEvent.mouseFinger ? nil : event.position
         if reported != nil { event.position = touchCalibration.apply(event.position, width: layout.width, height: layout.height) }
         event.position = layout.turn.view(event.position)
-        lastInput = clock
+        presence.input(at: clock)
         if event.finger != PointerEvent.mouseFinger {
             if event.phase == .down { fingersDown.insert(event.finger) }
             if event.phase == .up || event.phase == .cancelled { fingersDown.remove(event.finger) }
@@ -130,11 +128,11 @@ public struct KioskSession: Sendable {
             // First, so a finger that wakes the screen or acknowledges "Done" still counts
             // towards the operator's corners.
             corners.down(event, width: screen.layout.viewWidth, height: screen.layout.viewHeight, at: clock)
-            if isDimmed || isAsleep || (timer.state == .finished && service == nil) {
+            if presence.isResting || (timer.state == .finished && service == nil) {
                 // Only wakes the screen or acknowledges "Done", but someone is there.
                 localUseAt = clock
                 swallowed.append(event.finger)
-                return isDimmed || isAsleep ? wakeUp() : timerChanged(timer.acknowledge())
+                return presence.isResting ? wakeUp() : timerChanged(timer.acknowledge())
             }
         }
         if event.phase == .up || event.phase == .cancelled { corners.up(event.finger) }
@@ -166,16 +164,10 @@ public struct KioskSession: Sendable {
 
     /// Sets the local time of day (seconds since midnight), which ``advance(by:)`` moves on
     /// from there: the opening hours are read against it.
-    public mutating func setTimeOfDay(_ seconds: Double) {
-        guard seconds.isFinite else { return }
-        timeOfDay = OpeningHours.wrapped(seconds)
-    }
+    public mutating func setTimeOfDay(_ seconds: Double) { presence.setTimeOfDay(seconds) }
 
     /// Whether it is outside the opening hours now.
-    public var isClosed: Bool {
-        guard let hours = settings.openingHours, let timeOfDay else { return false }
-        return !hours.isOpen(at: timeOfDay)
-    }
+    public var isClosed: Bool { presence.isClosed(settings.openingHours) }
 
     /// Moves animations and the countdown on by `dt` seconds.
     public mutating func advance(by dt: Double) -> [KioskEffect] { effects(of: moveOn(by: dt)) }
@@ -183,7 +175,7 @@ public struct KioskSession: Sendable {
     private mutating func moveOn(by dt: Double) -> [KioskEvent] {
         guard dt.isFinite, dt > 0 else { return [] }
         clock += dt
-        timeOfDay = timeOfDay.map { OpeningHours.wrapped($0 + dt) }
+        presence.pass(dt)
         var events = react(to: screen.panel.advance(by: dt))
         events += timerChanged(timer.advance(by: dt))
         if timer.state == .paused, settings.pauseTimeoutSeconds > 0, clock - timerChangedAt >= settings.pauseTimeoutSeconds {
@@ -203,11 +195,9 @@ public struct KioskSession: Sendable {
         if arming.until != nil, !arming.isArmed(at: clock) { events += disarm(.expired) }
         if isAsleep || service != nil { events += disarm(.local) }
         events += moveUpdateOn()
-        if !isDimmed, !isAsleep, service == nil, settings.dimAfterSeconds > 0, clock - lastInput >= settings.dimAfterSeconds,
-           !timer.isActive, timer.state != .finished, screen.panel.isAtRest {
-            isDimmed = true
-        }
-        return events + followHours()
+        presence.dimIfIdle(at: clock, idle: service == nil && !timer.isActive && timer.state != .finished && screen.panel.isAtRest,
+                           settings: settings)
+        return events + presence.followHours(at: clock, mayGoOff: mayGoOff, settings: settings)
     }
 
     /// Whether nothing keeps the panel on outside the opening hours: no countdown, no "Done",
@@ -216,30 +206,12 @@ public struct KioskSession: Sendable {
         isClosed && service == nil && !timer.isActive && timer.state != .finished && screen.panel.isAtRest
     }
 
-    /// Turns the panel off once it may go off and `wakeSeconds` passed since the last input,
-    /// and on when the opening hours begin or a countdown starts (a `display` event each).
-    private mutating func followHours() -> [KioskEvent] {
-        let off = mayGoOff && clock - lastInput >= settings.wakeSeconds
-        guard off != isAsleep else { return [] }
-        isAsleep = off
-        isDimmed = false
-        // On again: dimming counts from now, not from the last touch the evening before.
-        if !off { lastInput = clock }
-        return [.display(on: !off)]
-    }
-
     /// The first input on a dimmed or sleeping panel: it only wakes it.
-    mutating func wakeUp() -> [KioskEvent] {
-        lastInput = clock
-        isDimmed = false
-        guard isAsleep else { return [] }
-        isAsleep = false
-        return [.display(on: true)]
-    }
+    mutating func wakeUp() -> [KioskEvent] { presence.wake(at: clock) }
 
     /// What the backlight should be now, a fraction of its maximum (nil: there is none): the
     /// operator's brightness, a fifth of it while dimmed, 0 (off) while the panel sleeps.
-    public var backlightLevel: Double? { levels.brightness.map { isAsleep ? 0 : isDimmed ? $0 * 0.2 : $0 } }
+    public var backlightLevel: Double? { presence.backlightLevel(levels.brightness) }
 
     /// Whether nothing moves and no finger is down (a running countdown is not motion).
     public var isAtRest: Bool { screen.panel.isAtRest && service?.isAtRest != false }
@@ -271,16 +243,15 @@ public struct KioskSession: Sendable {
         }
         if let service {
             consider(service.secondsUntilChange(at: clock))
-        } else {
-            if !isDimmed, !isAsleep, settings.dimAfterSeconds > 0, !timer.isActive, timer.state != .finished {
-                consider(settings.dimAfterSeconds - (clock - lastInput))
-            }
-            if let since = corners.heldSince { consider(settings.adminHoldSeconds - (clock - since)) }
+        } else if let since = corners.heldSince {
+            consider(settings.adminHoldSeconds - (clock - since))
         }
-        if !isAsleep, mayGoOff { consider(settings.wakeSeconds - (clock - lastInput)) }
+        if let change = presence.secondsUntilChange(at: clock, idle: !timer.isActive && timer.state != .finished, mayGoOff: mayGoOff,
+                                                    serviceOpen: service != nil, settings: settings) {
+            consider(change)
+        }
         // Its face counts down each second while it shows; dimmed, only its end matters.
         if let change = isDimmed ? arming.secondsLeft(at: clock) : arming.secondsUntilChange(at: clock) { consider(change) }
-        if let hours = settings.openingHours, let timeOfDay, let change = hours.secondsUntilChange(from: timeOfDay) { consider(change) }
         return soonest
     }
 
@@ -398,7 +369,7 @@ public struct KioskSession: Sendable {
     private mutating func closeServiceIfAsked() {
         guard let closing = service?.closing else { return }
         service = nil
-        lastInput = clock
+        presence.input(at: clock)
         if closing == .quit { quitRequested = true }
     }
 
