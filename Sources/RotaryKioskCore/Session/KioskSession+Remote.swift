@@ -8,7 +8,7 @@ extension KioskSession {
     /// How long after a person last touched, turned or pressed something at the kiosk its
     /// screen counts as in use, in seconds: ``RemoteControl/armed`` refuses commands until
     /// then.
-    public static let inUseSeconds = 30.0
+    public static let inUseSeconds = RemoteGate.inUseSeconds
 
     /// Carries out `message` if it reads as a command and may and can be done now; its answer
     /// (a `command` event) comes first.
@@ -40,22 +40,17 @@ extension KioskSession {
 
     /// Whether someone is using the kiosk's screen: a finger is on it, the service screen
     /// shows, or something was touched, turned or pressed less than ``inUseSeconds`` ago.
-    public var screenInUse: Bool {
-        !fingersDown.isEmpty || service != nil || clock - localUseAt < Self.inUseSeconds
-    }
+    public var screenInUse: Bool { remoteGate.screenInUse(at: clock, serviceOpen: service != nil) }
 
     /// A tap on the arming control: arms remote start for `armSeconds`, or disarms it.
     mutating func toggleArming() -> [KioskEvent] {
-        if arming.isArmed(at: clock) { return disarm(.tapped) + feedback(.press) }
-        arming.arm(at: clock, for: settings.armSeconds)
+        guard remoteGate.toggle(at: clock, for: settings.armSeconds) else { return [.disarmed(.tapped)] + feedback(.press) }
         return [.armed(seconds: settings.armSeconds)] + feedback(.confirm)
     }
 
     /// Ends the arming, if armed, for `why`.
     mutating func disarm(_ why: RemoteArming.Ending) -> [KioskEvent] {
-        guard arming.until != nil else { return [] }
-        arming.disarm()
-        return [.disarmed(why)]
+        remoteGate.disarm() ? [.disarmed(why)] : []
     }
 
     /// Why `command` may not or cannot be carried out now (nil: it can).
@@ -72,7 +67,7 @@ extension KioskSession {
         }
         if command.needsArming {  // pause and cancel only ever stop something
             if service != nil { return "the service screen is open" }
-            if !fingersDown.isEmpty { return "a finger is on the kiosk's screen" }
+            if remoteGate.fingerOnScreen { return "a finger is on the kiosk's screen" }
         }
         switch command {
         case .program(let name): return lockedControls ?? programRefusal(name)

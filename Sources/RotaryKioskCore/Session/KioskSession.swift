@@ -48,13 +48,10 @@ public struct KioskSession: Sendable {
     /// programs on the wheel, a set point that came, went or is another): a view is rebuilt,
     /// and a `layout` line tells the new geometry, when it moves on.
     public internal(set) var controlsGeneration = 0
+    /// Arming and local use: whether commands from outside may act.
+    var remoteGate = RemoteGate()
     /// Whether a person has armed remote start at the kiosk (``RemoteControl/armed``).
-    public internal(set) var arming = RemoteArming()
-    /// Session time of the last touch, key, wheel notch or encoder step on the kiosk's
-    /// controls (not on the arming control, not one that only woke the screen).
-    private(set) var localUseAt = -Double.infinity
-    /// Fingers (not the mouse) down on the screen now.
-    private(set) var fingersDown: Set<Int> = []
+    public var arming: RemoteArming { remoteGate.arming }
     /// The fleet update under way (nil: none).
     public internal(set) var fleetUpdate: FleetUpdateState?
     /// What the updater said about the last update (nil: nothing yet), for the state record.
@@ -88,7 +85,7 @@ public struct KioskSession: Sendable {
         var input = input
         if case .pointer(let event) = input { return take(event) }
         if case .wheel(let notches, let point) = input { input = .wheel(notches: notches, at: screen.layout.turn.view(point)) }
-        localUseAt = clock
+        remoteGate.used(at: clock)
         if presence.isResting { return wakeUp() }
         presence.input(at: clock)
         if service != nil { return serviceInput(input) }
@@ -119,10 +116,7 @@ public struct KioskSession: Sendable {
         if reported != nil { event.position = touchCalibration.apply(event.position, width: layout.width, height: layout.height) }
         event.position = layout.turn.view(event.position)
         presence.input(at: clock)
-        if event.finger != PointerEvent.mouseFinger {
-            if event.phase == .down { fingersDown.insert(event.finger) }
-            if event.phase == .up || event.phase == .cancelled { fingersDown.remove(event.finger) }
-        }
+        remoteGate.track(event)
         if event.phase == .down {
             showsFocus = false
             // First, so a finger that wakes the screen or acknowledges "Done" still counts
@@ -130,7 +124,7 @@ public struct KioskSession: Sendable {
             corners.down(event, width: screen.layout.viewWidth, height: screen.layout.viewHeight, at: clock)
             if presence.isResting || (timer.state == .finished && service == nil) {
                 // Only wakes the screen or acknowledges "Done", but someone is there.
-                localUseAt = clock
+                remoteGate.used(at: clock)
                 swallowed.append(event.finger)
                 return presence.isResting ? wakeUp() : timerChanged(timer.acknowledge())
             }
@@ -145,7 +139,7 @@ public struct KioskSession: Sendable {
             swallowed.append(event.finger)
             return toggleArming()
         }
-        localUseAt = clock
+        remoteGate.used(at: clock)
         if service != nil { return serviceInput(.pointer(event), reported: reported) }
         return react(to: screen.panel.handle(event))
     }
@@ -192,7 +186,7 @@ public struct KioskSession: Sendable {
         } else if corners.heldSince.map({ clock - $0 >= settings.adminHoldSeconds }) == true {
             events += openService()
         }
-        if arming.until != nil, !arming.isArmed(at: clock) { events += disarm(.expired) }
+        if remoteGate.armingExpired(at: clock) { events += disarm(.expired) }
         if isAsleep || service != nil { events += disarm(.local) }
         events += moveUpdateOn()
         presence.dimIfIdle(at: clock, idle: service == nil && !timer.isActive && timer.state != .finished && screen.panel.isAtRest,
