@@ -25,17 +25,16 @@ public struct KioskSession: Sendable {
     /// The service screen's Quit (or Escape in windowed mode) asked to quit.
     private(set) var quitRequested = false
     /// The operator's brightness and volume.
-    public var levels: OperatorLevels { operatorState.levels }
+    public var levels: OperatorLevels { operatorGate.state.levels }
     /// The correction applied to every touch (not the mouse), before anything else sees it.
-    public var touchCalibration: TouchCalibration { operatorState.touch }
-    /// What the service screen changes and the session keeps: wrong PINs, levels, calibration.
-    private var operatorState: OperatorState
+    public var touchCalibration: TouchCalibration { operatorGate.state.touch }
+    /// The corner gesture, the service screen, and what it changes that the session keeps.
+    private var operatorGate: OperatorGate
     /// The service screen, while it shows (a countdown keeps running under it).
-    package private(set) var service: ServiceMode?
+    package var service: ServiceMode? { operatorGate.service }
     private var limiter: FeedbackLimiter
     /// Fingers that woke the screen or acknowledged "done": theirs until they lift.
     private var swallowed: [Int] = []
-    private var corners = AdminCorners()
     /// Session time of the last change of the countdown's state.
     private var timerChangedAt = 0.0
     /// Session time of the last refused start.
@@ -67,7 +66,8 @@ public struct KioskSession: Sendable {
     public init(screen: KioskScreen, settings: SessionSettings, levels: OperatorLevels? = nil, touch: TouchCalibration = .identity) {
         self.screen = screen
         self.settings = settings
-        operatorState = OperatorState(levels: levels ?? OperatorLevels(brightness: nil, volume: settings.volume), touch: touch)
+        operatorGate = OperatorGate(state: OperatorState(levels: levels ?? OperatorLevels(brightness: nil, volume: settings.volume),
+                                                         touch: touch))
         limiter = FeedbackLimiter(tickInterval: settings.tickInterval)
         refreshScreen()
     }
@@ -121,7 +121,7 @@ public struct KioskSession: Sendable {
             showsFocus = false
             // First, so a finger that wakes the screen or acknowledges "Done" still counts
             // towards the operator's corners.
-            corners.down(event, width: screen.layout.viewWidth, height: screen.layout.viewHeight, at: clock)
+            operatorGate.fingerDown(event, width: screen.layout.viewWidth, height: screen.layout.viewHeight, at: clock)
             if presence.isResting || (timer.state == .finished && service == nil) {
                 // Only wakes the screen or acknowledges "Done", but someone is there.
                 remoteGate.used(at: clock)
@@ -129,7 +129,7 @@ public struct KioskSession: Sendable {
                 return presence.isResting ? wakeUp() : timerChanged(timer.acknowledge())
             }
         }
-        if event.phase == .up || event.phase == .cancelled { corners.up(event.finger) }
+        if event.phase == .up || event.phase == .cancelled { operatorGate.fingerUp(event.finger) }
         if let index = swallowed.firstIndex(of: event.finger) {
             if event.phase == .up || event.phase == .cancelled { swallowed.remove(at: index) }
             return []
@@ -178,12 +178,11 @@ public struct KioskSession: Sendable {
         if timer.state == .finished, clock - timerChangedAt >= settings.doneSeconds {
             events += timerChanged(timer.acknowledge())
         }
-        if var open = service {
-            let moved = open.advance(by: dt, now: clock, operator: &operatorState)
-            service = open
+        if service != nil {
+            let (moved, closing) = operatorGate.advance(by: dt, at: clock)
             events += limited(moved)
-            closeServiceIfAsked()
-        } else if corners.heldSince.map({ clock - $0 >= settings.adminHoldSeconds }) == true {
+            serviceClosed(closing)
+        } else if operatorGate.holdComplete(at: clock, holdSeconds: settings.adminHoldSeconds) {
             events += openService()
         }
         if remoteGate.armingExpired(at: clock) { events += disarm(.expired) }
@@ -235,11 +234,7 @@ public struct KioskSession: Sendable {
         default:
             break
         }
-        if let service {
-            consider(service.secondsUntilChange(at: clock))
-        } else if let since = corners.heldSince {
-            consider(settings.adminHoldSeconds - (clock - since))
-        }
+        if let change = operatorGate.secondsUntilChange(at: clock, holdSeconds: settings.adminHoldSeconds) { consider(change) }
         if let change = presence.secondsUntilChange(at: clock, idle: !timer.isActive && timer.state != .finished, mayGoOff: mayGoOff,
                                                     serviceOpen: service != nil, settings: settings) {
             consider(change)
@@ -290,7 +285,7 @@ public struct KioskSession: Sendable {
     public mutating func relayout(_ layout: ScreenLayout) -> [KioskEffect] {
         guard layout != screen.layout else { return [] }
         screen = screen.relaidOut(layout)
-        service?.relayout(layout, levels: operatorState.levels)
+        operatorGate.relayout(layout)
         refreshScreen()
         controlsGeneration += 1
         return effects(of: [])
@@ -335,19 +330,14 @@ public struct KioskSession: Sendable {
     /// The corner hold: the PIN pad (saying so while entry is locked) or the menu. The
     /// fingers on the corners are the gesture's until they lift.
     private mutating func openService() -> [KioskEvent] {
-        corners.consume()
-        swallowed += corners.fingers.filter { !swallowed.contains($0) }
-        var mode = ServiceMode(layout: screen.layout, pin: settings.pin, levels: levels, now: clock)
-        if mode.asksPIN, let left = operatorState.pins.secondsLocked(at: clock) { mode.showLock(left) }
-        service = mode
-        return [.service(mode.asksPIN ? .pinAsked : .opened)] + feedback(.confirm)
+        let (note, fingers) = operatorGate.open(screen.layout, pin: settings.pin, at: clock)
+        swallowed += fingers.filter { !swallowed.contains($0) }
+        return [.service(note)] + feedback(.confirm)
     }
 
     private mutating func serviceInput(_ input: ControlInput, reported: Point? = nil) -> [KioskEvent] {
-        guard var open = service else { return [] }
-        let events = open.handle(input, reported: reported, now: clock, operator: &operatorState)
-        service = open
-        closeServiceIfAsked()
+        let (events, closing) = operatorGate.input(input, reported: reported, at: clock)
+        serviceClosed(closing)
         return limited(events)
     }
 
@@ -359,10 +349,9 @@ public struct KioskSession: Sendable {
         }
     }
 
-    /// Back to the kiosk screen (or out of the app) when the service screen asked.
-    private mutating func closeServiceIfAsked() {
-        guard let closing = service?.closing else { return }
-        service = nil
+    /// Back to the kiosk screen (or out of the app) when the service screen closed.
+    private mutating func serviceClosed(_ closing: ServiceClosing?) {
+        guard let closing else { return }
         presence.input(at: clock)
         if closing == .quit { quitRequested = true }
     }
