@@ -29,8 +29,8 @@ extension KioskSession {
         case .setting(let value): events += choose(RemoteCommand.Choice(setting: value))
         case .start(let choice):
             events += choose(choice) + buttonPressed() + disarm(.used)
-        case .pause, .resume: events += timerChanged(timer.togglePause())
-        case .cancel: events += timerChanged(timer.cancel())
+        case .pause, .resume: events += timerChanged(countdown.timer.togglePause())
+        case .cancel: events += timerChanged(countdown.timer.cancel())
         case .update(let url):
             fleetUpdate = .waiting(url: url)
             events.append(.update(.waiting(url: url)))

@@ -15,7 +15,7 @@ extension KioskSession {
     /// Whether an update may go on now: no countdown, no "Done", no service screen, nobody
     /// using the screen.
     var idleForUpdate: Bool {
-        !timer.isActive && timer.state != .finished && !screenInUse
+        !countdown.holdsScreen && !screenInUse
     }
 
     /// Moves a waiting update to installing, or an installed one to rebooting, when idle.

@@ -10,8 +10,10 @@ import RotaryKit
 public struct KioskSession: Sendable {
     /// The controls as they are now.
     public internal(set) var screen: KioskScreen
+    /// The countdown, its set point and its timeouts.
+    var countdown = Countdown()
     /// The countdown.
-    public internal(set) var timer = CountdownTimer()
+    public var timer: CountdownTimer { countdown.timer }
     public let settings: SessionSettings
     /// Seconds of session time (the sum of every `dt`).
     public private(set) var clock = 0.0
@@ -35,14 +37,10 @@ public struct KioskSession: Sendable {
     private var limiter: FeedbackLimiter
     /// Fingers that woke the screen or acknowledged "done": theirs until they lift.
     private var swallowed: [Int] = []
-    /// Session time of the last change of the countdown's state.
-    private var timerChangedAt = 0.0
-    /// Session time of the last refused start.
-    private var rejectedAt = -Double.infinity
     /// Whether keys or an encoder were used since the last touch: the focus is drawn.
     public private(set) var showsFocus = false
     /// The set point the countdown was started (or restored) with.
-    public private(set) var timerSetting: SettingReading?
+    public var timerSetting: SettingReading? { countdown.setting }
     /// Counts the changes of the screen's controls besides their state (another category's
     /// programs on the wheel, a set point that came, went or is another): a view is rebuilt,
     /// and a `layout` line tells the new geometry, when it moves on.
@@ -59,7 +57,7 @@ public struct KioskSession: Sendable {
     var told = WorldReport()
 
     /// How long a refused start flashes the markers, in seconds.
-    public static let rejectFlashSeconds = 0.8
+    public static let rejectFlashSeconds = Countdown.rejectFlashSeconds
 
     /// A session on `screen`, with the operator's `levels` (by default: no backlight, the
     /// config's volume) and `touch` calibration.
@@ -101,7 +99,7 @@ public struct KioskSession: Sendable {
             return []
         case .pressButton, nil: break
         }
-        if timer.state == .finished { return timerChanged(timer.acknowledge()) }
+        if timer.state == .finished { return timerChanged(countdown.timer.acknowledge()) }
         return react(to: screen.panel.apply(input))
     }
 
@@ -126,7 +124,7 @@ public struct KioskSession: Sendable {
                 // Only wakes the screen or acknowledges "Done", but someone is there.
                 remoteGate.used(at: clock)
                 swallowed.append(event.finger)
-                return presence.isResting ? wakeUp() : timerChanged(timer.acknowledge())
+                return presence.isResting ? wakeUp() : timerChanged(countdown.timer.acknowledge())
             }
         }
         if event.phase == .up || event.phase == .cancelled { operatorGate.fingerUp(event.finger) }
@@ -171,13 +169,8 @@ public struct KioskSession: Sendable {
         clock += dt
         presence.pass(dt)
         var events = react(to: screen.panel.advance(by: dt))
-        events += timerChanged(timer.advance(by: dt))
-        if timer.state == .paused, settings.pauseTimeoutSeconds > 0, clock - timerChangedAt >= settings.pauseTimeoutSeconds {
-            events += timerChanged(timer.cancel(), timedOut: true)
-        }
-        if timer.state == .finished, clock - timerChangedAt >= settings.doneSeconds {
-            events += timerChanged(timer.acknowledge())
-        }
+        events += timerChanged(countdown.timer.advance(by: dt))
+        if let (report, timedOut) = countdown.dueTimeout(at: clock, settings: settings) { events += timerChanged(report, timedOut: timedOut) }
         if service != nil {
             let (moved, closing) = operatorGate.advance(by: dt, at: clock)
             events += limited(moved)
@@ -188,7 +181,7 @@ public struct KioskSession: Sendable {
         if remoteGate.armingExpired(at: clock) { events += disarm(.expired) }
         if isAsleep || service != nil { events += disarm(.local) }
         events += moveUpdateOn()
-        presence.dimIfIdle(at: clock, idle: service == nil && !timer.isActive && timer.state != .finished && screen.panel.isAtRest,
+        presence.dimIfIdle(at: clock, idle: service == nil && !countdown.holdsScreen && screen.panel.isAtRest,
                            settings: settings)
         return events + presence.followHours(at: clock, mayGoOff: mayGoOff, settings: settings)
     }
@@ -196,7 +189,7 @@ public struct KioskSession: Sendable {
     /// Whether nothing keeps the panel on outside the opening hours: no countdown, no "Done",
     /// no service screen, no control moving.
     private var mayGoOff: Bool {
-        isClosed && service == nil && !timer.isActive && timer.state != .finished && screen.panel.isAtRest
+        isClosed && service == nil && !countdown.holdsScreen && screen.panel.isAtRest
     }
 
     /// The first input on a dimmed or sleeping panel: it only wakes it.
@@ -223,19 +216,9 @@ public struct KioskSession: Sendable {
     public var secondsUntilChange: Double? {
         var soonest = screen.panel.secondsUntilChange
         func consider(_ s: Double) { soonest = min(soonest ?? s, max(0, s)) }
-        switch timer.state {
-        case .running:
-            let fraction = timer.secondsLeft - timer.secondsLeft.rounded(.down)
-            consider(fraction > 0.001 ? fraction : 1)
-        case .paused where settings.pauseTimeoutSeconds > 0:
-            consider(settings.pauseTimeoutSeconds - (clock - timerChangedAt))
-        case .finished:
-            consider(settings.doneSeconds - (clock - timerChangedAt))
-        default:
-            break
-        }
+        if let change = countdown.secondsUntilChange(at: clock, settings: settings) { consider(change) }
         if let change = operatorGate.secondsUntilChange(at: clock, holdSeconds: settings.adminHoldSeconds) { consider(change) }
-        if let change = presence.secondsUntilChange(at: clock, idle: !timer.isActive && timer.state != .finished, mayGoOff: mayGoOff,
+        if let change = presence.secondsUntilChange(at: clock, idle: !countdown.holdsScreen, mayGoOff: mayGoOff,
                                                     serviceOpen: service != nil, settings: settings) {
             consider(change)
         }
@@ -248,10 +231,10 @@ public struct KioskSession: Sendable {
 
     /// How strongly a refused start still flashes the markers, 1 → 0 over
     /// ``rejectFlashSeconds``.
-    public var rejectFlash: Double { max(0, 1 - (clock - rejectedAt) / Self.rejectFlashSeconds) }
+    public var rejectFlash: Double { countdown.rejectFlash(at: clock) }
 
     /// Seconds since the countdown finished, while "Done" shows (nil otherwise).
-    public var secondsDone: Double? { timer.state == .finished ? clock - timerChangedAt : nil }
+    public var secondsDone: Double? { countdown.secondsDone(at: clock) }
 
     /// Where the dial is shown, as an item coordinate, while it stands for a countdown: it
     /// unwinds with the remaining time like a kitchen timer's, and rests on 0 at "Done".
@@ -308,8 +291,8 @@ public struct KioskSession: Sendable {
             events.append(.error("the saved countdown is for \"\(program)\", which the config no longer has: "
                                  + "it runs to its end under that name"))
         }
-        timerSetting = setting
-        let report = timer.restore(state: state, programIndex: place?.index ?? -1, program: program,
+        countdown.setting = setting
+        let report = countdown.timer.restore(state: state, programIndex: place?.index ?? -1, program: program,
                                    secondsTotal: secondsTotal, secondsLeft: secondsLeft)
         return effects(of: events + timerChanged(report))
     }
@@ -379,7 +362,7 @@ public struct KioskSession: Sendable {
                 events += buttonPressed()
                 if timer.isActive { events += disarm(.local) }
             case .longPressed(KioskScreen.buttonID):
-                events += timerChanged(timer.cancel())
+                events += timerChanged(countdown.timer.cancel())
             default:
                 break
             }
@@ -398,23 +381,24 @@ public struct KioskSession: Sendable {
         case .idle, .cancelled:
             let program = screen.wheel.selectedIndex
             guard let chosen = screen.selectedProgram,
-                  let report = timer.start(programIndex: program, program: chosen.name, seconds: Double(screen.selectedMinutes) * 60) else {
-                rejectedAt = clock
+                  let report = countdown.timer.start(programIndex: program, program: chosen.name,
+                                                     seconds: Double(screen.selectedMinutes) * 60) else {
+                countdown.refused(at: clock)
                 return feedback(.reject)
             }
-            timerSetting = screen.selectedReading
+            countdown.setting = screen.selectedReading
             return timerChanged(report)
         case .running, .paused:
-            return timerChanged(timer.togglePause())
+            return timerChanged(countdown.timer.togglePause())
         case .finished:
-            return timerChanged(timer.acknowledge())
+            return timerChanged(countdown.timer.acknowledge())
         }
     }
 
     /// The events of a timer transition, its feedback, and the screen brought in line.
     mutating func timerChanged(_ report: TimerReport?, timedOut: Bool = false) -> [KioskEvent] {
         guard let report else { return [] }
-        timerChangedAt = clock
+        countdown.changed(at: clock)
         var events: [KioskEvent] = [.timer(report, setting: timerSetting, timedOut: timedOut)]
         switch report.state {
         case .running where report.previous == .idle || report.previous == .cancelled || report.previous == .finished:
@@ -442,7 +426,7 @@ public struct KioskSession: Sendable {
 
     /// Locks the rings and arms the button's long press as the countdown's state wants them.
     private mutating func refreshScreen() {
-        screen.panel.locked = timer.isActive || timer.state == .finished
+        screen.panel.locked = countdown.holdsScreen
             ? [KioskScreen.wheelID, KioskScreen.dialID, KioskScreen.stripID, KioskScreen.settingID] : []
         screen.button.longPressSeconds = timer.isActive ? settings.longPressSeconds : nil
     }
