@@ -161,15 +161,16 @@ def mosquitto(work):
         port = probe.getsockname()[1]
     conf = os.path.join(work, "mosquitto.conf")
     with open(conf, "w") as f:
-        f.write(f"listener {port} 127.0.0.1\nallow_anonymous true\npersistence false\nlog_dest stdout\n")
-    process = subprocess.Popen(["mosquitto", "-c", conf], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        f.write(f"listener {port} 127.0.0.1\nallow_anonymous true\npersistence false\nlog_dest stderr\n")
+    # Its log goes to standard error, unbuffered: it says it runs once its listener is open;
+    # the rest goes to mosquitto.log.
+    process = subprocess.Popen(["mosquitto", "-c", conf], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     CHILDREN.append(process)
-    log = open(os.path.join(work, "mosquitto.log"), "w")
-    # It says it runs once its listener is open; the rest of its log goes to mosquitto.log.
-    for line in process.stdout:
+    log = open(os.path.join(work, "mosquitto.log"), "w", buffering=1)
+    for line in process.stderr:
         log.write(line)
         if " running" in line:
-            threading.Thread(target=lambda: log.writelines(process.stdout), daemon=True).start()
+            threading.Thread(target=lambda: log.writelines(process.stderr), daemon=True).start()
             return process, port
     raise Failure("the test's mosquitto did not start: see mosquitto.log")
 
