@@ -6,11 +6,11 @@ import RotaryKit
 /// ``ScreenLayout``).
 public struct KioskScreen: Sendable {
     /// Control ids used in events.
-    public static let wheelID = "wheel"
-    public static let dialID = "dial"
-    public static let buttonID = "button"
-    public static let stripID = "categories"
-    public static let settingID = "setting"
+    public static let wheelID = KioskControl.wheel.id
+    public static let dialID = KioskControl.dial.id
+    public static let buttonID = KioskControl.button.id
+    public static let stripID = KioskControl.categories.id
+    public static let settingID = KioskControl.setting.id
 
     /// The layout the controls were built for.
     public let layout: ScreenLayout
@@ -30,6 +30,11 @@ public struct KioskScreen: Sendable {
     public var panel: ControlPanel
     /// The set point the screen's slider was made for (nil: none on the screen).
     public private(set) var shownSetting: ProgramSetting?
+    /// Where the panel keeps each control, as its `add` returned it.
+    private var refs: [KioskControl: ControlRef] = [:]
+    /// The wheel's and the dial's places among the panel's rings, the button's among its
+    /// buttons: as the refs `add` returned say.
+    private let wheelRing: Int, dialRing: Int, buttonIndex: Int
 
     /// The screen in `layout` showing `category`, the wheel on `program` (an index among that
     /// category's programs), the dial on `dialIndex` (by default on the program's own
@@ -53,16 +58,21 @@ public struct KioskScreen: Sendable {
                                innerRadius: layout.dialInnerRadius, outerRadius: layout.dialOuterRadius,
                                markerDegrees: layout.markerDegrees, selected: dialIndex)
         panel = ControlPanel()
-        panel.add(button)
-        panel.add(Self.wheel(self.programs, layout: layout, selected: program))
-        panel.add(dial)
+        let buttonRef = panel.add(button)
+        let wheelRef = panel.add(Self.wheel(self.programs, layout: layout, selected: program))
+        let dialRef = panel.add(dial)
+        (refs[.button], refs[.wheel], refs[.dial]) = (buttonRef, wheelRef, dialRef)
+        guard case .ring(let wheelRing) = wheelRef, case .ring(let dialRing) = dialRef, case .button(let buttonIndex) = buttonRef else {
+            preconditionFailure("a panel adds a ring as a ring and a button as a button")
+        }
+        (self.wheelRing, self.dialRing, self.buttonIndex) = (wheelRing, dialRing, buttonIndex)
         if let strip = layout.stripRect, !self.categories.isEmpty {
-            panel.add(StripControl(id: Self.stripID, labels: self.categories, itemWidths: Self.stripItemWidths(self.categories, layout: layout, strip: strip),
+            refs[.categories] = panel.add(StripControl(id: Self.stripID, labels: self.categories, itemWidths: Self.stripItemWidths(self.categories, layout: layout, strip: strip),
                                    x: strip.x, y: strip.y, width: strip.width, height: strip.height,
                                    markerX: strip.x + strip.width * Self.stripMarkerAt(locale.direction), selected: self.category,
                                    direction: locale.direction, ends: .pinned))
         }
-        panel.focusIndex = 1
+        panel.focusIndex = panel.stack.firstIndex(of: wheelRef) ?? 0
         _ = showSetting(value: settingValue)
     }
 
@@ -83,11 +93,11 @@ public struct KioskScreen: Sendable {
     public mutating func showCategory(_ index: Int) -> Bool {
         guard categories.indices.contains(index), index != category else { return false }
         category = index
-        if case .strip(let i)? = panel.ref(of: Self.stripID), panel.strips[i].selectedIndex != index {
+        if case .strip(let i)? = refs[.categories], panel.strips[i].selectedIndex != index {
             panel.strips[i].place(atCoordinate: Double(index))
         }
         programs = Self.programs(of: index, in: allPrograms, categories: categories)
-        panel.rings[Self.wheelShelf] = Self.wheel(programs, layout: layout, selected: 0)
+        panel.rings[wheelRing] = Self.wheel(programs, layout: layout, selected: 0)
         _ = showSetting(value: nil)
         return true
     }
@@ -96,10 +106,13 @@ public struct KioskScreen: Sendable {
     /// default), or takes it away when the program has none. True when the controls' geometry
     /// changed: a set point came, went, or is another one.
     public mutating func showSetting(value: Double?) -> Bool {
-        let had = panel.ref(of: Self.settingID), before = shownSetting
+        let had = refs[.setting], before = shownSetting
         shownSetting = layout.settingCenter == nil ? nil : selectedProgram?.setting
         guard let setting = shownSetting, let center = layout.settingCenter else {
-            if let had { panel.remove(had) }
+            if let had {
+                panel.remove(had)
+                refs[.setting] = nil
+            }
             return had != nil
         }
         let slider = setting.slider(id: Self.settingID, center: center, radius: layout.settingRadius,
@@ -108,7 +121,7 @@ public struct KioskScreen: Sendable {
         if case .slider(let i) = had {
             panel.sliders[i] = slider
         } else {
-            panel.add(slider)
+            refs[.setting] = panel.add(slider)
         }
         return before != setting
     }
@@ -162,28 +175,37 @@ public struct KioskScreen: Sendable {
 
     // MARK: - The controls
 
+    /// Where the panel keeps `control` (nil: not on the screen now).
+    public func ref(_ control: KioskControl) -> ControlRef? { refs[control] }
+
+    /// Which of the screen's controls `ref` is (nil: none of them).
+    public func control(_ ref: ControlRef) -> KioskControl? { refs.first { $0.value == ref }?.key }
+
     /// The program wheel.
     public var wheel: RingControl {
-        get { panel.rings[Self.wheelShelf] }
-        set { panel.rings[Self.wheelShelf] = newValue }
+        get { panel.rings[wheelRing] }
+        set { panel.rings[wheelRing] = newValue }
     }
     /// The timer dial.
     public var dial: RingControl {
-        get { panel.rings[Self.dialShelf] }
-        set { panel.rings[Self.dialShelf] = newValue }
+        get { panel.rings[dialRing] }
+        set { panel.rings[dialRing] = newValue }
     }
     /// The centre button.
     public var button: CenterButton {
-        get { panel.buttons[0] }
-        set { panel.buttons[0] = newValue }
+        get { panel.buttons[buttonIndex] }
+        set { panel.buttons[buttonIndex] = newValue }
     }
     /// The category strip, when there is one.
-    public var strip: StripControl? { panel.strips.first }
+    public var strip: StripControl? {
+        guard case .strip(let i)? = refs[.categories] else { return nil }
+        return panel.strips[i]
+    }
     /// The set point, while the selected program has one.
-    public var setting: ArcSlider? { panel.sliders.first }
-
-    /// Where the rings are kept on the panel's ring shelf (added in this order above).
-    private static let wheelShelf = 0, dialShelf = 1
+    public var setting: ArcSlider? {
+        guard case .slider(let i)? = refs[.setting] else { return nil }
+        return panel.sliders[i]
+    }
 
     private static func wheel(_ programs: [Program], layout: ScreenLayout, selected: Int) -> RingControl {
         RingControl(id: wheelID, kind: .wheel, labels: programs.map(\.name), center: layout.center,

@@ -426,8 +426,7 @@ public struct KioskSession: Sendable {
 
     /// Locks the rings and arms the button's long press as the countdown's state wants them.
     private mutating func refreshScreen() {
-        screen.panel.locked = countdown.holdsScreen
-            ? [KioskScreen.wheelID, KioskScreen.dialID, KioskScreen.stripID, KioskScreen.settingID] : []
+        screen.panel.locked = countdown.holdsScreen ? Set(KioskControl.allCases.filter(\.locksWithCountdown).map(\.id)) : []
         screen.button.longPressSeconds = timer.isActive ? settings.longPressSeconds : nil
     }
 }

@@ -61,16 +61,10 @@ package struct KioskView: Sendable {
     /// One frame in the layout's view.
     private func viewList(_ screen: KioskScreen, overlay: ScreenOverlay) -> DrawList {
         var list = DrawList(backgroundFills.map { .fill($0, background) })
-        if let strip = screen.strip, let stripLook { list.append(contentsOf: StripDrawing.commands(strip, look: stripLook)) }
         list.append(contentsOf: state(screen, overlay))
-        list.append(contentsOf: setting(screen))
-        list.append(contentsOf: RingDrawing.commands(screen.dial, look: dialLook, backdrop: background,
-                                                     showing: overlay.dialShowing))
-        list.append(contentsOf: RingDrawing.commands(screen.wheel, look: wheelLook, backdrop: background))
-        list.append(contentsOf: markers(overlay))
-        list.append(contentsOf: button(screen.button, overlay, words: screen.locale.words))
+        for control in KioskControl.allCases { list.append(contentsOf: commands(for: control, screen, overlay)) }
         if let arming = overlay.arming { list.append(contentsOf: armingControl(arming, numbers: screen.locale.numbers)) }
-        if let focused = overlay.focusedControl { list.append(focusRing(on: focused, screen)) }
+        if let focused = overlay.focusedControl, let ring = focusRing(on: focused, screen) { list.append(ring) }
         if overlay.serviceBadge {
             let size = layout.serviceBadgeSize
             list.append(.image(ImageDraw(art: Self.badgeArt, center: layout.serviceBadgeCenter, width: size, height: size,
@@ -99,10 +93,20 @@ package struct KioskView: Sendable {
         ]
     }
 
-    /// The set point's arc or knob, while the selected program has one.
-    private func setting(_ screen: KioskScreen) -> [DrawCommand] {
-        guard let slider = screen.setting, let settingLook else { return [] }
-        return settingLook.commands(slider)
+    /// What `control` looks like now (nothing while it is not on the screen).
+    private func commands(for control: KioskControl, _ screen: KioskScreen, _ overlay: ScreenOverlay) -> [DrawCommand] {
+        switch control {
+        case .categories:
+            guard let strip = screen.strip, let stripLook else { return [] }
+            return StripDrawing.commands(strip, look: stripLook)
+        case .setting:
+            guard let slider = screen.setting, let settingLook else { return [] }
+            return settingLook.commands(slider)
+        case .dial: return RingDrawing.commands(screen.dial, look: dialLook, backdrop: background, showing: overlay.dialShowing)
+        case .wheel:  // the last ring: both markers go over it
+            return RingDrawing.commands(screen.wheel, look: wheelLook, backdrop: background) + markers(overlay)
+        case .button: return button(screen.button, overlay, words: screen.locale.words)
+        }
     }
 
     /// `window` less `square`, as up to four bands.
@@ -176,21 +180,19 @@ package struct KioskView: Sendable {
     }
 
     /// A thin ring around the control that keys and the encoder turn (a bar under the strip).
-    private func focusRing(on id: String, _ screen: KioskScreen) -> DrawCommand {
+    private func focusRing(on control: KioskControl, _ screen: KioskScreen) -> DrawCommand? {
         let width = max(2, layout.radius * 0.008)
-        if id == KioskScreen.stripID, let rect = layout.stripRect {
-            return .fill(Rect(x: rect.x, y: rect.maxY + width, width: rect.width, height: width), Self.focusColor)
+        func circle(_ center: Point, _ radius: Double) -> DrawCommand {
+            .arc(ArcStroke(center: center, radius: radius, width: width, color: Self.focusColor))
         }
-        var center = layout.center
-        let radius: Double
-        switch id {
-        case KioskScreen.wheelID: radius = layout.wheelOuterRadius + layout.radius * 0.006
-        case KioskScreen.dialID: radius = layout.dialOuterRadius + layout.radius * 0.012
-        case KioskScreen.settingID:
-            center = screen.setting?.center ?? center
-            radius = (screen.setting.map { $0.radius + $0.thumbRadius } ?? 0) + 2 * width
-        default: radius = screen.button.radius + layout.radius * 0.03
+        switch control {
+        case .categories:
+            return layout.stripRect.map { .fill(Rect(x: $0.x, y: $0.maxY + width, width: $0.width, height: width), Self.focusColor) }
+        case .setting:
+            return screen.setting.map { circle($0.center, $0.radius + $0.thumbRadius + 2 * width) }
+        case .dial: return circle(layout.center, layout.dialOuterRadius + layout.radius * 0.012)
+        case .wheel: return circle(layout.center, layout.wheelOuterRadius + layout.radius * 0.006)
+        case .button: return circle(layout.center, screen.button.radius + layout.radius * 0.03)
         }
-        return .arc(ArcStroke(center: center, radius: radius, width: width, color: Self.focusColor))
     }
 }

@@ -8,7 +8,7 @@ package struct ScreenOverlay: Equatable, Sendable {
     /// Something needs an operator (the details are in the log and `error` events).
     var serviceBadge = false
     /// The control keys and the encoder go to, when keys or an encoder were used.
-    var focusedControl: String?
+    var focusedControl: KioskControl?
     /// How strongly a refused start flashes the markers, 0…1.
     var rejectFlash = 0.0
     /// Seconds since the countdown finished, while "Done" shows.
@@ -40,7 +40,7 @@ package struct ScreenOverlay: Equatable, Sendable {
     /// The overlay for `session`, with the badge when `serviceBadge`.
     package init(_ session: KioskSession, serviceBadge: Bool) {
         self.serviceBadge = serviceBadge
-        focusedControl = session.showsFocus ? session.screen.panel.focusedID : nil
+        focusedControl = session.showsFocus ? session.screen.panel.focused.flatMap(session.screen.control) : nil
         rejectFlash = session.rejectFlash
         secondsDone = session.secondsDone
         paused = session.timer.state == .paused

@@ -56,7 +56,7 @@ struct KioskFaceTests {
         _ = s.key("Return")
         #expect(!s.showsFocus)
         _ = s.key("Tab")
-        #expect(s.showsFocus && ScreenOverlay(s, serviceBadge: false).focusedControl == KioskScreen.dialID)
+        #expect(s.showsFocus && ScreenOverlay(s, serviceBadge: false).focusedControl == .dial)
         let layout = s.screen.layout
         let ringX = Int((layout.center.x - layout.dialOuterRadius - layout.radius * 0.012).rounded())
         let picture = try OffscreenRendering.render(s)
