@@ -52,6 +52,16 @@ struct MqttTests {
         #expect(try broker.retained("rotary/cabin-1/availability") == "offline")
     }
 
+    @Test("the state record is there from the start: a replay with no input at all still leaves it, retained")
+    func stateAtStart() throws {
+        let broker = try MqttBroker()
+        let dir = try KioskProcess.temporaryDirectory()
+        let run = try ReplayRun.run("", size: "800x480", extra: ["--config", try Self.config(broker, in: dir)])
+        #expect(run.status == 0, "\(run.stderr)")
+        let retained = try #require(try broker.retained("rotary/cabin-1/state").flatMap { Self.payload("t " + $0) })
+        #expect(retained["state"] as? String == "idle" && retained["program"] as? String == "Sauna")
+    }
+
     @Test("a headless kiosk says online (retained); killed with -9 it is offline by its will")
     func willOnKill() throws {
         let broker = try MqttBroker()

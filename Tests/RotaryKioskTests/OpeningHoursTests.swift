@@ -36,6 +36,12 @@ struct OpeningHoursTests {
         #expect(hours.isOpen(at: -60), "a minute before midnight, from the day before")
     }
 
+    @Test("a no-break or ideographic space pasted from a document counts as a space, a tab too")
+    func unicodeSpaces() throws {
+        let hours = try #require(OpeningHours("07:00\u{A0}-\u{3000}22:00,\t23:00-23:30"))
+        #expect(hours.text == "07:00-22:00, 23:00-23:30")
+    }
+
     @Test("open all day has no change; 24:00 ends a range at midnight")
     func wholeDay() throws {
         #expect(try #require(OpeningHours("00:00-24:00")).secondsUntilChange(from: 1234) == nil)

@@ -50,10 +50,12 @@ final class SessionDriver {
         for report in scene.updateInbox.take() { perform(session.updaterReported(report), ms: ms) }
     }
 
-    /// Puts back the countdown saved before the app stopped, and announces `problems` found
-    /// at start, at time 0.
+    /// Puts back the countdown saved before the app stopped, announces `problems` found at
+    /// start, and brings the world in line with the session (the state record, the
+    /// backlight), at time 0.
     func resume(announcing problems: [KioskEvent]) {
-        perform(problems.map(KioskEffect.emit) + outputs.resume(&session), ms: 0)
+        let resumed = outputs.resume(&session)
+        perform(problems.map(KioskEffect.emit) + resumed + session.worldInLine(), ms: 0)
     }
 
     /// Draws what changed since the last frame (everything when `whole`).

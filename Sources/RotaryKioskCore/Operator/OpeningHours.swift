@@ -35,10 +35,11 @@ public struct OpeningHours: Equatable, Sendable {
     public static let rule = "a comma-separated list of HH:MM-HH:MM ranges of local time, such as \"07:00-22:00\" "
         + "or \"06:30-12:00, 14:00-23:00\" (a range may run past midnight; 24:00 ends one at midnight)"
 
-    /// `HH:MM` (`24:00` too when `allowsEndOfDay`) as seconds since midnight; spaces and
-    /// tabs around it do not count.
+    /// `HH:MM` (`24:00` too when `allowsEndOfDay`) as seconds since midnight; spaces (any
+    /// Unicode space, such as a no-break space pasted from a document) and tabs around it do
+    /// not count.
     private static func time(_ text: Substring, allowsEndOfDay: Bool) -> Double? {
-        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        let blank: (Character) -> Bool = { $0.isWhitespace && !$0.isNewline }
         let fields = text.drop(while: blank).reversed().drop(while: blank).reversed().split(separator: ":", omittingEmptySubsequences: false)
         guard fields.count == 2, fields.allSatisfy({ $0.count == 2 && $0.allSatisfy { ("0"..."9").contains($0) } }),
               let hours = Int(String(fields[0])), let minutes = Int(String(fields[1])), (0...59).contains(minutes) else { return nil }

@@ -14,6 +14,10 @@ struct WorldReport: Sendable {
 }
 
 extension KioskSession {
+    /// The effects that bring the world in line with the session as it is, with no event: at
+    /// start, the first state record and the backlight's level.
+    public mutating func worldInLine() -> [KioskEffect] { effects(of: []) }
+
     /// `events` as effects, each followed by what it asks of the world, then the effects of
     /// the session's lasting state where it changed since the world was last told: the view
     /// to rebuild, the operator's settings to keep, the backlight, the state record, the end.
