@@ -14,16 +14,27 @@ import zlib
 
 
 def monitor(path, command):
+    """Runs one command on QEMU's human monitor and returns what it printed: the monitor prints
+    its prompt again once the command is done (a screendump's file is then written)."""
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
         s.connect(path)
         s.settimeout(10)
-        s.recv(4096)  # banner
+
+        def until_prompt():
+            seen = b""
+            while not seen.rstrip().endswith(b"(qemu)"):
+                try:
+                    chunk = s.recv(65536)
+                except socket.timeout:
+                    break
+                if not chunk:
+                    break
+                seen += chunk
+            return seen.decode(errors="replace")
+
+        until_prompt()  # the banner
         s.sendall((command + "\n").encode())
-        time.sleep(1.0)
-        try:
-            return s.recv(65536).decode(errors="replace")
-        except socket.timeout:
-            return ""
+        return until_prompt()
 
 
 def read_ppm(path):

@@ -43,9 +43,8 @@ class Machine:
         self.work, self.number, self.step, self.pictures = work, number, step, pictures
         self.serial = os.path.join(work, f"serial-{number:02d}.log")
         self.monitor = os.path.join(work, f"monitor-{number:02d}.sock")
-        for path in (self.serial, self.monitor):
-            if os.path.exists(path):
-                os.remove(path)
+        if os.path.exists(self.monitor):
+            os.remove(self.monitor)
         self.started = time.time()
         self.process = subprocess.Popen([
             "qemu-system-x86_64", "-accel", "tcg", "-m", "2048", "-smp", "2",
@@ -57,15 +56,36 @@ class Machine:
             "-fw_cfg", f"name=opt/rotary/step,string={step}",
             "-fw_cfg", f"name=opt/rotary/port,string={port}",
             "-fw_cfg", f"name=opt/rotary/broker,string={broker}",
-            "-serial", f"file:{self.serial}", "-monitor", f"unix:{self.monitor},server,nowait", "-no-reboot",
-        ], stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, f"qemu-{number:02d}.log"), "w"))
+            "-serial", "stdio", "-monitor", f"unix:{self.monitor},server,nowait", "-no-reboot",
+        ], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=open(os.path.join(work, f"qemu-{number:02d}.log"), "w"))
         CHILDREN.append(self.process)
+        self.raw = []  # the serial console's whole lines so far (the reader thread adds them)
+        self.ended = False  # the console closed: QEMU is gone
+        self.arrived = threading.Condition()
+        self.reader = threading.Thread(target=self.follow_console, daemon=True)
+        self.reader.start()
         self.seen = 0
         self.lines = []
         self.taken = 0
 
-    def running(self):
-        return self.process.poll() is None
+    def follow_console(self):
+        """Reader thread: every line of the serial console into serial-NN.log and self.raw."""
+        with open(self.serial, "w") as log:
+            for raw in iter(self.process.stdout.readline, b""):
+                line = raw.decode(errors="replace").rstrip("\r\n")
+                log.write(line + "\n")
+                log.flush()
+                with self.arrived:
+                    self.raw.append(line)
+                    self.arrived.notify_all()
+        with self.arrived:
+            self.ended = True
+            self.arrived.notify_all()
+
+    def await_lines(self, seconds):
+        """Waits up to seconds for a serial line not read yet, or for the console to close."""
+        with self.arrived:
+            self.arrived.wait_for(lambda: len(self.raw) > self.seen or self.ended, timeout=max(0, seconds))
 
     def pull_plug(self):
         """The power cut: QEMU dies at once, nothing is flushed or unmounted in the guest."""
@@ -74,10 +94,8 @@ class Machine:
 
     def read(self):
         """Takes the new VMTEST lines; screendumps as the guest asks."""
-        text = open(self.serial, errors="replace").read() if os.path.exists(self.serial) else ""
-        lines = text.splitlines()
-        if lines and not text.endswith(("\n", "\r")):
-            lines.pop()  # a line still being written: taken once it is whole
+        with self.arrived:
+            lines = list(self.raw)
         for raw in lines[self.seen:]:
             if "VMTEST " not in raw:
                 continue
@@ -101,11 +119,9 @@ class Machine:
 
     def screendump(self, name, check=True):
         ppm = os.path.join(self.work, name + ".ppm")
-        host_watch.monitor(self.monitor, f"screendump {ppm}")
-        for _ in range(20):
-            if os.path.exists(ppm) and os.path.getsize(ppm) > 1000:
-                break
-            time.sleep(0.25)
+        host_watch.monitor(self.monitor, f"screendump {ppm}")  # returns once the file is written
+        if not os.path.exists(ppm):
+            raise Failure(f"boot {self.number}: QEMU wrote no screendump {name}")
         image = host_watch.read_ppm(ppm)
         host_watch.write_png(os.path.join(self.work, name + ".png"), *image)
         if not check:
@@ -126,19 +142,23 @@ class Machine:
             line = self.take(prefix)
             if line is not None:
                 return line
-            if not self.running():
-                self.read()
-                return self.take(prefix)
-            time.sleep(0.25)
+            if self.ended:
+                return None
+            self.await_lines(deadline - time.time())
         raise Failure(f"boot {self.number} ({self.step}): no '{prefix}' within {limit} s")
 
-    def wait_exit(self, limit=BOOT_LIMIT):
-        deadline = time.time() + limit
-        while self.running() and time.time() < deadline:
+    def follow_until(self, seconds):
+        """Takes the guest's lines (and its screendumps) until seconds after power on, or until QEMU stops."""
+        while not self.ended and time.time() - self.started < seconds:
+            self.await_lines(seconds - (time.time() - self.started))
             self.read()
-            time.sleep(0.5)
-        if self.running():
+
+    def wait_exit(self, limit=BOOT_LIMIT):
+        try:
+            self.process.wait(timeout=limit)
+        except subprocess.TimeoutExpired:
             raise Failure(f"boot {self.number} ({self.step}): did not reboot within {limit} s")
+        self.reader.join()
         self.read()
 
 
@@ -210,8 +230,7 @@ def main():
     first = boot("first")
     # What the panel shows while it boots: the firmware's logo, then nothing until the kiosk.
     for second in (6, 14, 22):
-        while time.time() - first.started < second:
-            time.sleep(0.2)
+        first.follow_until(second)
         first.screendump(f"booting-{second:02d}s", check=False)
     ready = first.wait_for("VMTEST READY")
     seen_at = time.time() - first.started
@@ -236,9 +255,7 @@ def main():
         if moment == "boot":
             machine = boot("check")
             delay = chooser.uniform(2.0, max(3.0, epoch - first.started - 2.0))
-            while time.time() - machine.started < delay and machine.running():
-                machine.read()
-                time.sleep(0.1)
+            machine.follow_until(delay)
             checked = [line for line in machine.lines if line.startswith("VMTEST CHECK")]
             machine.pull_plug()
             what = f"during boot, {delay:.1f} s after power on" + (" (after the check)" if checked else "")
