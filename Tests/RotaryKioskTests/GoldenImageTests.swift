@@ -28,7 +28,7 @@ struct GoldenImageTests {
         var screen = OffscreenRendering.screen(width: width, height: height)
         let wheel = screen.wheel, centre = screen.layout.center
         let radius = (wheel.innerRadius + wheel.outerRadius) / 2
-        _ = screen.panel.turn(KioskScreen.dialID, .item(3))
+        _ = screen.turn(.dial, .item(3))
         _ = screen.panel.advance(by: 2)
         let from = wheel.markerDegrees, to = from + 45 * 2 + 15
         _ = screen.panel.handle(PointerEvent(.down, finger: 1, at: Degrees.point(at: from, radius: radius, around: centre), time: 0))
@@ -128,7 +128,7 @@ struct GoldenImageTests {
     func selectedIsBright() throws {
         var screen = OffscreenRendering.screen(width: 400, height: 400)
         let before = try OffscreenRendering.render(screen)
-        _ = screen.panel.turn(KioskScreen.wheelID, .steps(1))
+        _ = screen.turn(.wheel, .steps(1))
         _ = screen.panel.advance(by: 2)
         let after = try OffscreenRendering.render(screen)
         let layout = screen.layout

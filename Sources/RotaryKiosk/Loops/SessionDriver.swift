@@ -36,7 +36,7 @@ final class SessionDriver {
     func relayout(_ layout: ScreenLayout, ms: Double) -> Bool {
         let effects = session.relayout(layout)
         perform(effects, ms: ms)
-        return !effects.isEmpty
+        return effects.contains(.rebuildView)
     }
 
     /// Hands the session the commands and updater reports that came from other threads since

@@ -149,7 +149,7 @@ public enum EventRecords {
             let slider = panel.sliders[i]
             var dragPixels: Double?
             if case .knob(_, let perPixel) = slider.mode, perPixel > 0 { dragPixels = (slider.range.upperBound - slider.range.lowerBound) / perPixel }
-            let setting = slider.id == KioskScreen.settingID ? screen.shownSetting : nil
+            let setting = screen.control(ref) == .setting ? screen.shownSetting : nil
             return .object([("id", .string(slider.id)), ("kind", .string("arc")),
                             ("mode", .string(slider.mode == .arc ? "arc" : "knob"))] + place(slider.center) + [
                 ("r", .number(slider.radius)), ("start_deg", angle(slider.track.startDegrees)),

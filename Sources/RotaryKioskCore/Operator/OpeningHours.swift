@@ -40,9 +40,10 @@ public struct OpeningHours: Equatable, Sendable {
     /// not count.
     private static func time(_ text: Substring, allowsEndOfDay: Bool) -> Double? {
         let blank: (Character) -> Bool = { $0.isWhitespace && !$0.isNewline }
-        let fields = text.drop(while: blank).reversed().drop(while: blank).reversed().split(separator: ":", omittingEmptySubsequences: false)
+        guard let first = text.firstIndex(where: { !blank($0) }), let last = text.lastIndex(where: { !blank($0) }) else { return nil }
+        let fields = text[first...last].split(separator: ":", omittingEmptySubsequences: false)
         guard fields.count == 2, fields.allSatisfy({ $0.count == 2 && $0.allSatisfy { ("0"..."9").contains($0) } }),
-              let hours = Int(String(fields[0])), let minutes = Int(String(fields[1])), (0...59).contains(minutes) else { return nil }
+              let hours = Int(fields[0]), let minutes = Int(fields[1]), (0...59).contains(minutes) else { return nil }
         guard (0...23).contains(hours) || (allowsEndOfDay && hours == 24 && minutes == 0) else { return nil }
         return Double(hours * 3600 + minutes * 60)
     }

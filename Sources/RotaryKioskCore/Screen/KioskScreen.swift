@@ -5,13 +5,6 @@ import RotaryKit
 /// selected program's set point (when it has one). Controls live in the layout's view (see
 /// ``ScreenLayout``).
 public struct KioskScreen: Sendable {
-    /// Control ids used in events.
-    public static let wheelID = KioskControl.wheel.id
-    public static let dialID = KioskControl.dial.id
-    public static let buttonID = KioskControl.button.id
-    public static let stripID = KioskControl.categories.id
-    public static let settingID = KioskControl.setting.id
-
     /// The layout the controls were built for.
     public let layout: ScreenLayout
     /// Every program of the config, in order.
@@ -30,11 +23,10 @@ public struct KioskScreen: Sendable {
     public var panel: ControlPanel
     /// The set point the screen's slider was made for (nil: none on the screen).
     public private(set) var shownSetting: ProgramSetting?
-    /// Where the panel keeps each control, as its `add` returned it.
-    private var refs: [KioskControl: ControlRef] = [:]
-    /// The wheel's and the dial's places among the panel's rings, the button's among its
-    /// buttons: as the refs `add` returned say.
+    /// Where the panel keeps the wheel, the dial and the button (always there), and the strip
+    /// and the set point (while shown): as the panel's `add` returned them.
     private let wheelRing: Int, dialRing: Int, buttonIndex: Int
+    private var stripRef: ControlRef?, settingRef: ControlRef?
 
     /// The screen in `layout` showing `category`, the wheel on `program` (an index among that
     /// category's programs), the dial on `dialIndex` (by default on the program's own
@@ -53,21 +45,20 @@ public struct KioskScreen: Sendable {
         let program = self.programs.indices.contains(program) ? program : 0
         let dialIndex = dialIndex ?? Self.nearest(self.programs.indices.contains(program) ? self.programs[program].minutes : 0,
                                                   in: dialMinutes)
-        let button = CenterButton(id: Self.buttonID, center: layout.center, radius: layout.buttonRadius)
-        let dial = RingControl(id: Self.dialID, kind: .dial, labels: dialMinutes.map(locale.numbers.text), center: layout.center,
+        let button = CenterButton(id: KioskControl.button.id, center: layout.center, radius: layout.buttonRadius)
+        let dial = RingControl(id: KioskControl.dial.id, kind: .dial, labels: dialMinutes.map(locale.numbers.text), center: layout.center,
                                innerRadius: layout.dialInnerRadius, outerRadius: layout.dialOuterRadius,
                                markerDegrees: layout.markerDegrees, selected: dialIndex)
         panel = ControlPanel()
         let buttonRef = panel.add(button)
         let wheelRef = panel.add(Self.wheel(self.programs, layout: layout, selected: program))
         let dialRef = panel.add(dial)
-        (refs[.button], refs[.wheel], refs[.dial]) = (buttonRef, wheelRef, dialRef)
         guard case .ring(let wheelRing) = wheelRef, case .ring(let dialRing) = dialRef, case .button(let buttonIndex) = buttonRef else {
             preconditionFailure("a panel adds a ring as a ring and a button as a button")
         }
         (self.wheelRing, self.dialRing, self.buttonIndex) = (wheelRing, dialRing, buttonIndex)
         if let strip = layout.stripRect, !self.categories.isEmpty {
-            refs[.categories] = panel.add(StripControl(id: Self.stripID, labels: self.categories, itemWidths: Self.stripItemWidths(self.categories, layout: layout, strip: strip),
+            stripRef = panel.add(StripControl(id: KioskControl.categories.id, labels: self.categories, itemWidths: Self.stripItemWidths(self.categories, layout: layout, strip: strip),
                                    x: strip.x, y: strip.y, width: strip.width, height: strip.height,
                                    markerX: strip.x + strip.width * Self.stripMarkerAt(locale.direction), selected: self.category,
                                    direction: locale.direction, ends: .pinned))
@@ -93,7 +84,7 @@ public struct KioskScreen: Sendable {
     public mutating func showCategory(_ index: Int) -> Bool {
         guard categories.indices.contains(index), index != category else { return false }
         category = index
-        if case .strip(let i)? = refs[.categories], panel.strips[i].selectedIndex != index {
+        if case .strip(let i)? = stripRef, panel.strips[i].selectedIndex != index {
             panel.strips[i].place(atCoordinate: Double(index))
         }
         programs = Self.programs(of: index, in: allPrograms, categories: categories)
@@ -106,22 +97,22 @@ public struct KioskScreen: Sendable {
     /// default), or takes it away when the program has none. True when the controls' geometry
     /// changed: a set point came, went, or is another one.
     public mutating func showSetting(value: Double?) -> Bool {
-        let had = refs[.setting], before = shownSetting
+        let had = settingRef, before = shownSetting
         shownSetting = layout.settingCenter == nil ? nil : selectedProgram?.setting
         guard let setting = shownSetting, let center = layout.settingCenter else {
             if let had {
                 panel.remove(had)
-                refs[.setting] = nil
+                settingRef = nil
             }
             return had != nil
         }
-        let slider = setting.slider(id: Self.settingID, center: center, radius: layout.settingRadius,
+        let slider = setting.slider(id: KioskControl.setting.id, center: center, radius: layout.settingRadius,
                                     thumbRadius: layout.settingThumbRadius, knobDragPixels: layout.knobDragPixels,
                                     value: value ?? setting.defaultValue)
         if case .slider(let i) = had {
             panel.sliders[i] = slider
         } else {
-            refs[.setting] = panel.add(slider)
+            settingRef = panel.add(slider)
         }
         return before != setting
     }
@@ -176,10 +167,25 @@ public struct KioskScreen: Sendable {
     // MARK: - The controls
 
     /// Where the panel keeps `control` (nil: not on the screen now).
-    public func ref(_ control: KioskControl) -> ControlRef? { refs[control] }
+    public func ref(_ control: KioskControl) -> ControlRef? {
+        switch control {
+        case .categories: stripRef
+        case .setting: settingRef
+        case .dial: .ring(dialRing)
+        case .wheel: .ring(wheelRing)
+        case .button: .button(buttonIndex)
+        }
+    }
 
     /// Which of the screen's controls `ref` is (nil: none of them).
-    public func control(_ ref: ControlRef) -> KioskControl? { refs.first { $0.value == ref }?.key }
+    public func control(_ ref: ControlRef) -> KioskControl? { KioskControl.allCases.first { self.ref($0) == ref } }
+
+    /// Turns `control` as the panel turns a control by its ref (nothing while it is not on
+    /// the screen, or locked).
+    public mutating func turn(_ control: KioskControl, _ command: TurnCommand) -> [ControlEvent] {
+        guard let ref = ref(control) else { return [] }
+        return panel.turn(ref, command)
+    }
 
     /// The program wheel.
     public var wheel: RingControl {
@@ -198,17 +204,17 @@ public struct KioskScreen: Sendable {
     }
     /// The category strip, when there is one.
     public var strip: StripControl? {
-        guard case .strip(let i)? = refs[.categories] else { return nil }
+        guard case .strip(let i)? = stripRef else { return nil }
         return panel.strips[i]
     }
     /// The set point, while the selected program has one.
     public var setting: ArcSlider? {
-        guard case .slider(let i)? = refs[.setting] else { return nil }
+        guard case .slider(let i)? = settingRef else { return nil }
         return panel.sliders[i]
     }
 
     private static func wheel(_ programs: [Program], layout: ScreenLayout, selected: Int) -> RingControl {
-        RingControl(id: wheelID, kind: .wheel, labels: programs.map(\.name), center: layout.center,
+        RingControl(id: KioskControl.wheel.id, kind: .wheel, labels: programs.map(\.name), center: layout.center,
                     innerRadius: layout.wheelInnerRadius, outerRadius: layout.wheelOuterRadius,
                     markerDegrees: layout.markerDegrees, selected: selected)
     }

@@ -121,17 +121,17 @@ extension KioskSession {
         let dialIndex = dialIndex(for: choice)
         if let name = choice.program, let place = screen.place(ofProgram: name) {
             if show(place, setting: nil) {
-                events.append(.control(.selected(id: KioskScreen.stripID, index: place.category,
+                events.append(.control(.selected(id: KioskControl.categories.id, index: place.category,
                                                  label: screen.categories[place.category], value: nil)))
             }
-            events.append(selected(KioskScreen.wheelID, screen.wheel))
+            events.append(selected(KioskControl.wheel.id, screen.wheel))
         }
         if let dialIndex {
             screen.dial.place(atCoordinate: Double(dialIndex))
-            events.append(selected(KioskScreen.dialID, screen.dial))
+            events.append(selected(KioskControl.dial.id, screen.dial))
         }
         if let value = choice.setting, let slider = screen.setting {
-            events += react(to: screen.panel.turn(KioskScreen.settingID, .item(Int(((value - slider.range.lowerBound) / slider.step).rounded()))))
+            events += react(to: screen.turn(.setting, .item(Int(((value - slider.range.lowerBound) / slider.step).rounded()))))
         }
         return events
     }

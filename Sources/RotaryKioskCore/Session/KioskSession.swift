@@ -44,7 +44,7 @@ public struct KioskSession: Sendable {
     /// Counts the changes of the screen's controls besides their state (another category's
     /// programs on the wheel, a set point that came, went or is another): a view is rebuilt,
     /// and a `layout` line tells the new geometry, when it moves on.
-    public internal(set) var controlsGeneration = 0
+    var controlsGeneration = 0
     /// Arming and local use: whether commands from outside may act.
     var remoteGate = RemoteGate()
     /// Whether a person has armed remote start at the kiosk (``RemoteControl/armed``).
@@ -349,19 +349,19 @@ public struct KioskSession: Sendable {
             switch event {
             case .detent:
                 events += feedback(.tick)
-            case .selected(KioskScreen.wheelID, _, _, _) where !timer.isActive:
+            case .selected(KioskControl.wheel.id, _, _, _) where !timer.isActive:
                 // A new program: its set point at its default, the dial on its minutes.
                 if screen.showSetting(value: nil) { controlsGeneration += 1 }
                 events += dialToProgram()
-            case .selected(KioskScreen.stripID, let index, _, _) where !timer.isActive:
+            case .selected(KioskControl.categories.id, let index, _, _) where !timer.isActive:
                 if screen.showCategory(index) {
                     controlsGeneration += 1
                     events += dialToProgram()
                 }
-            case .pressed(KioskScreen.buttonID):
+            case .pressed(KioskControl.button.id):
                 events += buttonPressed()
                 if timer.isActive { events += disarm(.local) }
-            case .longPressed(KioskScreen.buttonID):
+            case .longPressed(KioskControl.button.id):
                 events += timerChanged(countdown.timer.cancel())
             default:
                 break
@@ -373,7 +373,7 @@ public struct KioskSession: Sendable {
     /// The dial turns to the minutes of the program on the wheel.
     private mutating func dialToProgram() -> [KioskEvent] {
         guard let program = screen.selectedProgram else { return [] }
-        return react(to: screen.panel.turn(KioskScreen.dialID, .item(screen.dialIndex(forMinutes: program.minutes))))
+        return react(to: screen.turn(.dial, .item(screen.dialIndex(forMinutes: program.minutes))))
     }
 
     mutating func buttonPressed() -> [KioskEvent] {
@@ -415,7 +415,7 @@ public struct KioskSession: Sendable {
             // to the time that was set.
             let minutes = Int(saturating: (report.secondsTotal / 60).rounded())
             screen.dial.place(atCoordinate: screen.dialCoordinate(forMinutes: report.secondsLeft / 60))
-            events += react(to: screen.panel.turn(KioskScreen.dialID, .item(screen.dialIndex(forMinutes: minutes))))
+            events += react(to: screen.turn(.dial, .item(screen.dialIndex(forMinutes: minutes))))
         }
         return events
     }

@@ -70,14 +70,13 @@ struct Presence: Sendable {
     /// ``followHours(at:mayGoOff:settings:)``, `serviceOpen` while the service screen shows.
     func secondsUntilChange(at clock: Double, idle: Bool, mayGoOff: Bool, serviceOpen: Bool,
                             settings: SessionSettings) -> Double? {
-        var soonest: Double?
-        func consider(_ s: Double) { soonest = min(soonest ?? s, max(0, s)) }
-        if !serviceOpen, !isDimmed, !isAsleep, settings.dimAfterSeconds > 0, idle {
-            consider(settings.dimAfterSeconds - (clock - lastInput))
-        }
-        if !isAsleep, mayGoOff { consider(settings.wakeSeconds - (clock - lastInput)) }
-        if let hours = settings.openingHours, let timeOfDay, let change = hours.secondsUntilChange(from: timeOfDay) { consider(change) }
-        return soonest
+        let dims = !serviceOpen && !isDimmed && !isAsleep && settings.dimAfterSeconds > 0 && idle
+        let changes = [
+            dims ? settings.dimAfterSeconds - (clock - lastInput) : nil,
+            !isAsleep && mayGoOff ? settings.wakeSeconds - (clock - lastInput) : nil,
+            timeOfDay.flatMap { settings.openingHours?.secondsUntilChange(from: $0) },
+        ]
+        return changes.compactMap { $0.map { max(0, $0) } }.min()
     }
 
     /// The backlight's level for the operator's `brightness` (nil: no backlight): a fifth
