@@ -30,7 +30,7 @@ struct KioskSessionTests {
     }
 
     func timerStates(_ events: [KioskEvent]) -> [TimerState] {
-        events.compactMap { if case .timer(let r, _, _) = $0 { r.state } else { nil } }
+        events.compactMap { if case .timer(let r, _, _, _) = $0 { r.state } else { nil } }
     }
 
     @Test("the same layout again changes nothing: a finger on the wheel keeps dragging it to the next program")

@@ -33,13 +33,13 @@ struct SessionEffectsTests {
         #expect(first.contains(.setBacklight(0.8)), "and the backlight")
         #expect(s.advance(by: 0.1).isEmpty, "nothing changed: nothing to do")
         let effects = tap(&s, at: Self.layout.center)
-        guard let timer = effects.firstIndex(where: { if case .emit(.timer(let r, _, _)) = $0 { r.state == .running } else { false } }) else {
+        guard let timer = effects.firstIndex(where: { if case .emit(.timer(let r, _, _, _)) = $0 { r.state == .running } else { false } }) else {
             Issue.record("no running timer event in \(effects)")
             return
         }
-        guard case .emit(.timer(let report, let setting, let timedOut)) = effects[timer] else { return }
+        guard case .emit(.timer(let report, let setting, let timedOut, let zone)) = effects[timer] else { return }
         #expect(Array(effects[(timer + 1)...].prefix(4)) == [
-            .saveCountdown(report, setting: setting), .recordUsage(report, setting: setting, timedOut: timedOut),
+            .saveCountdown(report, setting: setting, zone: zone), .recordUsage(report, setting: setting, timedOut: timedOut, zone: zone),
             .emit(.feedback(.confirm)), .play(.confirm),
         ])
         #expect(effects.last == .publishState(KioskStateRecord(s)!, endsIn: s.timer.secondsLeft))

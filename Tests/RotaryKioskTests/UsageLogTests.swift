@@ -184,14 +184,14 @@ struct UsageLogReplayTests {
     @Test("a log this app cannot use now (a newer version) is kept as it is, not moved aside; nothing is recorded this run")
     func newerVersionKept() throws {
         let (config, state, trace) = try Self.oneFinishedCountdown()
-        try SQLiteDatabase(path: state + "/usage.db", create: false).execute("PRAGMA user_version = 2")
+        try SQLiteDatabase(path: state + "/usage.db", create: false).execute("PRAGMA user_version = \(UsageSchema.version + 1)")
         let run = try ReplayRun.run(trace.text, extra: ["--config", config, "--state-dir", state])
         #expect(run.status == 0)
         #expect(run.named("error").contains { ($0["message"] as? String)?.contains("cannot be used now") == true }, "\(run.events)")
         let files = try FileManager.default.contentsOfDirectory(atPath: state)
         #expect(!files.contains { $0.hasPrefix("usage.db.damaged-") })
         let version = try SQLiteDatabase(path: state + "/usage.db", create: false).query("PRAGMA user_version").first?.first
-        #expect(version == .integer(2))
+        #expect(version == .integer(UsageSchema.version + 1))
         let rows = try SQLiteDatabase(path: state + "/usage.db", create: false).query("SELECT COUNT(*) FROM sessions").first?.first
         #expect(rows == .integer(1), "the first run's countdown is still there, the second's not added")
     }

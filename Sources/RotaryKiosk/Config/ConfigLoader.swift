@@ -49,10 +49,11 @@ public enum ConfigLoader {
         }
         var config = KioskConfig()
         reader.warnUnknown(root, at: "", known: ["program", "category", "dial", "display", "timer", "admin", "hooks", "feedback",
-                                                 "theme", "locale", "strings", "usage", "mqtt"])
+                                                 "theme", "locale", "strings", "usage", "mqtt", "zone"])
         readDial(root, &reader, &config)
         let categories = readCategories(root, &reader, &config)
         let names = readPrograms(root, declared: categories, &reader, &config)
+        let zones = readZones(root, &reader, &config)
         readDisplay(root, &reader, &config)
         readTimer(root, &reader, &config)
         readUsage(root, &reader, &config)
@@ -61,7 +62,7 @@ public enum ConfigLoader {
         readMqtt(root, &reader, &config)
         readTheme(root, &reader, &config)
         let words = readLocale(root, &reader, &config)
-        FontCheck.check(pattern: config.theme.font, names: (categories ?? []) + names + words, &reader)
+        FontCheck.check(pattern: config.theme.font, names: (categories ?? []) + names + zones + words, &reader)
         let failed = reader.problems.contains { $0.severity == .error }
         let ordered = reader.problems.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }
         return Outcome(config: failed ? nil : config, problems: ordered.map(\.element))

@@ -9,21 +9,27 @@ import RotaryKit
 /// lane (`HookLane`): its runs go one at a time, in order, behind a bounded queue, so a
 /// hanging hook delays only itself. A run and whatever it started are killed at the timeout,
 /// counted from its spawn (`HookGroups`). Failures, drops and floods of output are logged.
+/// A zone's own hooks (`[zone.hooks]`) take its events instead of `[hooks]`' and have lanes of
+/// their own; every hook of a zone's event gets `ROTARY_ZONE`.
 public final class HookRunner: @unchecked Sendable {
     /// At most this many runs of one hook wait behind the one running; more are dropped.
     static let queueCapacity = 16
     private let hooks: KioskConfig.Hooks
+    /// Each zone's own commands by event kind, by zone name.
+    private let zoneHooks: [String: [String: [String]]]
     private let feedbackCommand: [String]?
     private let logger: Logger
     private let lanes: [String: HookLane]
     private let groups: HookGroups
 
-    /// A runner for `hooks` and an optional feedback command.
-    public init(hooks: KioskConfig.Hooks, feedbackCommand: [String]?, logger: Logger) {
+    /// A runner for `hooks`, the `zones`' own hooks and an optional feedback command.
+    public init(hooks: KioskConfig.Hooks, zones: [ZoneSettings] = [], feedbackCommand: [String]?, logger: Logger) {
         self.hooks = hooks
+        zoneHooks = Dictionary(zones.map { ($0.name, $0.hooks) }) { first, _ in first }
         self.feedbackCommand = feedbackCommand
         self.logger = logger
         let names = hooks.commands.keys.map { "on_\($0)" } + (feedbackCommand == nil ? [] : ["feedback_command"])
+            + zones.flatMap { zone in zone.hooks.keys.map { Self.laneName($0, zone: zone.name) } }
         lanes = Dictionary(uniqueKeysWithValues: names.map {
             ($0, HookLane(name: $0, capacity: Self.queueCapacity, logger: logger))
         })
@@ -33,7 +39,14 @@ public final class HookRunner: @unchecked Sendable {
     /// Queues the hook for `event`, if one is configured (`line` is its JSON line).
     public func handle(_ event: KioskEvent, line: String) {
         guard let (kind, environment) = Self.hook(for: event) else { return }
-        let (name, argv) = kind == "feedback" ? ("feedback_command", feedbackCommand) : ("on_\(kind)", hooks.commands[kind])
+        let zone = environment["ROTARY_ZONE"]
+        let (name, argv) = if kind == "feedback" {
+            ("feedback_command", feedbackCommand)
+        } else if let zone, let own = zoneHooks[zone]?[kind] {
+            (Self.laneName(kind, zone: zone), own)
+        } else {
+            ("on_\(kind)", hooks.commands[kind])
+        }
         guard let argv, let lane = lanes[name] else { return }
         let values = environment.merging(["ROTARY_JSON": line]) { $1 }
         lane.submit { [self] in run(name, argv, values) }
@@ -52,14 +65,23 @@ public final class HookRunner: @unchecked Sendable {
         groups.endAll()
     }
 
+    /// The lane of zone `zone`'s own hook for `kind`.
+    private static func laneName(_ kind: String, zone: String) -> String { "zone \(zone): on_\(kind)" }
+
     /// The hook name and environment for an event, or nil when no hook follows it.
     static func hook(for event: KioskEvent) -> (String, [String: String])? {
+        guard let (kind, environment) = unzonedHook(for: event) else { return nil }
+        guard let zone = event.zone else { return (kind, environment) }
+        return (kind, environment.merging(["ROTARY_ZONE": zone]) { $1 })
+    }
+
+    private static func unzonedHook(for event: KioskEvent) -> (String, [String: String])? {
         switch event {
-        case .control(.selected(let id, let index, let label, _)):
+        case .control(.selected(let id, let index, let label, _), _):
             return ("selected", ["ROTARY_EVENT": "selected", "ROTARY_ID": id, "ROTARY_INDEX": String(index), "ROTARY_LABEL": label])
-        case .control(.pressed(let id)):
+        case .control(.pressed(let id), _):
             return ("pressed", ["ROTARY_EVENT": "pressed", "ROTARY_ID": id])
-        case .timer(let r, let setting, _):
+        case .timer(let r, let setting, _, _):
             let name = switch r.state {
             case .running: r.previous == .paused ? "timer_resumed" : "timer_started"
             case .paused: "timer_paused"

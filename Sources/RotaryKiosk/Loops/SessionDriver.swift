@@ -80,9 +80,9 @@ final class SessionDriver {
             case .setBacklight(let fraction): outputs.setBacklight(fraction)
             case .backlightOff: outputs.setBacklight(nil)
             case .saveOperatorSettings(let levels, let touch): outputs.saveOperatorSettings(levels, touch: touch)
-            case .saveCountdown(let report, let setting): outputs.keep(report, setting: setting, ms: ms)
-            case .recordUsage(let report, let setting, let timedOut):
-                outputs.recordUsage(report, setting: setting, timedOut: timedOut, ms: ms)
+            case .saveCountdown(let report, let setting, let zone): outputs.keep(report, setting: setting, zone: zone, ms: ms)
+            case .recordUsage(let report, let setting, let timedOut, let zone):
+                outputs.recordUsage(report, setting: setting, timedOut: timedOut, zone: zone, ms: ms)
             case .publishState(let key, let endsIn): outputs.publishState(key, endsIn: endsIn, ms: ms)
             case .rebuildView:
                 scene.rebuild(for: session.screen)

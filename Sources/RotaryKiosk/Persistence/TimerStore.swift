@@ -10,10 +10,15 @@ public final class TimerStore: @unchecked Sendable {
     public var path: String { file.path }
     private let file: BackgroundFile
 
-    /// A store in `directory`, created when missing. Throws a message for a person when the
-    /// folder cannot be made, is not a folder, or cannot be written. `failed` hears (from
-    /// the store's own thread) of every save that did not reach the disk.
-    public init(directory: String, failed: @escaping @Sendable (String) -> Void) throws {
+    /// The file a zone's countdown is kept in: `timer.json` without zones (`slug` nil), else
+    /// `timer-<slug>.json`, one per zone, so each survives on its own.
+    public static func fileName(zoneSlug slug: String?) -> String { slug.map { "timer-\($0).json" } ?? "timer.json" }
+
+    /// A store in `directory` for the zone whose slug is `zoneSlug` (nil: the kiosk has no
+    /// zones), the folder created when missing. Throws a message for a person when the folder
+    /// cannot be made, is not a folder, or cannot be written. `failed` hears (from the
+    /// store's own thread) of every save that did not reach the disk.
+    public init(directory: String, zoneSlug: String? = nil, failed: @escaping @Sendable (String) -> Void) throws {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
@@ -26,7 +31,8 @@ public final class TimerStore: @unchecked Sendable {
         guard access(directory, W_OK | X_OK) == 0 else {
             throw KioskError.unusableStateFolder(path: directory, reason: String(cString: strerror(errno)))
         }
-        file = BackgroundFile("timer.json", in: directory, holding: "the countdown", failed: failed)
+        file = BackgroundFile(Self.fileName(zoneSlug: zoneSlug), in: directory,
+                              holding: zoneSlug.map { "zone \($0)'s countdown" } ?? "the countdown", failed: failed)
     }
 
     /// Saves `report` and the set point it was started with as of wall-clock time `now`

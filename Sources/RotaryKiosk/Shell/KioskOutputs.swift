@@ -22,7 +22,9 @@ final class KioskOutputs {
 
     private let hooks: HookRunner
     private let devices: FeedbackDevices?
-    private let store: TimerStore?
+    /// Where each zone's countdown is kept, by zone name (nil: the kiosk has no zones), in
+    /// the session's zone order.
+    private let stores: [(zone: String?, store: TimerStore)]
     private let usage: UsageLog?
     private let operatorStore: OperatorStore?
     private let backlight: Backlight?
@@ -58,7 +60,7 @@ final class KioskOutputs {
         self.startedAt = startedAt
         self.run = run
         hookTimeout = config.hooks.timeoutSeconds
-        hooks = HookRunner(hooks: config.hooks, feedbackCommand: config.feedback.command, logger: logger)
+        hooks = HookRunner(hooks: config.hooks, zones: config.zones, feedbackCommand: config.feedback.command, logger: logger)
         if run == .display {
             let devices = FeedbackDevices(audio: config.feedback.audio, volume: config.feedback.volume, rumble: config.feedback.rumble)
             logger.info("feedback: \(devices.summary)")
@@ -66,17 +68,21 @@ final class KioskOutputs {
         } else {
             devices = nil
         }
+        let zones: [(name: String?, slug: String?)] = config.zones.isEmpty ? [(nil, nil)]
+            : Array(zip(config.zones.map(\.name), ZoneSettings.slugs(config.zones.map(\.name))))
         do {
-            store = try stateDirectory.map { try TimerStore(directory: $0, failed: problems.post) }
+            stores = try stateDirectory.map { directory in
+                try zones.map { ($0.name, try TimerStore(directory: directory, zoneSlug: $0.slug, failed: problems.post)) }
+            } ?? []
         } catch {
-            store = nil
+            stores = []
             problems.post("\(error); the countdown is not kept across restarts")
         }
-        // The store made the folder, if it could be made: without it there is no log either.
-        usage = store == nil ? nil : stateDirectory.map {
+        // The stores made the folder, if it could be made: without it there is no log either.
+        usage = stores.isEmpty ? nil : stateDirectory.map {
             UsageLog(directory: $0, keepDays: config.usageKeepDays, now: startedAt, failed: problems.post)
         }
-        operatorStore = store == nil ? nil : stateDirectory.map { OperatorStore(directory: $0, failed: problems.post) }
+        operatorStore = stores.isEmpty ? nil : stateDirectory.map { OperatorStore(directory: $0, failed: problems.post) }
         let choice = run == .display || config.backlight != "auto" ? config.backlight : "none"
         do {
             backlight = try Backlight.find(choice, failed: problems.post)
@@ -150,10 +156,11 @@ final class KioskOutputs {
         hooks.handle(event, line: line)
         mqtt?.publishEvent(line)
         switch event {
-        case .timer(let report, _, _):
-            logger.info("timer \(report.state.rawValue): \(report.program), \(TimeText.format(seconds: report.secondsLeft)) left")
-        case .control(.selected(let id, _, let label, _)):
-            logger.info("\(id) selected \(label)")
+        case .timer(let report, _, _, let zone):
+            let left = TimeText.format(seconds: report.secondsLeft)
+            logger.info("\(zone.map { "zone \($0): " } ?? "")timer \(report.state.rawValue): \(report.program), \(left) left")
+        case .control(.selected(let id, _, let label, _), let zone):
+            logger.info("\(zone.map { "zone \($0): " } ?? "")\(id) selected \(label)")
         case .error(let message):
             logger.error("\(message)")
         default:
@@ -176,14 +183,15 @@ final class KioskOutputs {
     /// Keeps the operator's levels and touch calibration.
     func saveOperatorSettings(_ levels: OperatorLevels, touch: TouchCalibration) { operatorStore?.save(levels, touch: touch) }
 
-    /// Keeps the countdown as `report` leaves it at `ms`.
-    func keep(_ report: TimerReport, setting: SettingReading?, ms: Double) {
-        store?.save(report, setting: setting, now: wallClock(ms: ms))
+    /// Keeps the countdown of `zone` as `report` leaves it at `ms`.
+    func keep(_ report: TimerReport, setting: SettingReading?, zone: String?, ms: Double) {
+        stores.first { $0.zone == zone }?.store.save(report, setting: setting, now: wallClock(ms: ms))
     }
 
-    /// Records the countdown's change at `ms` in the usage log.
-    func recordUsage(_ report: TimerReport, setting: SettingReading?, timedOut: Bool, ms: Double) {
-        usage?.record(report, setting: setting, category: categories[report.program], timedOut: timedOut, now: wallClock(ms: ms))
+    /// Records the countdown's change in `zone` at `ms` in the usage log.
+    func recordUsage(_ report: TimerReport, setting: SettingReading?, timedOut: Bool, zone: String?, ms: Double) {
+        usage?.record(report, setting: setting, category: categories[report.program], zone: zone, timedOut: timedOut,
+                      now: wallClock(ms: ms))
     }
 
     /// Hands the MQTT link the state record `key` at `ms`, a running countdown ending
@@ -206,29 +214,33 @@ final class KioskOutputs {
         updater?.rebootIntoUpdate()
     }
 
-    /// Puts back a countdown saved before the app stopped, and settles the usage log by what
-    /// was put back; the effects to carry out.
+    /// Puts back each zone's countdown saved before the app stopped, and settles the usage
+    /// log by what was put back; the effects to carry out.
     func resume(_ session: inout KioskSession) -> [KioskEffect] {
-        guard let store else { return [] }
+        guard !stores.isEmpty else { return [] }
         let now = wallClock(ms: 0)
         var effects: [KioskEffect] = []
-        switch store.load(now: now) {
-        case .nothing:
-            break
-        case .corrupt(let message):
-            effects = [.emit(.error("saved timer: \(message)"))]
-        case .timer(let state, _, let program, let total, let left, let setting):
-            logger.info("resuming a \(state.rawValue) timer of \(program) with \(TimeText.format(seconds: left)) left")
-            effects = session.restore(state: state, program: program, secondsTotal: total, secondsLeft: left, setting: setting)
+        for (zone, (name, store)) in stores.enumerated() {
+            let whose = name.map { "zone \($0)'s " } ?? ""
+            switch store.load(now: now) {
+            case .nothing:
+                break
+            case .corrupt(let message):
+                effects.append(.emit(.error("saved timer: \(message)")))
+            case .timer(let state, _, let program, let total, let left, let setting):
+                logger.info("resuming \(whose)\(state.rawValue) timer of \(program) with \(TimeText.format(seconds: left)) left")
+                effects += session.restore(state: state, program: program, secondsTotal: total, secondsLeft: left, setting: setting,
+                                           zone: zone)
+            }
         }
         // Only a countdown the session really took back keeps its row.
-        let restored = effects.events.lazy.compactMap { event -> UsageLog.Resumed? in
-            guard case .timer(let report, let setting, _) = event else { return nil }
+        let restored = effects.events.compactMap { event -> UsageLog.Resumed? in
+            guard case .timer(let report, let setting, _, let zone) = event else { return nil }
             let run = max(0, report.secondsTotal - report.secondsLeft)
-            return UsageLog.Resumed(start: UsageStart(program: report.program, category: self.categories[report.program], setting: setting,
-                                                      minutesSet: report.secondsTotal / 60, startedAt: now - run),
+            return UsageLog.Resumed(start: UsageStart(program: report.program, category: self.categories[report.program], zone: zone,
+                                                      setting: setting, minutesSet: report.secondsTotal / 60, startedAt: now - run),
                                     secondsRun: run, at: now)
-        }.first
+        }
         usage?.recover(resuming: restored)
         return effects
     }
@@ -246,7 +258,7 @@ final class KioskOutputs {
 
     /// Waits until every save so far has reached the disk or failed.
     func flush() {
-        store?.flush()
+        for (_, store) in stores { store.flush() }
         usage?.flush()
         operatorStore?.flush()
         backlight?.flush()

@@ -63,7 +63,7 @@ public final class KioskRunner {
         let layout = { () throws -> ScreenLayout in
             let (w, h) = try renderer.outputSize()
             return try ScreenLayout(width: Double(w), height: Double(h), rotation: rotation, hasStrip: config.categories.count >= 2,
-                                    hasSetting: config.programs.contains { $0.setting != nil })
+                                    hasSetting: config.programs.contains { $0.setting != nil }, zones: config.zones.count)
                 .measuringStrip(config.categories, with: fonts).measuringServiceTabs(with: fonts)
         }
         let screen = KioskScreen(layout: try layout(), programs: config.programs, dialMinutes: config.dialMinutes,
@@ -84,7 +84,8 @@ public final class KioskRunner {
         scene.gatherFacts = { [unowned scene] page in facts.facts(for: page, frames: scene.frameStats) }
         var settings = SessionSettings(config: config, windowed: options.windowed)
         settings.hasUpdater = outputs.hasUpdater
-        var session = KioskSession(screen: screen, settings: settings, levels: outputs.startLevels, touch: outputs.startTouch)
+        var session = KioskSession(screen: screen, settings: settings, zones: config.zones, levels: outputs.startLevels,
+                                   touch: outputs.startTouch)
         session.setTimeOfDay(LocalTime.secondsSinceMidnight(startedAt))
         scene.rebuild(for: session.screen)
         try scene.drawFirstFrame(session, ms: 0)

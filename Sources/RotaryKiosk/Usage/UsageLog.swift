@@ -2,8 +2,8 @@ import Foundation
 import RotaryKit
 
 /// Every countdown, kept in an SQLite database (`usage.db` in the state folder) for the
-/// owner: program, category, set point, minutes set, seconds run, start and end, and how it
-/// ended. Written on a queue of its own, never on the render thread; WAL and full syncs keep
+/// owner: program, category, zone, set point, minutes set, seconds run, start and end, and
+/// how it ended. Each zone has its own open row, so countdowns side by side are each recorded. Written on a queue of its own, never on the render thread; WAL and full syncs keep
 /// each committed change through `kill -9` and power cuts. A database SQLite finds damaged at
 /// start is moved aside and a new one begun; one it cannot use now is left alone. Those, and
 /// any write that fails, are posted as problems and cost only the log.
@@ -22,9 +22,10 @@ final class UsageLog: @unchecked Sendable {
     private let failed: @Sendable (String) -> Void
     /// Touched only on `queue`.
     private var database: SQLiteDatabase?
-    private var openRow: Int64?
-    /// Touched only by the caller (the event listener).
-    private var tracker = UsageTracker()
+    /// The row of each zone's countdown that is still open (by zone name; nil: no zones).
+    private var openRows: [String?: Int64] = [:]
+    /// Touched only by the caller (the event listener): one per zone.
+    private var trackers: [String?: UsageTracker] = [:]
 
     /// Opens the log in `directory` (made if missing), dropping finished rows older than
     /// `keepDays` (0: none) as of wall-clock `now`; `failed` hears every problem.
@@ -45,38 +46,50 @@ final class UsageLog: @unchecked Sendable {
     /// A countdown the kiosk put back at start, as the log needs it: how it started (the
     /// start time reckoned back from how long it had run) and how long it had run as of `at`.
     struct Resumed: Sendable {
+        /// How it started, with its zone.
         var start: UsageStart
         var secondsRun: Double
         var at: Double
     }
 
-    /// Settles the rows the last run left open. With `resumed` (the kiosk put back a saved
-    /// countdown) the newest stays open for it, or, when the log has none (it was begun anew
-    /// since), a row is made for it, so it is recorded all the same; every other one closes
-    /// as interrupted.
-    func recover(resuming resumed: Resumed?) {
-        tracker.adopting = resumed != nil
+    /// Settles the rows the last run left open. For each countdown in `resumed` (the kiosk put
+    /// back a saved countdown, one per zone at most) its zone's newest open row stays open for
+    /// it, or, when the log has none (it was begun anew since), a row is made for it, so it is
+    /// recorded all the same; every other one closes as interrupted.
+    func recover(resuming resumed: [Resumed]) {
+        for countdown in resumed { trackers[countdown.start.zone, default: UsageTracker()].adopting = true }
         queue.async { [self] in
             attempt("closing interrupted countdowns") { db in
-                let open = try db.query("SELECT id FROM sessions WHERE outcome IS NULL ORDER BY started_at DESC, id DESC")
-                    .compactMap { if case .integer(let id) = $0.first { id } else { nil } }
-                openRow = resumed == nil ? nil : open.first
-                for id in open where id != openRow { try Self.interrupt(id, in: db) }
-                if let resumed, openRow == nil {
-                    try apply(.open(resumed.start), to: db)
-                    try apply(.progress(secondsRun: resumed.secondsRun, at: resumed.at), to: db)
+                let open = try db.query("SELECT id, zone FROM sessions WHERE outcome IS NULL ORDER BY started_at DESC, id DESC")
+                openRows = [:]
+                for row in open {
+                    guard case .integer(let id)? = row.first else { continue }
+                    let zone = row.count > 1 ? row[1].string : nil
+                    if openRows[zone] == nil, resumed.contains(where: { $0.start.zone == zone }) {
+                        openRows[zone] = id
+                    } else {
+                        try Self.interrupt(id, in: db)
+                    }
+                }
+                for countdown in resumed where openRows[countdown.start.zone] == nil {
+                    try apply(.open(countdown.start), to: db)
+                    try apply(.progress(secondsRun: countdown.secondsRun, at: countdown.at), zone: countdown.start.zone, to: db)
                 }
             }
         }
     }
 
     /// Records the timer transition `report` (see ``UsageTracker``) at wall-clock `now`.
-    func record(_ report: TimerReport, setting: SettingReading?, category: String?, timedOut: Bool, now: Double) {
-        let writes = tracker.writes(for: report, setting: setting, category: category, timedOut: timedOut, at: now)
+    /// Records the timer transition `report` of `zone` (nil: the kiosk has no zones; see
+    /// ``UsageTracker``) at wall-clock `now`.
+    func record(_ report: TimerReport, setting: SettingReading?, category: String?, zone: String? = nil, timedOut: Bool,
+                now: Double) {
+        let writes = trackers[zone, default: UsageTracker()].writes(for: report, setting: setting, category: category, zone: zone,
+                                                                    timedOut: timedOut, at: now)
         guard !writes.isEmpty else { return }
         queue.async { [self] in
             attempt("recording a countdown") { db in
-                for write in writes { try apply(write, to: db) }
+                for write in writes { try apply(write, zone: zone, to: db) }
             }
         }
     }
@@ -86,30 +99,31 @@ final class UsageLog: @unchecked Sendable {
 
     // MARK: - On the queue
 
-    private func apply(_ write: UsageWrite, to db: SQLiteDatabase) throws {
+    /// Applies `write` to the database: an opened row becomes its zone's open row, the
+    /// others change the open row of `zone`.
+    private func apply(_ write: UsageWrite, zone: String? = nil, to db: SQLiteDatabase) throws {
         switch write {
         case .open(let start):
             try db.query("""
-                INSERT INTO sessions (program, category, setting_name, setting_value, setting_unit, minutes_set,
+                INSERT INTO sessions (program, category, zone, setting_name, setting_value, setting_unit, minutes_set,
                                       seconds_run, started_at, last_seen)
-                VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)
+                VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)
                 """, [.text(start.program), start.category.map(SQLiteDatabase.Value.text) ?? .null,
+                      start.zone.map(SQLiteDatabase.Value.text) ?? .null,
                       start.setting.map { .text($0.name) } ?? .null, start.setting.map { .real($0.value) } ?? .null,
                       start.setting.map { .text($0.unit) } ?? .null, .real(start.minutesSet),
                       .real(start.startedAt), .real(start.startedAt)])
-            openRow = db.lastInsertedRow
+            openRows[start.zone] = db.lastInsertedRow
         case .progress(let run, let at):
-            guard let row = openRow else { return }
+            guard let row = openRows[zone] else { return }
             try db.query("UPDATE sessions SET seconds_run = ?, last_seen = ? WHERE id = ?", [.real(run), .real(at), .integer(row)])
         case .close(let outcome, let run, let at):
-            guard let row = openRow else { return }
+            guard let row = openRows.removeValue(forKey: zone) else { return }
             try db.query("UPDATE sessions SET seconds_run = ?, last_seen = ?, ended_at = ?, outcome = ? WHERE id = ?",
                          [.real(run), .real(at), .real(at), .text(outcome.rawValue), .integer(row)])
-            openRow = nil
         case .interrupt:
-            guard let row = openRow else { return }
+            guard let row = openRows.removeValue(forKey: zone) else { return }
             try Self.interrupt(row, in: db)
-            openRow = nil
         }
     }
 

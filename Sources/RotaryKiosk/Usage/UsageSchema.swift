@@ -1,7 +1,7 @@
 /// The usage database's one table and its settings.
 enum UsageSchema {
     /// The version this app writes (`PRAGMA user_version`).
-    static let version: Int64 = 1
+    static let version: Int64 = 2
 
     /// `db` checked (`PRAGMA integrity_check`), in WAL mode with full syncs, with the table
     /// made if missing. Throws when the file is no sound database of this app.
@@ -26,11 +26,15 @@ enum UsageSchema {
                     started_at REAL NOT NULL,
                     last_seen REAL NOT NULL,
                     ended_at REAL,
-                    outcome TEXT
+                    outcome TEXT,
+                    zone TEXT
                 );
                 CREATE INDEX IF NOT EXISTS sessions_by_start ON sessions (started_at);
                 PRAGMA user_version = \(version);
                 """)
+        } else if found == .integer(1) {
+            // Version 1 had no zones: its rows keep a zone of NULL, as a kiosk without zones writes.
+            try db.execute("BEGIN; ALTER TABLE sessions ADD COLUMN zone TEXT; PRAGMA user_version = \(version); COMMIT;")
         } else if found != .integer(version) {
             throw SQLiteDatabase.Failure(description: "version \(found?.double.map { String(Int($0)) } ?? "?"), not \(version)")
         }

@@ -16,6 +16,8 @@ public enum UsageOutcome: String, CaseIterable, Sendable {
 struct UsageStart: Equatable, Sendable {
     var program: String
     var category: String?
+    /// The zone it ran in (nil: the kiosk has no zones).
+    var zone: String? = nil
     var setting: SettingReading?
     var minutesSet: Double
     /// Wall-clock seconds since 1970.
@@ -34,7 +36,7 @@ enum UsageWrite: Equatable, Sendable {
     case interrupt
 }
 
-/// Turns the session's timer transitions into usage log changes. Pure: times come in as
+/// Turns one zone's timer transitions into usage log changes. Pure: times come in as
 /// wall-clock seconds with each transition.
 struct UsageTracker {
     /// Whether a countdown is open in the log.
@@ -46,8 +48,8 @@ struct UsageTracker {
 
     /// The changes for `report` (of a countdown started with `setting`, for a program in
     /// `category`), ended by the kiosk's pause timeout when `timedOut`, at wall-clock `now`.
-    mutating func writes(for report: TimerReport, setting: SettingReading?, category: String?, timedOut: Bool,
-                         at now: Double) -> [UsageWrite] {
+    mutating func writes(for report: TimerReport, setting: SettingReading?, category: String?, zone: String? = nil,
+                         timedOut: Bool, at now: Double) -> [UsageWrite] {
         let run = max(0, report.secondsTotal - report.secondsLeft)
         let restored = adopting
         adopting = false
@@ -60,7 +62,7 @@ struct UsageTracker {
                 isOpen = true
                 return [.progress(secondsRun: run, at: now)]
             }
-            let start = UsageStart(program: report.program, category: category, setting: setting,
+            let start = UsageStart(program: report.program, category: category, zone: zone, setting: setting,
                                    minutesSet: report.secondsTotal / 60, startedAt: now)
             let orphan: [UsageWrite] = isOpen ? [.interrupt] : []
             isOpen = true

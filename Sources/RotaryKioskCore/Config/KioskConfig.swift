@@ -76,6 +76,9 @@ public struct KioskConfig: Equatable, Sendable {
     public var mqtt: MqttSettings?
     /// The kiosk's words, numbers and reading direction.
     public var locale = KioskLocale.english
+    /// The panel's zones, each a timer of its own, in tile order (empty: one zone, no tiles,
+    /// no `zone` in events).
+    public var zones: [ZoneSettings] = []
 
     /// The built-in default.
     public init() {}

@@ -9,14 +9,31 @@ public enum EventRecords {
 
     /// `ready`, `layout` or `exit`: the window size and every control's geometry and state
     /// (and `service`, the service screen's page, while it shows; `remote_arm`, the arming
-    /// control, with `[mqtt] control = "armed"`).
+    /// control, with `[mqtt] control = "armed"`). With zones, the controls end with the zone
+    /// tiles and `zone` names the zone the rings edit.
     public static func layout(_ event: String, ms: Double, session: KioskSession) -> JSONValue {
         let screen = session.screen
+        let zones = session.zoneName == nil ? [] : [zoneTiles(session)]
         return line(event, ms: ms, [
             ("width", .int(Int(screen.layout.width))), ("height", .int(Int(screen.layout.height))),
-            ("controls", .array(screen.panel.stack.map { control($0, of: screen, buttonFace: session.buttonFace) })),
-        ] + (session.service.map { [("service", JSONValue.string($0.screen.page.name))] } ?? [])
+            ("controls", .array(screen.panel.stack.map { control($0, of: screen, buttonFace: session.buttonFace) } + zones)),
+        ] + (session.zoneName.map { [("zone", JSONValue.string($0))] } ?? [])
+          + (session.service.map { [("service", JSONValue.string($0.screen.page.name))] } ?? [])
           + (session.settings.remoteControl.showsArming ? [("remote_arm", remoteArm(session))] : []))
+    }
+
+    /// The zone tiles as a control: each tile's rectangle in window pixels, its zone's state
+    /// and whole seconds left, and which zone the rings edit.
+    private static func zoneTiles(_ session: KioskSession) -> JSONValue {
+        let turn = session.screen.layout.turn
+        let items = zip(session.screen.layout.zoneTiles, session.zones).map { rect, zone -> JSONValue in
+            let tile = zone.tile, window = turn.window(rect)
+            return .object([("label", .string(tile.label)), ("x", .number(window.x)), ("y", .number(window.y)),
+                            ("w", .number(window.width)), ("h", .number(window.height)), ("state", .string(tile.state.rawValue)),
+                            ("seconds_left", .number(tile.secondsLeft))])
+        }
+        return .object([("id", .string(KioskControl.zones.id)), ("kind", .string("zones")), ("items", .array(items)),
+                        ("selected", .int(session.selectedZone))])
     }
 
     /// Where the remote-start arming control is (window pixels) and whether it is armed.
@@ -26,9 +43,10 @@ public enum EventRecords {
                         ("armed", .bool(session.arming.isArmed(at: session.clock)))])
     }
 
-    /// A control's own event (`detent`, `selected`, `value`, `pressed`).
-    public static func control(_ event: ControlEvent, ms: Double) -> JSONValue {
-        switch event {
+    /// A control's own event (`detent`, `selected`, `value`, `pressed`), with the `zone` it
+    /// happened in when the kiosk has zones.
+    public static func control(_ event: ControlEvent, zone: String? = nil, ms: Double) -> JSONValue {
+        let line = switch event {
         case .detent(let id, let index):
             line("detent", ms: ms, [("id", .string(id)), ("index", .int(index))])
         case .selected(let id, let index, let label, let value):
@@ -41,13 +59,15 @@ public enum EventRecords {
         case .longPressed(let id):
             line("pressed", ms: ms, [("id", .string(id)), ("long", .bool(true))])
         }
+        return line.adding(zone: zone)
     }
 
     /// Any kiosk event as its line.
     public static func event(_ event: KioskEvent, ms: Double) -> JSONValue {
         switch event {
-        case .control(let control): self.control(control, ms: ms)
-        case .timer(let report, let setting, let timedOut): timer(report, setting: setting, timedOut: timedOut, ms: ms)
+        case .control(let control, let zone): self.control(control, zone: zone, ms: ms)
+        case .timer(let report, let setting, let timedOut, let zone):
+            timer(report, setting: setting, timedOut: timedOut, ms: ms).adding(zone: zone)
         case .feedback(let kind): feedback(kind.rawValue, ms: ms)
         case .error(let message): error(message, ms: ms)
         case .service(let note): service(note, ms: ms)
@@ -176,5 +196,13 @@ public enum EventRecords {
                 ("selected", .int(strip.selectedIndex)),
             ])
         }
+    }
+}
+
+extension JSONValue {
+    /// The object with `"zone": zone` after its fields (unchanged without a zone).
+    func adding(zone: String?) -> JSONValue {
+        guard let zone, case .object(let fields) = self else { return self }
+        return .object(fields + [("zone", .string(zone))])
     }
 }

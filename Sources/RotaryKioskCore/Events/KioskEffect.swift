@@ -17,10 +17,11 @@ public enum KioskEffect: Equatable, Sendable {
     case backlightOff
     /// Keep the operator's levels and touch calibration across restarts.
     case saveOperatorSettings(OperatorLevels, TouchCalibration)
-    /// Keep the countdown across restarts as `report` leaves it, with its set point.
-    case saveCountdown(TimerReport, setting: SettingReading?)
-    /// Record the countdown's change in the usage log.
-    case recordUsage(TimerReport, setting: SettingReading?, timedOut: Bool)
+    /// Keep the countdown of `zone` (nil: the kiosk has no zones) across restarts as `report`
+    /// leaves it, with its set point.
+    case saveCountdown(TimerReport, setting: SettingReading?, zone: String?)
+    /// Record the countdown's change in the usage log, with its zone.
+    case recordUsage(TimerReport, setting: SettingReading?, timedOut: Bool, zone: String?)
     /// The state record (MQTT's retained `state`) changed to `key`; a running countdown ends
     /// `endsIn` seconds from now (nil: none runs).
     case publishState(KioskStateRecord, endsIn: Double?)

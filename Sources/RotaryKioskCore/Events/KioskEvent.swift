@@ -3,11 +3,13 @@ import RotaryKit
 /// Everything the kiosk reports while it runs, as values: what the JSON lines, the hooks,
 /// the feedback outputs and in-process listeners are made from.
 public enum KioskEvent: Equatable, Sendable {
-    /// A control's own event (detent, selected, value, pressed, long press).
-    case control(ControlEvent)
-    /// The countdown moved to a new state; `setting` is the set point it was started with,
-    /// `timedOut` says the kiosk cancelled it after `pause_timeout_seconds` paused.
-    case timer(TimerReport, setting: SettingReading? = nil, timedOut: Bool = false)
+    /// A control's own event (detent, selected, value, pressed, long press), on the screen of
+    /// `zone` (nil: the kiosk has no zones).
+    case control(ControlEvent, zone: String? = nil)
+    /// The countdown of `zone` (nil: the kiosk has no zones) moved to a new state; `setting` is
+    /// the set point it was started with, `timedOut` says the kiosk cancelled it after
+    /// `pause_timeout_seconds` paused.
+    case timer(TimerReport, setting: SettingReading? = nil, timedOut: Bool = false, zone: String? = nil)
     /// A feedback to play (already rate-limited).
     case feedback(FeedbackKind)
     /// Something went wrong that a person or integrator should know.
@@ -25,6 +27,17 @@ public enum KioskEvent: Equatable, Sendable {
     case disarmed(RemoteArming.Ending)
     /// A fleet update moved on.
     case update(UpdateNote)
+}
+
+extension KioskEvent {
+    /// The zone a control's event or a countdown's change happened in (nil: the kiosk has no
+    /// zones, or the event is the whole kiosk's).
+    public var zone: String? {
+        switch self {
+        case .control(_, let zone), .timer(_, _, _, let zone): zone
+        default: nil
+        }
+    }
 }
 
 /// What a fleet update reports (`update {state, …}`).

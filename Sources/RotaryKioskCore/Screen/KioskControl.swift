@@ -2,6 +2,9 @@
 /// over these, so a control added here that one of them forgets does not build. Listed
 /// bottom to top: the order they are drawn in.
 public enum KioskControl: String, CaseIterable, Sendable {
+    /// The zone tiles across the top (with `[[zone]]` tables): not one of the panel's
+    /// controls, a tap on a tile shows its zone.
+    case zones
     /// The category strip (with two or more categories).
     case categories
     /// The selected program's set point (when it has one): an arc or a knob.
@@ -21,7 +24,7 @@ public enum KioskControl: String, CaseIterable, Sendable {
     var locksWithCountdown: Bool {
         switch self {
         case .categories, .setting, .dial, .wheel: true
-        case .button: false
+        case .button, .zones: false
         }
     }
 }

@@ -76,6 +76,16 @@ public struct KioskScreen: Sendable {
         return screen
     }
 
+    /// The same screen offering only the programs named in `names`, in the config's order
+    /// (nil: every program), the wheel on the first: a zone's screen. Its strip keeps the
+    /// categories that have one of them.
+    public func offering(_ names: [String]?) -> KioskScreen {
+        guard let names else { return self }
+        let offered = allPrograms.filter { names.contains($0.name) }
+        return KioskScreen(layout: layout, programs: offered, dialMinutes: dialMinutes,
+                           categories: categories.filter { name in offered.contains { $0.category == name } }, locale: locale)
+    }
+
     // MARK: - Categories and set points
 
     /// Shows category `index` (an index into ``categories``): the strip rests on its name, the
@@ -166,9 +176,11 @@ public struct KioskScreen: Sendable {
 
     // MARK: - The controls
 
-    /// Where the panel keeps `control` (nil: not on the screen now).
+    /// Where the panel keeps `control` (nil: not on the screen now, or not one of the panel's:
+    /// the zone tiles).
     public func ref(_ control: KioskControl) -> ControlRef? {
         switch control {
+        case .zones: nil
         case .categories: stripRef
         case .setting: settingRef
         case .dial: .ring(dialRing)

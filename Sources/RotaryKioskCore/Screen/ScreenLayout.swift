@@ -1,9 +1,9 @@
 import RotaryKit
 
-/// Where the kiosk's controls go in a window: the timer dial around the program wheel with
-/// the centre button in its hub, and beside them (landscape and square) or above and below
-/// them (portrait) the category strip, the big state (program, time) and the set point.
-/// Pure arithmetic, no SDL.
+/// Where the kiosk's controls go in a window: with zones, a band of zone tiles across the
+/// top; under it the timer dial around the program wheel with the centre button in its hub,
+/// and beside them (landscape and square) or above and below them (portrait) the category
+/// strip, the big state (program, time) and the set point. Pure arithmetic, no SDL.
 ///
 /// Everything is laid out in the person's *view* (``viewWidth``×``viewHeight``, up is up for
 /// the person) in pixels and screen degrees; a display rotation (a panel mounted turned,
@@ -19,6 +19,9 @@ public struct ScreenLayout: Equatable, Sendable {
     public let hasStrip: Bool
     /// Whether some program has a set point, so room is kept for it.
     public let hasSetting: Bool
+    /// The zone tiles across the top, one per `[[zone]]` in order (empty without zones), view
+    /// pixels.
+    public let zoneTiles: [Rect]
     /// The view onto the window.
     public let turn: QuarterTurn
     /// Centre of the rings, view pixels.
@@ -40,23 +43,28 @@ public struct ScreenLayout: Equatable, Sendable {
     public var serviceTabWidths: [Double] = []
 
     /// The layout for a `width`×`height` window shown turned by `rotation` degrees, with room
-    /// for a strip and a set point when asked.
-    public init(width: Double, height: Double, rotation: Int = 0, hasStrip: Bool = false, hasSetting: Bool = false) {
+    /// for a strip and a set point when asked, and a tile for each of `zones` zones (0: none).
+    public init(width: Double, height: Double, rotation: Int = 0, hasStrip: Bool = false, hasSetting: Bool = false,
+                zones: Int = 0) {
         self.width = max(16, width)
         self.height = max(16, height)
         self.rotation = ((rotation % 360) + 360) % 360
         self.hasStrip = hasStrip
         self.hasSetting = hasSetting
         turn = QuarterTurn(degrees: self.rotation, windowWidth: self.width, windowHeight: self.height)
-        let (w, h) = (turn.viewWidth, turn.viewHeight)
-        let gap = (min(w, h) * 0.025).rounded()
+        let w = turn.viewWidth
+        let gap = (min(w, turn.viewHeight) * 0.025).rounded()
+        zoneTiles = Self.tiles(zones, width: w, height: turn.viewHeight, gap: gap)
+        // The rest lies under the zones' band.
+        let top = zoneTiles.last.map { $0.maxY } ?? 0
+        let h = turn.viewHeight - top
         if w >= h {
             // Rings on the left, as large as the height allows but leaving a column of at least
             // 38 % of the width; the column holds strip, state and set point from the top.
             let side = min(h, w * 0.62)
-            center = Point(x: side / 2, y: h / 2)
+            center = Point(x: side / 2, y: top + h / 2)
             radius = side / 2
-            var column = Rect(x: side + gap, y: gap, width: max(1, w - side - 2 * gap), height: max(1, h - 2 * gap))
+            var column = Rect(x: side + gap, y: top + gap, width: max(1, w - side - 2 * gap), height: max(1, h - 2 * gap))
             stripRect = hasStrip ? Self.take(height: Self.stripHeight(w, h), from: &column, gap: gap) : nil
             if hasSetting {
                 let stateHeight = (column.height * 0.42).rounded()
@@ -69,7 +77,7 @@ public struct ScreenLayout: Equatable, Sendable {
         } else {
             // Strip on top, the rings below it as wide as the window allows, state and set point
             // side by side under them.
-            var rest = Rect(x: gap, y: gap, width: max(1, w - 2 * gap), height: max(1, h - 2 * gap))
+            var rest = Rect(x: gap, y: top + gap, width: max(1, w - 2 * gap), height: max(1, h - 2 * gap))
             stripRect = hasStrip ? Self.take(height: Self.stripHeight(w, h), from: &rest, gap: gap) : nil
             let side = min(w, rest.height * 0.68)
             center = Point(x: w / 2, y: rest.y + side / 2)
@@ -85,6 +93,30 @@ public struct ScreenLayout: Equatable, Sendable {
             }
         }
     }
+
+    /// The zone tiles for `count` zones across the top of a `width`×`height` view: as many to
+    /// a row as leave each at least ``zoneTileMinWidth`` wide (all in one row when they fit),
+    /// each row a tenth of the shorter side within 48…72 pixels (at least 44, a finger's
+    /// target, at 800×480), the rows `gap` apart and `gap` from the view's sides and top.
+    private static func tiles(_ count: Int, width: Double, height: Double, gap: Double) -> [Rect] {
+        guard count > 0 else { return [] }
+        let across = max(1, min(count, Int(((width - gap) / (zoneTileMinWidth + gap)).rounded(.down))))
+        let rows = (count + across - 1) / across
+        let tileHeight = min(72, max(48, (min(width, height) * 0.1).rounded()))
+        let tileWidth = ((width - gap) / Double(across) - gap).rounded(.down)
+        return (0..<count).map { i in
+            let (row, column) = (i / across, i % across)
+            // The last row's tiles are as wide as the others, centred.
+            let inRow = row == rows - 1 ? count - row * across : across
+            let left = (width - Double(inRow) * (tileWidth + gap) + gap) / 2
+            return Rect(x: (left + Double(column) * (tileWidth + gap)).rounded(), y: gap + Double(row) * (tileHeight + gap),
+                        width: tileWidth, height: tileHeight)
+        }
+    }
+
+    /// The narrowest a zone tile gets before the tiles wrap onto another row, pixels: room for
+    /// a short name and a time in the tiles' type.
+    public static let zoneTileMinWidth = 84.0
 
     /// The strip's height: a tenth of the shorter side within 48…84 pixels (a 9 mm finger on a
     /// 7-inch 800×480 panel is about 36), so two or three names fit across it.

@@ -29,8 +29,9 @@ extension KioskSession {
             switch event {
             case .feedback(let kind):
                 effects.append(.play(kind))
-            case .timer(let report, let setting, let timedOut):
-                effects += [.saveCountdown(report, setting: setting), .recordUsage(report, setting: setting, timedOut: timedOut)]
+            case .timer(let report, let setting, let timedOut, let zone):
+                effects += [.saveCountdown(report, setting: setting, zone: zone),
+                            .recordUsage(report, setting: setting, timedOut: timedOut, zone: zone)]
             case .service(.volume(let fraction)):
                 effects.append(.setVolume(fraction))
                 operatorChanged = true

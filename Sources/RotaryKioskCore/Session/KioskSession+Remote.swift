@@ -122,7 +122,7 @@ extension KioskSession {
         if let name = choice.program, let place = screen.place(ofProgram: name) {
             if show(place, setting: nil) {
                 events.append(.control(.selected(id: KioskControl.categories.id, index: place.category,
-                                                 label: screen.categories[place.category], value: nil)))
+                                                 label: screen.categories[place.category], value: nil), zone: zoneName))
             }
             events.append(selected(KioskControl.wheel.id, screen.wheel))
         }
@@ -144,7 +144,7 @@ extension KioskSession {
     private func program(named name: String) -> Program? { screen.allPrograms.first { $0.name == name } }
 
     private func selected(_ id: String, _ ring: RingControl) -> KioskEvent {
-        .control(.selected(id: id, index: ring.selectedIndex, label: ring.labels[ring.selectedIndex], value: nil))
+        .control(.selected(id: id, index: ring.selectedIndex, label: ring.labels[ring.selectedIndex], value: nil), zone: zoneName)
     }
 }
 

@@ -8,12 +8,27 @@ import RotaryKit
 /// ``handle(_:)`` and ``advance(by:)``, and what it asks of the world leaves every entry point
 /// as ``KioskEffect`` values.
 public struct KioskSession: Sendable {
-    /// The controls as they are now.
-    public internal(set) var screen: KioskScreen
-    /// The countdown, its set point and its timeouts.
-    var countdown = Countdown()
-    /// The countdown.
+    /// The panel's zones in tile order, each with its own screen and countdown: one, unnamed,
+    /// without `[[zone]]` tables.
+    public private(set) var zones: [KioskZone]
+    /// The zone the rings edit, an index into ``zones``.
+    public private(set) var selectedZone = 0
+    /// The shown zone's controls as they are now.
+    public internal(set) var screen: KioskScreen {
+        get { zones[selectedZone].screen }
+        set { zones[selectedZone].screen = newValue }
+        _modify { yield &zones[selectedZone].screen }
+    }
+    /// The shown zone's countdown, its set point and its timeouts.
+    var countdown: Countdown {
+        get { zones[selectedZone].countdown }
+        set { zones[selectedZone].countdown = newValue }
+        _modify { yield &zones[selectedZone].countdown }
+    }
+    /// The shown zone's countdown.
     public var timer: CountdownTimer { countdown.timer }
+    /// The shown zone's name (nil: the one zone of a config without zones).
+    public var zoneName: String? { zones[selectedZone].name }
     public let settings: SessionSettings
     /// Seconds of session time (the sum of every `dt`).
     public private(set) var clock = 0.0
@@ -59,15 +74,27 @@ public struct KioskSession: Sendable {
     /// How long a refused start flashes the markers, in seconds.
     public static let rejectFlashSeconds = Countdown.rejectFlashSeconds
 
-    /// A session on `screen`, with the operator's `levels` (by default: no backlight, the
-    /// config's volume) and `touch` calibration.
-    public init(screen: KioskScreen, settings: SessionSettings, levels: OperatorLevels? = nil, touch: TouchCalibration = .identity) {
-        self.screen = screen
+    /// A session on `screen` with a zone for each of `zones` (none: one zone), each offering
+    /// its programs, the first one shown; with the operator's `levels` (by default: no
+    /// backlight, the config's volume) and `touch` calibration.
+    public init(screen: KioskScreen, settings: SessionSettings, zones: [ZoneSettings] = [], levels: OperatorLevels? = nil,
+                touch: TouchCalibration = .identity) {
+        self.zones = zones.isEmpty ? [KioskZone(name: nil, screen: screen)]
+            : zones.map { KioskZone(name: $0.name, screen: screen.offering($0.programs)) }
         self.settings = settings
         operatorGate = OperatorGate(state: OperatorState(levels: levels ?? OperatorLevels(brightness: nil, volume: settings.volume),
                                                          touch: touch))
         limiter = FeedbackLimiter(tickInterval: settings.tickInterval)
-        refreshScreen()
+        for zone in self.zones.indices { inZone(zone) { $0.refreshScreen() } }
+    }
+
+    /// Runs `body` with zone `index` as the shown one (its screen and countdown are the
+    /// session's, its events are tagged with its name), then shows the zone shown before.
+    mutating func inZone<T>(_ index: Int, _ body: (inout KioskSession) -> T) -> T {
+        let shown = selectedZone
+        selectedZone = index
+        defer { selectedZone = shown }
+        return body(&self)
     }
 
     // MARK: - Input
@@ -132,6 +159,11 @@ public struct KioskSession: Sendable {
             if event.phase == .up || event.phase == .cancelled { swallowed.remove(at: index) }
             return []
         }
+        if event.phase == .down, service == nil, let zone = layout.zoneTiles.firstIndex(where: { $0.contains(event.position) }) {
+            swallowed.append(event.finger)
+            remoteGate.used(at: clock)
+            return selectZone(zone, at: event.time)
+        }
         if event.phase == .down, service == nil, settings.remoteControl.showsArming,
            event.position.distance(to: layout.remoteArmCenter) <= layout.remoteArmSize / 2 {
             swallowed.append(event.finger)
@@ -168,9 +200,17 @@ public struct KioskSession: Sendable {
         guard dt.isFinite, dt > 0 else { return [] }
         clock += dt
         presence.pass(dt)
-        var events = react(to: screen.panel.advance(by: dt))
-        events += timerChanged(countdown.timer.advance(by: dt))
-        if let (report, timedOut) = countdown.dueTimeout(at: clock, settings: settings) { events += timerChanged(report, timedOut: timedOut) }
+        var events: [KioskEvent] = []
+        for zone in zones.indices {
+            events += inZone(zone) { session in
+                var events = session.react(to: session.screen.panel.advance(by: dt))
+                events += session.timerChanged(session.countdown.timer.advance(by: dt))
+                if let (report, timedOut) = session.countdown.dueTimeout(at: session.clock, settings: session.settings) {
+                    events += session.timerChanged(report, timedOut: timedOut)
+                }
+                return events
+            }
+        }
         if service != nil {
             let (moved, closing) = operatorGate.advance(by: dt, at: clock)
             events += limited(moved)
@@ -181,7 +221,7 @@ public struct KioskSession: Sendable {
         if remoteGate.armingExpired(at: clock) { events += disarm(.expired) }
         if isAsleep || service != nil { events += disarm(.local) }
         events += moveUpdateOn()
-        presence.dimIfIdle(at: clock, idle: service == nil && !countdown.holdsScreen && screen.panel.isAtRest,
+        presence.dimIfIdle(at: clock, idle: service == nil && !holdsScreen && screen.panel.isAtRest,
                            settings: settings)
         return events + presence.followHours(at: clock, mayGoOff: mayGoOff, settings: settings)
     }
@@ -189,8 +229,11 @@ public struct KioskSession: Sendable {
     /// Whether nothing keeps the panel on outside the opening hours: no countdown, no "Done",
     /// no service screen, no control moving.
     private var mayGoOff: Bool {
-        isClosed && service == nil && !countdown.holdsScreen && screen.panel.isAtRest
+        isClosed && service == nil && !holdsScreen && screen.panel.isAtRest
     }
+
+    /// Whether some zone's countdown runs, is paused or shows "Done": nothing dims or goes off.
+    private var holdsScreen: Bool { zones.contains { $0.countdown.holdsScreen } }
 
     /// The first input on a dimmed or sleeping panel: it only wakes it.
     mutating func wakeUp() -> [KioskEvent] { presence.wake(at: clock) }
@@ -216,9 +259,11 @@ public struct KioskSession: Sendable {
     public var secondsUntilChange: Double? {
         var soonest = screen.panel.secondsUntilChange
         func consider(_ s: Double) { soonest = min(soonest ?? s, max(0, s)) }
-        if let change = countdown.secondsUntilChange(at: clock, settings: settings) { consider(change) }
+        for zone in zones {
+            if let change = zone.countdown.secondsUntilChange(at: clock, settings: settings) { consider(change) }
+        }
         if let change = operatorGate.secondsUntilChange(at: clock, holdSeconds: settings.adminHoldSeconds) { consider(change) }
-        if let change = presence.secondsUntilChange(at: clock, idle: !countdown.holdsScreen, mayGoOff: mayGoOff,
+        if let change = presence.secondsUntilChange(at: clock, idle: !holdsScreen, mayGoOff: mayGoOff,
                                                     serviceOpen: service != nil, settings: settings) {
             consider(change)
         }
@@ -267,9 +312,13 @@ public struct KioskSession: Sendable {
     /// not lift a finger already on a control.)
     public mutating func relayout(_ layout: ScreenLayout) -> [KioskEffect] {
         guard layout != screen.layout else { return [] }
-        screen = screen.relaidOut(layout)
+        for zone in zones.indices {
+            inZone(zone) { session in
+                session.screen = session.screen.relaidOut(layout)
+                session.refreshScreen()
+            }
+        }
         operatorGate.relayout(layout)
-        refreshScreen()
         controlsGeneration += 1
         return effects(of: [])
     }
@@ -282,7 +331,16 @@ public struct KioskSession: Sendable {
     /// runs to its end under its saved name (index −1), so its hooks fire as they should, and
     /// an `error` says so.
     public mutating func restore(state: TimerState, program: String, secondsTotal: Double, secondsLeft: Double,
-                                 setting: SettingReading? = nil) -> [KioskEffect] {
+                                 setting: SettingReading? = nil, zone: Int = 0) -> [KioskEffect] {
+        guard zones.indices.contains(zone) else { return [] }
+        let events = inZone(zone) { session in
+            session.restoring(state: state, program: program, secondsTotal: secondsTotal, secondsLeft: secondsLeft, setting: setting)
+        }
+        return effects(of: events)
+    }
+
+    private mutating func restoring(state: TimerState, program: String, secondsTotal: Double, secondsLeft: Double,
+                                    setting: SettingReading?) -> [KioskEvent] {
         var events: [KioskEvent] = []
         let place = screen.place(ofProgram: program)
         if let place {
@@ -294,7 +352,22 @@ public struct KioskSession: Sendable {
         countdown.setting = setting
         let report = countdown.timer.restore(state: state, programIndex: place?.index ?? -1, program: program,
                                    secondsTotal: secondsTotal, secondsLeft: secondsLeft)
-        return effects(of: events + timerChanged(report))
+        return events + timerChanged(report)
+    }
+
+    // MARK: - Zones
+
+    /// Makes zone `index` the one the rings edit (a tap on its tile): its screen shows as it
+    /// was left. Fingers on the zone shown before are let go of at `time` (the tap's, seconds),
+    /// so none stays on a control nobody sees.
+    mutating func selectZone(_ index: Int, at time: Double) -> [KioskEvent] {
+        guard zones.indices.contains(index), index != selectedZone else { return [] }
+        let released = react(to: screen.panel.cancelTouches(at: time))
+        selectedZone = index
+        controlsGeneration += 1
+        let tile = zones[index].tile
+        return released + [.control(.selected(id: KioskControl.zones.id, index: index, label: tile.label, value: nil), zone: zoneName)]
+            + feedback(.press)
     }
 
     /// Puts the program at `place` on the screen at once, its category shown and its set
@@ -345,7 +418,7 @@ public struct KioskSession: Sendable {
     mutating func react(to controlEvents: [ControlEvent]) -> [KioskEvent] {
         var events: [KioskEvent] = []
         for event in controlEvents {
-            events.append(.control(event))
+            events.append(.control(event, zone: zoneName))
             switch event {
             case .detent:
                 events += feedback(.tick)
@@ -399,7 +472,7 @@ public struct KioskSession: Sendable {
     mutating func timerChanged(_ report: TimerReport?, timedOut: Bool = false) -> [KioskEvent] {
         guard let report else { return [] }
         countdown.changed(at: clock)
-        var events: [KioskEvent] = [.timer(report, setting: timerSetting, timedOut: timedOut)]
+        var events: [KioskEvent] = [.timer(report, setting: timerSetting, timedOut: timedOut, zone: zoneName)]
         switch report.state {
         case .running where report.previous == .idle || report.previous == .cancelled || report.previous == .finished:
             events += feedback(.confirm)

@@ -96,6 +96,7 @@ package struct KioskView: Sendable {
     /// What `control` looks like now (nothing while it is not on the screen).
     private func commands(for control: KioskControl, _ screen: KioskScreen, _ overlay: ScreenOverlay) -> [DrawCommand] {
         switch control {
+        case .zones: return zoneTiles(overlay, locale: screen.locale)
         case .categories:
             guard let strip = screen.strip, let stripLook else { return [] }
             return StripDrawing.commands(strip, look: stripLook)
@@ -106,6 +107,46 @@ package struct KioskView: Sendable {
         case .wheel:  // the last ring: both markers go over it
             return RingDrawing.commands(screen.wheel, look: wheelLook, backdrop: background) + markers(overlay)
         case .button: return button(screen.button, overlay, words: screen.locale.words)
+        }
+    }
+
+    /// Each zone's tile: its name, and its time left (with the word for paused) or "Done" in
+    /// its state's colour, with a bar of that colour along its start; the zone the rings
+    /// edit is lighter, underlined in the focus colour.
+    private func zoneTiles(_ overlay: ScreenOverlay, locale: KioskLocale) -> [DrawCommand] {
+        zip(layout.zoneTiles, overlay.zones).enumerated().flatMap { index, pair -> [DrawCommand] in
+            let (rect, tile) = pair
+            let selected = index == overlay.selectedZone
+            let color = Self.zoneColor(tile.state, theme: theme)
+            let bar = max(4, (rect.height * 0.08).rounded())
+            let time = TimeText.format(seconds: tile.secondsLeft, numbers: locale.numbers)
+            let status = switch tile.state {
+            case .running: time
+            case .paused: "\(time) \(locale.words.paused)"
+            case .finished: locale.words.done
+            case .idle, .cancelled: "–"
+            }
+            let barX = locale.direction == .leftToRight ? rect.x : rect.maxX - bar
+            let textWidth = rect.width - 3 * bar
+            let points = max(10, Int((rect.height * 0.27).rounded()))
+            return [
+                .fill(rect, selected ? theme.dialFill.mixed(with: theme.textColor, 0.15) : theme.dialFill),
+                .fill(Rect(x: barX, y: rect.y, width: bar, height: rect.height), color),
+                .text(TextDraw(tile.label, points: points, center: Point(x: rect.center.x, y: rect.y + rect.height * 0.31),
+                               maxWidth: textWidth, color: theme.textColor)),
+                .text(TextDraw(status, points: points, center: Point(x: rect.center.x, y: rect.y + rect.height * 0.71),
+                               maxWidth: textWidth, color: tile.state == .idle ? theme.dialTickColor : color)),
+            ] + (selected ? [.fill(Rect(x: rect.x, y: rect.maxY - bar, width: rect.width, height: bar), Self.focusColor)] : [])
+        }
+    }
+
+    /// The colour of a zone's state on its tile.
+    static func zoneColor(_ state: TimerState, theme: Theme) -> RGBA {
+        switch state {
+        case .running: armedColor
+        case .paused: theme.dialTickColor
+        case .finished: doneColor
+        case .idle, .cancelled: theme.dialTickColor.fading(0.35)
         }
     }
 
@@ -186,6 +227,8 @@ package struct KioskView: Sendable {
             .arc(ArcStroke(center: center, radius: radius, width: width, color: Self.focusColor))
         }
         switch control {
+        case .zones:
+            return nil  // not a control of the panel: keys and the encoder do not reach it
         case .categories:
             return layout.stripRect.map { .fill(Rect(x: $0.x, y: $0.maxY + width, width: $0.width, height: width), Self.focusColor) }
         case .setting:

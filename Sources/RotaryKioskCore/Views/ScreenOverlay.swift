@@ -25,6 +25,10 @@ package struct ScreenOverlay: Equatable, Sendable {
     var countdownProgram: String?
     /// The remote-start arming control, when the kiosk shows one.
     var arming: ArmingFace?
+    /// What each zone's tile shows, in order (empty: the kiosk has no zones).
+    var zones: [ZoneTile] = []
+    /// The zone the rings edit, an index into ``zones``.
+    var selectedZone = 0
 
     /// What the arming control shows.
     struct ArmingFace: Equatable, Sendable {
@@ -48,6 +52,10 @@ package struct ScreenOverlay: Equatable, Sendable {
         buttonFace = session.buttonFace
         dialShowing = session.dialShowing
         countdownProgram = session.dialShowing == nil ? nil : session.timer.program
+        if session.zoneName != nil {
+            zones = session.zones.map(\.tile)
+            selectedZone = session.selectedZone
+        }
         if session.settings.remoteControl.showsArming {
             // Whole seconds, as its face counts them: the ring moves once a second, not every frame.
             arming = ArmingFace(secondsLeft: session.arming.secondsLeft(at: session.clock)?.rounded(.up),

@@ -30,6 +30,8 @@ public struct ControlPanel: Sendable {
     /// finger going down on one is still theirs, so it does not fall through to another.
     public var locked: Set<String> = []
     private var owners: [Int: ControlRef] = [:]
+    /// Each owned finger's last event, so it can be let go of where it was.
+    private var lastSeen: [Int: PointerEvent] = [:]
 
     /// An empty panel.
     public init() {}
@@ -131,15 +133,30 @@ public struct ControlPanel: Sendable {
         case .down:
             guard let ref = control(at: event.position) else { return events }
             owners[event.finger] = ref
+            lastSeen[event.finger] = event
             if !isLocked(ref) { events += send(.pointer(event), to: ref) }
         case .moved:
-            guard let ref = owners[event.finger], !isLocked(ref) else { return events }
-            events += send(.pointer(event), to: ref)
+            guard let ref = owners[event.finger] else { return events }
+            lastSeen[event.finger] = event
+            if !isLocked(ref) { events += send(.pointer(event), to: ref) }
         case .up, .cancelled:
             guard let ref = owners.removeValue(forKey: event.finger) else { return events }
+            lastSeen[event.finger] = nil
             events += send(.pointer(event), to: ref)
         }
         return events
+    }
+
+    /// Ends every finger's touch as cancelled where it last was, no earlier than `time`
+    /// (seconds): a panel that stops being shown lets go of its fingers, and its controls move
+    /// on from there as after a lift.
+    public mutating func cancelTouches(at time: Double) -> [ControlEvent] {
+        lastSeen.keys.sorted().flatMap { finger -> [ControlEvent] in
+            guard var event = lastSeen[finger] else { return [] }
+            event.phase = .cancelled
+            event.time = max(event.time, time)
+            return handle(event)
+        }
     }
 
     /// Sends a key, mouse-wheel or encoder command to the control with `id` (unless locked).

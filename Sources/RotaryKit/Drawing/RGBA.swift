@@ -31,4 +31,12 @@ public struct RGBA: Equatable, Hashable, Sendable {
     public func fading(_ factor: Double) -> RGBA {
         RGBA(r, g, b, UInt8((Double(a) * min(max(factor, 0), 1)).rounded()))
     }
+
+    /// The colour `fraction` (0…1) of the way from this one to `other`, channel by channel,
+    /// alpha included.
+    public func mixed(with other: RGBA, _ fraction: Double) -> RGBA {
+        let f = min(max(fraction, 0), 1)
+        func mix(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(a) + (Double(b) - Double(a)) * f).rounded()) }
+        return RGBA(mix(r, other.r), mix(g, other.g), mix(b, other.b), mix(a, other.a))
+    }
 }

@@ -1,0 +1,89 @@
+import TOMLKit
+
+extension ConfigLoader {
+    /// A zone's name is at most this many characters long: it is written on a tile.
+    static let zoneNameLimit = 24
+
+    /// Reads the `[[zone]]` tables into `config.zones` (after the programs, whose names they
+    /// list); returns each name with its key, for the font check.
+    static func readZones(_ root: TOMLTable, _ r: inout ConfigReader, _ config: inout KioskConfig) -> [(key: String, name: String)] {
+        guard let value = root["zone"] else { return [] }
+        guard let array = value.tomlValue.array else {
+            r.error("zone", "must be a list of [[zone]] tables (two brackets round each zone's header), "
+                + "each with a name, like [[zone]] name = \"Cabin 1\"")
+            return []
+        }
+        guard (1...ZoneSettings.maxCount).contains(array.count) else {
+            r.error("zone", "needs 1 to \(ZoneSettings.maxCount) zones, not \(array.count): each is a tile across the top "
+                + "of the screen, and more would be too small to touch")
+            return []
+        }
+        var names: [(key: String, name: String)] = []
+        var seen: [String: Int] = [:]
+        var zones: [ZoneSettings] = []
+        for (i, item) in array.enumerated() {
+            let path = "zone[\(i)]"
+            guard let table = item.tomlValue.table else {
+                r.error(path, "must be a table with a name, like [[zone]] name = \"Cabin 1\"")
+                continue
+            }
+            r.warnUnknown(table, at: path, known: ["name", "programs", "hooks"])
+            guard let name = label(table, "name", at: path, limit: zoneNameLimit, shownOn: "a zone's tile",
+                                   missing: "each [[zone]] is a timer of its own with its name on its tile; add name = \"…\"", &r)
+            else { continue }
+            if let first = seen[name.lowercased()] {
+                r.error("\(path).name", "\"\(name)\" is already zone[\(first)] (names are compared ignoring case): "
+                    + "give each zone a name of its own")
+                continue
+            }
+            seen[name.lowercased()] = i
+            names.append((key: "\(path).name", name: name))
+            var zone = ZoneSettings(name: name)
+            if table["programs"] != nil {
+                guard let programs = readZonePrograms(table, at: path, offered: config.programs.map(\.name), &r) else { continue }
+                zone.programs = programs
+            }
+            if let hooks = table["hooks"] {
+                guard let hooks = hooks.tomlValue.table else {
+                    r.error("\(path).hooks", "must be a table of the zone's own hooks, like [zone.hooks] on_timer_finished = [\"…\"]")
+                    continue
+                }
+                r.warnUnknown(hooks, at: "\(path).hooks", known: hookEvents.map { "on_\($0)" })
+                for event in hookEvents {
+                    if let argv = r.command(hooks, "on_\(event)", at: "\(path).hooks") { zone.hooks[event] = argv }
+                }
+            }
+            zones.append(zone)
+        }
+        config.zones = zones
+        return names
+    }
+
+    /// A zone's `programs`: names of `[[program]]` tables (as they are written), each once, at
+    /// least one; nil when any is wrong.
+    private static func readZonePrograms(_ table: TOMLTable, at path: String, offered: [String],
+                                         _ r: inout ConfigReader) -> [String]? {
+        let key = "\(path).programs"
+        guard let names = r.array(table, "programs", at: path, { reader, value, itemPath -> String? in
+            guard let name = value.string else { reader.error(itemPath, "must be a program's name, not \(value.type)"); return nil }
+            let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+            if offered.contains(trimmed) { return trimmed }
+            if let match = offered.first(where: { $0.lowercased() == trimmed.lowercased() }) {
+                reader.error(itemPath, "\"\(name)\" is written \"\(match)\" in [[program]]: write it the same way")
+            } else {
+                reader.error(itemPath, "\"\(name)\" is no [[program]]'s name; the programs are "
+                    + offered.prefix(8).map { "\"\($0)\"" }.joined(separator: ", ") + (offered.count > 8 ? ", …" : ""))
+            }
+            return nil
+        }) else { return nil }
+        guard !names.isEmpty else {
+            r.error(key, "lists no program: the zone's wheel needs at least one (leave programs out to offer all of them)")
+            return nil
+        }
+        if let twice = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
+            r.error(key, "lists \"\(twice)\" twice: list each program once")
+            return nil
+        }
+        return names
+    }
+}
