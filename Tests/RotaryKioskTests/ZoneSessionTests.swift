@@ -1,0 +1,144 @@
+import RotaryKit
+import Testing
+@testable import RotaryKioskCore
+
+/// Zones in the pure core: the tiles' geometry at every size and rotation, and a session
+/// whose zones count down side by side, each edited by its own rings.
+@Suite("Zones (pure)")
+struct ZoneSessionTests {
+    static let zones = [ZoneSettings(name: "Cabin 1", programs: ["Finnish sauna", "Steam bath"]),
+                        ZoneSettings(name: "Cabin 2", programs: ["Finnish sauna", "Steam bath"]),
+                        ZoneSettings(name: "Laundry", programs: ["Wash 40°", "Quick dry"])]
+
+    func session(zones: [ZoneSettings] = Self.zones, width: Double = 800, height: Double = 480) -> KioskSession {
+        let layout = ScreenLayout(width: width, height: height, zones: zones.count)
+        let screen = KioskScreen(layout: layout, programs: Program.demo, dialMinutes: Program.defaultDialMinutes)
+        return KioskSession(screen: screen, settings: SessionSettings(), zones: zones)
+    }
+
+    func tap(_ s: inout KioskSession, at point: Point) -> [KioskEvent] {
+        var effects = s.pointer(PointerEvent(.down, finger: 0, at: point, time: s.clock))
+        effects += s.advance(by: 0.1)
+        return (effects + s.pointer(PointerEvent(.up, finger: 0, at: point, time: s.clock)) + s.advance(by: 0.1)).events
+    }
+
+    @Test("tiles are at least 44 px, inside the view, apart, and clear of the rings, strip, state and set point",
+          arguments: [(800.0, 480.0), (480, 800), (1024, 600), (1280, 800), (1080, 1080), (1920, 1080), (600, 600)])
+    func tilesFit(size: (Double, Double)) {
+        for rotation in [0, 90, 180, 270] {
+            for count in 1...ZoneSettings.maxCount {
+                let layout = ScreenLayout(width: size.0, height: size.1, rotation: rotation, hasStrip: true, hasSetting: true,
+                                          zones: count)
+                let view = Rect(x: 0, y: 0, width: layout.viewWidth, height: layout.viewHeight)
+                let others = [Rect(center: layout.center, radius: layout.dialOuterRadius), layout.stateRect]
+                    + [layout.stripRect, layout.settingRect].compactMap { $0 }
+                let what = "\(Int(size.0))×\(Int(size.1)) at \(rotation)°, \(count) zones"
+                #expect(layout.zoneTiles.count == count, "\(what)")
+                for (i, tile) in layout.zoneTiles.enumerated() {
+                    #expect(tile.width >= 44 && tile.height >= 44, "\(what): tile \(i) is \(tile.width)×\(tile.height)")
+                    #expect(view.intersection(tile) == tile, "\(what): tile \(i) \(tile) leaves the view")
+                    for other in others { #expect(tile.intersection(other) == nil, "\(what): tile \(i) \(tile) covers \(other)") }
+                    for (j, next) in layout.zoneTiles.enumerated() where j > i {
+                        #expect(tile.intersection(next) == nil, "\(what): tiles \(i) and \(j) overlap")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("eight zones fit one row at 800×480; a portrait 480×800 takes two rows of four")
+    func rows() {
+        #expect(Set(ScreenLayout(width: 800, height: 480, zones: 8).zoneTiles.map(\.y)).count == 1)
+        #expect(Set(ScreenLayout(width: 480, height: 800, zones: 8).zoneTiles.map(\.y)).count == 2)
+    }
+
+    @Test("a tap on a tile shows that zone's programs; each zone's rings keep where they were left")
+    func tapShowsZone() throws {
+        var s = session()
+        #expect(s.screen.allPrograms.map(\.name) == ["Finnish sauna", "Steam bath"])
+        let events = tap(&s, at: s.screen.layout.zoneTiles[2].center)
+        #expect(s.selectedZone == 2)
+        #expect(events.contains(.control(.selected(id: "zones", index: 2, label: "Laundry", value: nil), zone: "Laundry")))
+        #expect(s.screen.allPrograms.map(\.name) == ["Wash 40°", "Quick dry"])
+        _ = s.encoder(steps: 1)  // the wheel has the focus: the next program
+        for _ in 0..<120 { _ = s.advance(by: 1.0 / 60) }
+        #expect(s.screen.selectedProgram?.name == "Quick dry")
+        _ = tap(&s, at: s.screen.layout.zoneTiles[0].center)
+        #expect(s.screen.selectedProgram?.name == "Finnish sauna")
+        _ = tap(&s, at: s.screen.layout.zoneTiles[2].center)
+        #expect(s.screen.selectedProgram?.name == "Quick dry", "the laundry's wheel stayed where it was left")
+    }
+
+    @Test("countdowns run side by side, each event naming its zone, and a zone in the background still finishes and alarms")
+    func sideBySide() {
+        var s = session()
+        let start = tap(&s, at: s.screen.layout.center)
+        #expect(start.contains { if case .timer(let r, _, _, "Cabin 1") = $0 { r.state == .running } else { false } })
+        #expect(start.contains(.control(.pressed(id: "button"), zone: "Cabin 1")))
+        _ = tap(&s, at: s.screen.layout.zoneTiles[1].center)
+        #expect(s.timer.state == .idle, "Cabin 2's own countdown")
+        _ = s.encoder(steps: 1)  // Steam bath, 20 minutes
+        for _ in 0..<120 { _ = s.advance(by: 1.0 / 60) }
+        _ = tap(&s, at: s.screen.layout.center)
+        #expect(s.zones.map(\.timer.state) == [.running, .running, .idle])
+        #expect(s.zones.map(\.timer.program) == ["Finnish sauna", "Steam bath", ""])
+        // Fifteen minutes on, Cabin 1 (shown or not) finishes with its alarm.
+        let later = s.advance(by: 15 * 60)
+        #expect(later.events.contains { if case .timer(let r, _, _, "Cabin 1") = $0 { r.state == .finished } else { false } })
+        #expect(later.events.contains(.feedback(.alarm)))
+        #expect(s.zones[0].tile == ZoneTile(label: "Cabin 1", state: .finished, secondsLeft: 0))
+        #expect(s.zones[1].tile == ZoneTile(label: "Cabin 2", state: .running, secondsLeft: 5 * 60))
+        #expect(s.selectedZone == 1, "nothing jumps to the zone that finished")
+    }
+
+    @Test("the rings of a zone with a countdown are locked, another zone's are free")
+    func lockingIsPerZone() {
+        var s = session()
+        _ = tap(&s, at: s.screen.layout.center)
+        #expect(s.screen.panel.locked.contains("wheel"))
+        _ = tap(&s, at: s.screen.layout.zoneTiles[1].center)
+        #expect(s.screen.panel.locked.isEmpty)
+    }
+
+    @Test("a finger on the wheel when another zone is tapped is let go of: that wheel comes to rest on a program")
+    func fingerLetGo() {
+        var s = session()
+        let wheel = s.screen.wheel
+        let grab = Degrees.point(at: -90, radius: (wheel.innerRadius + wheel.outerRadius) / 2, around: wheel.center)
+        _ = s.pointer(PointerEvent(.down, finger: 1, at: grab, time: s.clock))
+        _ = s.advance(by: 0.05)
+        _ = s.pointer(PointerEvent(.moved, finger: 1, at: Degrees.point(at: -60, radius: 150, around: wheel.center), time: s.clock))
+        _ = s.pointer(PointerEvent(.down, finger: 2, at: s.screen.layout.zoneTiles[1].center, time: s.clock))
+        #expect(s.selectedZone == 1)
+        _ = s.pointer(PointerEvent(.up, finger: 2, at: s.screen.layout.zoneTiles[1].center, time: s.clock))
+        _ = tap(&s, at: s.screen.layout.zoneTiles[0].center)
+        for _ in 0..<240 { _ = s.advance(by: 1.0 / 60) }
+        let atRest = s.isAtRest
+        #expect(atRest, "no finger is left holding Cabin 1's wheel")
+    }
+
+    @Test("without zones there is one unnamed zone: no tiles, no zone in any event")
+    func noZones() {
+        var s = session(zones: [])
+        #expect(s.zones.count == 1 && s.zoneName == nil && s.screen.layout.zoneTiles.isEmpty)
+        let events = tap(&s, at: s.screen.layout.center)
+        #expect(!events.isEmpty && events.allSatisfy { $0.zone == nil })
+        #expect(EventRecords.layout("ready", ms: 0, session: s).text.contains("zones") == false)
+    }
+
+    @Test("the ready line lists the zone tiles with each zone's state and names the zone the rings edit")
+    func readyLine() {
+        var s = session()
+        _ = tap(&s, at: s.screen.layout.center)
+        let text = EventRecords.layout("ready", ms: 0, session: s).text
+        #expect(text.contains(#"{"id":"zones","kind":"zones","items":[{"label":"Cabin 1","x":13,"y":12,"w":250,"h":48,"state":"running","seconds_left":900}"#),
+                "\(text)")
+        #expect(text.hasSuffix(#""selected":0}],"zone":"Cabin 1"}"#), "\(text)")
+    }
+
+    @Test("slugs: lower-case letters, digits and dashes; a name with none gets zone<N>; repeats are told apart")
+    func slugs() {
+        #expect(ZoneSettings.slugs(["Cabin 1", "cabin-1", "サウナ", "  Wash & Dry! ", "Cabin 1"])
+                == ["cabin-1", "cabin-1-2", "zone3", "wash-dry", "cabin-1-3"])
+    }
+}
