@@ -52,6 +52,14 @@ struct ZoneSessionTests {
         #expect(Set(ScreenLayout(width: 480, height: 800, zones: 8).zoneTiles.map(\.y)).count == 2)
     }
 
+    @Test("right to left, the tiles read from the right: the first zone's tile is the rightmost, mirrored")
+    func rightToLeft() {
+        let ltr = ScreenLayout(width: 800, height: 480, zones: 3).zoneTiles
+        let rtl = ScreenLayout(width: 800, height: 480, zones: 3, direction: .rightToLeft).zoneTiles
+        #expect(rtl.map(\.x) == ltr.map { 800 - $0.maxX })
+        #expect(rtl[0].x > rtl[1].x && rtl[1].x > rtl[2].x)
+    }
+
     @Test("a tap on a tile shows that zone's programs; each zone's rings keep where they were left")
     func tapShowsZone() throws {
         var s = session()

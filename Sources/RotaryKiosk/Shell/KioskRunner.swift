@@ -63,7 +63,8 @@ public final class KioskRunner {
         let layout = { () throws -> ScreenLayout in
             let (w, h) = try renderer.outputSize()
             return try ScreenLayout(width: Double(w), height: Double(h), rotation: rotation, hasStrip: config.categories.count >= 2,
-                                    hasSetting: config.programs.contains { $0.setting != nil }, zones: config.zones.count)
+                                    hasSetting: config.programs.contains { $0.setting != nil }, zones: config.zones.count,
+                                    direction: config.locale.direction)
                 .measuringStrip(config.categories, with: fonts).measuringServiceTabs(with: fonts)
         }
         let screen = KioskScreen(layout: try layout(), programs: config.programs, dialMinutes: config.dialMinutes,

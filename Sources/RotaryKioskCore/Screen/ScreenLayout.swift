@@ -19,8 +19,8 @@ public struct ScreenLayout: Equatable, Sendable {
     public let hasStrip: Bool
     /// Whether some program has a set point, so room is kept for it.
     public let hasSetting: Bool
-    /// The zone tiles across the top, one per `[[zone]]` in order (empty without zones), view
-    /// pixels.
+    /// The zone tiles across the top, one per `[[zone]]` in order as the screen reads (from
+    /// the right, right to left), empty without zones; view pixels.
     public let zoneTiles: [Rect]
     /// The view onto the window.
     public let turn: QuarterTurn
@@ -43,9 +43,10 @@ public struct ScreenLayout: Equatable, Sendable {
     public var serviceTabWidths: [Double] = []
 
     /// The layout for a `width`×`height` window shown turned by `rotation` degrees, with room
-    /// for a strip and a set point when asked, and a tile for each of `zones` zones (0: none).
+    /// for a strip and a set point when asked, and a tile for each of `zones` zones (0: none),
+    /// in the order `direction` reads.
     public init(width: Double, height: Double, rotation: Int = 0, hasStrip: Bool = false, hasSetting: Bool = false,
-                zones: Int = 0) {
+                zones: Int = 0, direction: ReadingDirection = .leftToRight) {
         self.width = max(16, width)
         self.height = max(16, height)
         self.rotation = ((rotation % 360) + 360) % 360
@@ -54,7 +55,9 @@ public struct ScreenLayout: Equatable, Sendable {
         turn = QuarterTurn(degrees: self.rotation, windowWidth: self.width, windowHeight: self.height)
         let w = turn.viewWidth
         let gap = (min(w, turn.viewHeight) * 0.025).rounded()
-        zoneTiles = Self.tiles(zones, width: w, height: turn.viewHeight, gap: gap)
+        zoneTiles = Self.tiles(zones, width: w, height: turn.viewHeight, gap: gap).map { tile in
+            direction == .leftToRight ? tile : Rect(x: w - tile.maxX, y: tile.y, width: tile.width, height: tile.height)
+        }
         // The rest lies under the zones' band.
         let top = zoneTiles.last.map { $0.maxY } ?? 0
         let h = turn.viewHeight - top
