@@ -34,7 +34,7 @@ struct FleetUpdateTests {
     }
 
     func refusal(_ events: [KioskEvent]) -> String? {
-        events.compactMap { if case .command(_, let refusal) = $0 { refusal } else { nil } }.first
+        events.compactMap { if case .command(_, let refusal, _) = $0 { refusal } else { nil } }.first
     }
 
     @Test("the URL comes as a JSON string or {\"url\"}; anything but http(s), printable, short is refused")

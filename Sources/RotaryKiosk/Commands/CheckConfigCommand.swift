@@ -35,14 +35,15 @@ public struct CheckConfigCommand: ParsableCommand {
             + Self.language(config.locale) + (outcome.problems.isEmpty ? "" : ", \(Plural.of(outcome.problems.count, "warning"))"))
     }
 
-    /// "8 programs in 2 categories, 3 with a set point"; the categories and set points only
-    /// when there are any.
+    /// "8 programs in 2 categories, 3 with a set point, 3 zones"; the categories, set points
+    /// and zones only when there are any.
     static func summary(_ config: KioskConfig) -> String {
         let categories = config.categories.count
         let setPoints = config.programs.filter { $0.setting != nil }.count
         return Plural.of(config.programs.count, "program")
             + (categories > 0 ? " in \(Plural.of(categories, "category", plural: "categories"))" : "")
             + (setPoints > 0 ? ", \(setPoints) with a set point" : "")
+            + (config.zones.isEmpty ? "" : ", \(Plural.of(config.zones.count, "zone"))")
     }
 
     /// ", words in German", ", words in Arabic read right to left"; nothing for the built-in

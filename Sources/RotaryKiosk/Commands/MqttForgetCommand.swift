@@ -25,7 +25,8 @@ public struct MqttForgetCommand: ParsableCommand {
         guard let settings = loaded.mqtt else { throw ValidationError("\(config) has no [mqtt] section: there is nothing to forget") }
         do {
             let connection = try MqttToolConnection(settings) { _, _ in }
-            for topic in [HomeAssistantDiscovery.topic(settings), settings.stateTopic, settings.availabilityTopic] {
+            let zones = ZoneSettings.slugs(loaded.zones.map(\.name)).map(settings.zoneStateTopic)
+            for topic in [HomeAssistantDiscovery.topic(settings), settings.stateTopic] + zones + [settings.availabilityTopic] {
                 try connection.publish(topic, "", retain: true)
                 print("cleared \(topic)")
             }

@@ -9,8 +9,8 @@ import Foundation
 /// The render loop only hands messages over.
 ///
 /// On every connect it publishes `<base>/availability` = `online` (retained; the will says
-/// `offline` if the kiosk vanishes), the latest state (retained) and the events kept while
-/// it was offline, in order. At most ``queueLimit`` events are kept; the oldest go first and
+/// `offline` if the kiosk vanishes), the latest states (retained: the kiosk's, and each
+/// zone's) and the events kept while it was offline, in order. At most ``queueLimit`` events are kept; the oldest go first and
 /// their number is logged. What was handed to libmosquitto while connected is libmosquitto's
 /// to deliver: it resends it after a reconnect.
 final class MqttLink: @unchecked Sendable {
@@ -27,14 +27,16 @@ final class MqttLink: @unchecked Sendable {
     private var running = false
     private var pending: [String] = []
     private var dropped = 0
-    private var state: String?
+    /// The latest retained state per topic (`<base>/state`, `<base>/zone/<slug>/state`).
+    private var states: [String: String] = [:]
     private var lastProblem: String?
     /// The message id of the goodbye, and whether the broker has it.
     private var goodbye: Int32?
     private var goodbyeAcknowledged = false
     private let report: @Sendable (String) -> Void
     private let note: @Sendable (String) -> Void
-    /// Gets each command from `<base>/set/<what>` on the link's thread (nil: not subscribed).
+    /// Gets each command from `<base>/set/<what>` and `<base>/zone/<slug>/set/<what>` on the
+    /// link's thread (nil: not subscribed).
     private let commands: (@Sendable (RemoteMessage) -> Void)?
     /// Home Assistant's discovery message, sent retained on every connect and whenever Home
     /// Assistant says it is `online`.
@@ -107,11 +109,13 @@ final class MqttLink: @unchecked Sendable {
         }
     }
 
-    /// Publishes `record` as the retained state (and keeps it for the next connect).
-    func publishState(_ record: String) {
+    /// Publishes `record` as the retained state on `topic` (default `<base>/state`) and keeps
+    /// it for the next connect.
+    func publishState(_ record: String, on topic: String? = nil) {
+        let topic = topic ?? settings.stateTopic
         locked {
-            state = record
-            if connected { send(settings.stateTopic, record, retain: true) }
+            states[topic] = record
+            if connected { send(topic, record, retain: true) }
         }
     }
 
@@ -191,11 +195,14 @@ final class MqttLink: @unchecked Sendable {
             connected = true
             everConnected = true
             lastProblem = nil
-            if commands != nil { mosquitto_subscribe(handle, nil, settings.commandTopic("+"), 1) }
+            if commands != nil {
+                mosquitto_subscribe(handle, nil, settings.commandTopic("+"), 1)
+                mosquitto_subscribe(handle, nil, settings.zoneCommandTopic("+", "+"), 1)
+            }
             mosquitto_subscribe(handle, nil, HomeAssistantDiscovery.statusTopic(settings), 1)
             send(HomeAssistantDiscovery.topic(settings), discovery, retain: true)
             send(settings.availabilityTopic, "online", retain: true)
-            if let state { send(settings.stateTopic, state, retain: true) }
+            for (topic, state) in states.sorted(by: { $0.key < $1.key }) { send(topic, state, retain: true) }
             for line in pending { send(settings.eventTopic, line, retain: false) }
             defer { (pending, dropped) = ([], 0) }
             condition.broadcast()
@@ -216,10 +223,9 @@ final class MqttLink: @unchecked Sendable {
             if MqttClient.payload(of: message, limit: 16) == Array("online".utf8) { locked { if connected { send(HomeAssistantDiscovery.topic(settings), discovery, retain: true) } } }
             return
         }
-        let prefix = settings.commandTopic("")
-        guard let commands, name.hasPrefix(prefix) else { return }
-        commands(RemoteMessage(what: String(name.dropFirst(prefix.count)),
-                               payload: MqttClient.payload(of: message, limit: RemoteCommand.maxPayloadBytes + 1), retained: message.retain))
+        guard let commands, let (what, zone) = settings.command(inTopic: name) else { return }
+        commands(RemoteMessage(what: what, payload: MqttClient.payload(of: message, limit: RemoteCommand.maxPayloadBytes + 1),
+                               retained: message.retain, zone: zone))
     }
 
     /// The connection ended (`code` 0: the kiosk asked for it).

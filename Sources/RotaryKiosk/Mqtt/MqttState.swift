@@ -8,13 +8,15 @@ import RotaryKit
 /// `slot` (the booted A/B slot) and `update` (the last update's `result`, `version`,
 /// `message` and `at`, as the updater wrote them).
 /// The program and set point are the countdown's while one is active or finished, else what
-/// is selected.
+/// is selected. With zones each zone's record (with `zone`) is on `<base>/zone/<slug>/state`,
+/// and `<base>/state` sums them up (``summary(_:slot:)``).
 enum MqttState {
     /// The record for `key`, with the program's `category` and the countdown ending
     /// `secondsLeft` after wall-clock `now` (seconds since 1970), booted from `slot`, as one
     /// line of JSON.
     static func record(_ key: KioskStateRecord, category: String?, endsAt: Double?, slot: String? = nil) -> String {
-        var fields: [(String, JSONValue)] = [
+        var fields: [(String, JSONValue)] = key.zone.map { [("zone", .string($0))] } ?? []
+        fields += [
             ("state", .string(key.state)), ("program", .string(key.program)), ("category", category.map(JSONValue.string) ?? .null),
         ]
         if let setting = key.setting {
@@ -23,13 +25,42 @@ enum MqttState {
         }
         fields += [("seconds_total", .number(key.secondsTotal)), ("seconds_left", .number(key.secondsLeft)),
                    ("ends_at", endsAt.map { .string(iso8601($0)) } ?? .null), ("version", .string(RotaryKioskCommand.version))]
+        return JSONValue.object(fields + kioskFields(update: key.update, slot: slot)).text
+    }
+
+    /// A zone's state as the kiosk's summary lists it.
+    struct ZoneLine {
+        var record: KioskStateRecord
+        var endsAt: Double?
+    }
+
+    /// `<base>/state` of a kiosk with zones: `state` (`running` while any zone runs, else
+    /// `paused`, `finished` or `idle`, the first any zone is in), `zones` (each zone's `zone`,
+    /// `slug`, `state`, `program`, `seconds_left` and `ends_at`, in order), `version`, and on
+    /// the image `slot` and `update`.
+    static func summary(_ zones: [ZoneLine], slot: String? = nil) -> String {
+        let states = zones.map(\.record.state)
+        let overall = ["running", "paused", "finished"].first(where: states.contains) ?? "idle"
+        let lines: [JSONValue] = zones.map { line in
+            .object([("zone", .string(line.record.zone ?? "")), ("slug", .string(line.record.slug ?? "")),
+                     ("state", .string(line.record.state)), ("program", .string(line.record.program)),
+                     ("seconds_left", .number(line.record.secondsLeft)),
+                     ("ends_at", line.endsAt.map { .string(iso8601($0)) } ?? .null)])
+        }
+        return JSONValue.object([("state", .string(overall)), ("zones", .array(lines)), ("version", .string(RotaryKioskCommand.version))]
+                                + kioskFields(update: zones.first?.record.update, slot: slot)).text
+    }
+
+    /// The image's fields: the booted `slot` and the last `update`.
+    private static func kioskFields(update: FleetUpdateReport?, slot: String?) -> [(String, JSONValue)] {
+        var fields: [(String, JSONValue)] = []
         if let slot { fields.append(("slot", .string(slot))) }
-        if let update = key.update {
+        if let update {
             fields.append(("update", .object([("result", .string(update.result))]
                 + [("version", update.version), ("message", update.message), ("at", update.at)].compactMap { name, value in
                     value.map { (name, JSONValue.string($0)) } })))
         }
-        return JSONValue.object(fields).text
+        return fields
     }
 
     /// `2026-11-24T21:55:00Z` (as ``iso8601(_:)`` writes it) as seconds since 1970; nil for

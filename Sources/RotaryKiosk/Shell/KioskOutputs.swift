@@ -42,6 +42,10 @@ final class KioskOutputs {
     private let categories: [String: String]
     private let logger: Logger
     private let run: Run
+    /// Each zone's latest state, in zone order, for the kiosk's summary (empty without zones).
+    private var zoneStates: [MqttState.ZoneLine?]
+    /// The zones' slugs, in order (empty without zones).
+    private let zoneSlugs: [String]
     /// The wall clock at start (seconds since 1970): a replay's clock runs on from it.
     private let startedAt: Double
     private let hookTimeout: Double
@@ -58,6 +62,8 @@ final class KioskOutputs {
          commands: Mailbox<RemoteMessage>, updates: Mailbox<FleetUpdateReport>, wake: @escaping @Sendable () -> Void) {
         self.logger = logger
         self.startedAt = startedAt
+        zoneSlugs = ZoneSettings.slugs(config.zones.map(\.name))
+        zoneStates = Array(repeating: nil, count: zoneSlugs.count)
         self.run = run
         hookTimeout = config.hooks.timeoutSeconds
         hooks = HookRunner(hooks: config.hooks, zones: config.zones, feedbackCommand: config.feedback.command, logger: logger)
@@ -69,7 +75,7 @@ final class KioskOutputs {
             devices = nil
         }
         let zones: [(name: String?, slug: String?)] = config.zones.isEmpty ? [(nil, nil)]
-            : Array(zip(config.zones.map(\.name), ZoneSettings.slugs(config.zones.map(\.name))))
+            : Array(zip(config.zones.map(\.name), zoneSlugs))
         do {
             stores = try stateDirectory.map { directory in
                 try zones.map { ($0.name, try TimerStore(directory: directory, zoneSlug: $0.slug, failed: problems.post)) }
@@ -195,11 +201,20 @@ final class KioskOutputs {
     }
 
     /// Hands the MQTT link the state record `key` at `ms`, a running countdown ending
-    /// `endsIn` seconds later.
+    /// `endsIn` seconds later: a zone's on its own topic, with the kiosk's summary after it.
     func publishState(_ key: KioskStateRecord, endsIn: Double?, ms: Double) {
         guard let mqtt else { return }
         let endsAt = endsIn.map { wallClock(ms: ms) + $0 }
-        mqtt.publishState(MqttState.record(key, category: categories[key.program], endsAt: endsAt, slot: slot))
+        let record = MqttState.record(key, category: categories[key.program], endsAt: endsAt, slot: slot)
+        guard let slug = key.slug, let index = zoneSlugs.firstIndex(of: slug) else {
+            mqtt.publishState(record)
+            return
+        }
+        mqtt.publishState(record, on: mqtt.settings.zoneStateTopic(slug))
+        zoneStates[index] = MqttState.ZoneLine(record: key, endsAt: endsAt)
+        // The summary waits for every zone's first record, all of which come at start.
+        let all = zoneStates.compactMap { $0 }
+        if all.count == zoneStates.count { mqtt.publishState(MqttState.summary(all, slot: slot)) }
     }
 
     /// Has the image's updater fetch and install the bundle at `url`.

@@ -72,11 +72,13 @@ public enum EventRecords {
         case .error(let message): error(message, ms: ms)
         case .service(let note): service(note, ms: ms)
         case .display(let on): line("display", ms: ms, [("state", .string(on ? "on" : "off"))])
-        case .command(let name, let refusal):
+        case .command(let name, let refusal, let zone):
             line("command", ms: ms, [("command", .string(name)), ("result", .string(refusal == nil ? "accepted" : "rejected"))]
-                + (refusal.map { [("reason", JSONValue.string($0))] } ?? []))
-        case .armed(let seconds): line("remote", ms: ms, [("state", .string("armed")), ("seconds", .number(seconds))])
-        case .disarmed(let why): line("remote", ms: ms, [("state", .string("disarmed")), ("why", .string(why.rawValue))])
+                + (refusal.map { [("reason", JSONValue.string($0))] } ?? [])).adding(zone: zone)
+        case .armed(let seconds, let zone):
+            line("remote", ms: ms, [("state", .string("armed")), ("seconds", .number(seconds))]).adding(zone: zone)
+        case .disarmed(let why, let zone):
+            line("remote", ms: ms, [("state", .string("disarmed")), ("why", .string(why.rawValue))]).adding(zone: zone)
         case .update(let note): update(note, ms: ms)
         }
     }

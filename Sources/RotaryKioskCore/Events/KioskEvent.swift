@@ -19,12 +19,13 @@ public enum KioskEvent: Equatable, Sendable {
     /// The panel went off (outside the opening hours, nothing to show) or came back on.
     case display(on: Bool)
     /// The answer to a command from outside (see ``RemoteCommand``): `refusal` says why it
-    /// was not carried out (nil: it was).
-    case command(name: String, refusal: String?)
-    /// A person armed remote start at the kiosk for `seconds`.
-    case armed(seconds: Double)
-    /// Remote start is no longer armed, for the reason given.
-    case disarmed(RemoteArming.Ending)
+    /// was not carried out (nil: it was); `zone` is the zone it was for (nil: the kiosk's).
+    case command(name: String, refusal: String?, zone: String? = nil)
+    /// A person armed remote start of `zone` (nil: the kiosk has no zones) at the kiosk for
+    /// `seconds`.
+    case armed(seconds: Double, zone: String? = nil)
+    /// Remote start of `zone` is no longer armed, for the reason given.
+    case disarmed(RemoteArming.Ending, zone: String? = nil)
     /// A fleet update moved on.
     case update(UpdateNote)
 }
@@ -34,7 +35,8 @@ extension KioskEvent {
     /// zones, or the event is the whole kiosk's).
     public var zone: String? {
         switch self {
-        case .control(_, let zone), .timer(_, _, _, let zone): zone
+        case .control(_, let zone), .timer(_, _, _, let zone), .armed(_, let zone), .disarmed(_, let zone),
+             .command(_, _, let zone): zone
         default: nil
         }
     }

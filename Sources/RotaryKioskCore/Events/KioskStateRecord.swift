@@ -1,8 +1,9 @@
 import RotaryKit
 
-/// What the kiosk's state record (MQTT's retained `<base>/state`) says, in values that are
-/// cheap to compare every frame: the session asks for it to be published only when this
-/// changes (once a second while a countdown runs, once per selection otherwise).
+/// What a zone's state record (MQTT's retained `<base>/state`, or `<base>/zone/<slug>/state`
+/// with zones) says, in values that are cheap to compare every frame: the session asks for it
+/// to be published only when this changes (once a second while a countdown runs, once per
+/// selection otherwise).
 public struct KioskStateRecord: Equatable, Sendable {
     /// The countdown's state, or `idle` when none is active or finished.
     public var state: String
@@ -16,18 +17,27 @@ public struct KioskStateRecord: Equatable, Sendable {
     public var secondsLeft: Double
     /// What the image's updater last said (nil: nothing yet).
     public var update: FleetUpdateReport?
+    /// The zone's name and slug (nil: the kiosk has no zones; the record is `<base>/state`).
+    public var zone: String?
+    public var slug: String?
 
-    /// The record of `session`, or nil while a control moves with no countdown active (the
-    /// selection is not settled yet).
-    init?(_ session: KioskSession) {
-        let timer = session.timer, screen = session.screen
+    /// The record of `session`'s shown zone, or nil while a control moves with no countdown
+    /// active (the selection is not settled yet).
+    init?(_ session: KioskSession) { self.init(session.zones[session.selectedZone], update: session.updateReport) }
+
+    /// The record of `zone`, with the updater's last `update`, or nil while one of its
+    /// controls moves with no countdown active.
+    init?(_ zone: KioskZone, update: FleetUpdateReport?) {
+        let timer = zone.timer, screen = zone.screen
         let active = timer.isActive || timer.state == .finished
         guard active || screen.panel.isAtRest else { return nil }
         state = active ? timer.state.rawValue : "idle"
         program = active ? timer.program : screen.selectedProgram?.name ?? ""
-        setting = active ? session.timerSetting : screen.selectedReading
+        setting = active ? zone.countdown.setting : screen.selectedReading
         secondsTotal = active ? timer.secondsTotal : Double(screen.selectedMinutes * 60)
         secondsLeft = active ? timer.secondsLeft.rounded(.up) : 0
-        update = session.updateReport
+        self.update = update
+        self.zone = zone.name
+        slug = zone.slug
     }
 }

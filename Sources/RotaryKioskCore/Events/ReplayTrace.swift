@@ -96,10 +96,13 @@ public struct ReplayTrace: Equatable, Sendable {
         case "wait":
             return Step(ms: ms, input: nil)
         case "remote":
-            // A command as MQTT would bring it: `command` is the topic's last level.
+            // A command as MQTT would bring it: `command` is the topic's last level, `zone` the
+            // zone's level in `<base>/zone/<zone>/set/<command>`.
             guard let command = object["command"] as? String else { throw TraceProblem("missing \"command\"") }
             guard let payload = (object["payload"] ?? "") as? String else { throw TraceProblem("\"payload\" must be a string") }
-            return Step(ms: ms, remote: RemoteMessage(what: command, payload: Array(payload.utf8), retained: object["retained"] as? Bool ?? false))
+            guard let zone = object["zone"].map({ $0 as? String }) ?? .some(nil) else { throw TraceProblem("\"zone\" must be a string") }
+            return Step(ms: ms, remote: RemoteMessage(what: command, payload: Array(payload.utf8),
+                                                      retained: object["retained"] as? Bool ?? false, zone: zone))
         default:
             throw TraceProblem("unknown \"type\" \"\(type)\" (down, move, up, wheel, key, encoder, remote, wait)")
         }

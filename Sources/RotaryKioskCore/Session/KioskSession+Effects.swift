@@ -7,8 +7,8 @@ struct WorldReport: Sendable {
     var generation = 0
     /// The backlight level last asked for (nil: none yet).
     var backlight: Double?
-    /// The state record last published (nil: none yet).
-    var state: KioskStateRecord?
+    /// Each zone's state record last published (nil: none yet).
+    var states: [KioskStateRecord?] = []
     /// Whether the app was asked to end.
     var quit = false
 }
@@ -54,9 +54,11 @@ extension KioskSession {
             told.backlight = level
             effects.append(isAsleep ? .backlightOff : .setBacklight(level))
         }
-        if let key = KioskStateRecord(self), key != told.state {
-            told.state = key
-            effects.append(.publishState(key, endsIn: timer.state == .running ? timer.secondsLeft : nil))
+        if told.states.count != zones.count { told.states = Array(repeating: nil, count: zones.count) }
+        for (index, zone) in zones.enumerated() {
+            guard let key = KioskStateRecord(zone, update: updateReport), key != told.states[index] else { continue }
+            told.states[index] = key
+            effects.append(.publishState(key, endsIn: zone.timer.state == .running ? zone.timer.secondsLeft : nil))
         }
         if quitRequested, !told.quit {
             told.quit = true

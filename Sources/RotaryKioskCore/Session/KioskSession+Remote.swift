@@ -18,10 +18,38 @@ extension KioskSession {
         let command: RemoteCommand
         switch RemoteCommand.read(message) {
         case .success(let read): command = read
-        case .failure(let refusal): return [.command(name: message.name, refusal: refusal.reason)]
+        case .failure(let refusal): return [.command(name: message.name, refusal: refusal.reason, zone: message.zone)]
         }
-        if let refusal = refusal(of: command) { return [.command(name: message.name, refusal: refusal)] }
-        var events: [KioskEvent] = [.command(name: message.name, refusal: nil)]
+        switch target(of: message, command) {
+        case .success(let zone): return inZone(zone) { $0.carryOut(command, name: message.name) }
+        case .failure(let refusal): return [.command(name: message.name, refusal: refusal.reason, zone: message.zone)]
+        }
+    }
+
+    /// The zone `message` is for: the one its topic names (by slug or name); the only one of
+    /// a kiosk without zones; the shown one for a fleet update, which is the kiosk's. A zone
+    /// command on a kiosk with zones must name its zone.
+    private func target(of message: RemoteMessage, _ command: RemoteCommand) -> Result<Int, RemoteRefusal> {
+        let names = zones.compactMap(\.name)
+        guard let wanted = message.zone else {
+            if case .update = command { return .success(selectedZone) }
+            guard let first = zones.first?.slug else { return .success(selectedZone) }
+            return .failure(RemoteRefusal("this kiosk has zones (\(names.joined(separator: ", "))): send the command to "
+                                  + "<base>/zone/<zone>/set/\(message.name), e.g. zone/\(first)/set/\(message.name)"))
+        }
+        if let zone = zones.firstIndex(where: { $0.slug == wanted || $0.name == wanted }) {
+            if case .update = command { return .failure(RemoteRefusal("an update is for the whole kiosk: send it to <base>/set/update")) }
+            return .success(zone)
+        }
+        let known = zones.compactMap(\.slug)
+        return .failure(RemoteRefusal(known.isEmpty ? "this kiosk has no zones: send the command to <base>/set/\(message.name)"
+                              : "there is no zone \"\(String(wanted.prefix(80)))\"; the zones are \(known.joined(separator: ", "))"))
+    }
+
+    /// Carries out `command` (named `name`) on the zone the rules act on.
+    private mutating func carryOut(_ command: RemoteCommand, name: String) -> [KioskEvent] {
+        if let refusal = refusal(of: command) { return [.command(name: name, refusal: refusal, zone: zoneName)] }
+        var events: [KioskEvent] = [.command(name: name, refusal: nil, zone: zoneName)]
         if isDimmed || isAsleep { events += wakeUp() }
         switch command {
         case .program(let name): events += choose(RemoteCommand.Choice(program: name))
@@ -38,19 +66,26 @@ extension KioskSession {
         return events
     }
 
-    /// Whether someone is using the kiosk's screen: a finger is on it, the service screen
-    /// shows, or something was touched, turned or pressed less than ``inUseSeconds`` ago.
-    public var screenInUse: Bool { remoteGate.screenInUse(at: clock, serviceOpen: service != nil) }
+    /// Whether someone is using the zone the rules act on (the shown one, outside
+    /// ``inZone(_:_:)``): while it shows, a finger on the screen or the service screen; or
+    /// something of it touched, turned or pressed less than ``inUseSeconds`` ago.
+    public var screenInUse: Bool { isInUse(zone: current) }
 
-    /// A tap on the arming control: arms remote start for `armSeconds`, or disarms it.
-    mutating func toggleArming() -> [KioskEvent] {
-        guard remoteGate.toggle(at: clock, for: settings.armSeconds) else { return [.disarmed(.tapped)] + feedback(.press) }
-        return [.armed(seconds: settings.armSeconds)] + feedback(.confirm)
+    /// Whether someone is using zone `index` (see ``screenInUse``).
+    func isInUse(zone index: Int) -> Bool {
+        zones[index].remote.inUse(at: clock, handsOn: index == selectedZone && (fingers.any || service != nil))
     }
 
-    /// Ends the arming, if armed, for `why`.
+    /// A tap on the arming control: arms remote start of the shown zone for `armSeconds`, or
+    /// disarms it.
+    mutating func toggleArming() -> [KioskEvent] {
+        guard remoteGate.toggle(at: clock, for: settings.armSeconds) else { return [.disarmed(.tapped, zone: zoneName)] + feedback(.press) }
+        return [.armed(seconds: settings.armSeconds, zone: zoneName)] + feedback(.confirm)
+    }
+
+    /// Ends the arming of the zone the rules act on, if armed, for `why`.
     mutating func disarm(_ why: RemoteArming.Ending) -> [KioskEvent] {
-        remoteGate.disarm() ? [.disarmed(why)] : []
+        remoteGate.disarm() ? [.disarmed(why, zone: zoneName)] : []
     }
 
     /// Why `command` may not or cannot be carried out now (nil: it can).
@@ -67,7 +102,7 @@ extension KioskSession {
         }
         if command.needsArming {  // pause and cancel only ever stop something
             if service != nil { return "the service screen is open" }
-            if remoteGate.fingerOnScreen { return "a finger is on the kiosk's screen" }
+            if actingOnShownZone, fingers.any { return "a finger is on the kiosk's screen" }
         }
         switch command {
         case .program(let name): return lockedControls ?? programRefusal(name)

@@ -12,10 +12,10 @@ extension KioskSession {
         }
     }
 
-    /// Whether an update may go on now: no countdown, no "Done", no service screen, nobody
-    /// using the screen.
+    /// Whether an update may go on now: no countdown and no "Done" in any zone, no service
+    /// screen, nobody using the screen.
     var idleForUpdate: Bool {
-        !countdown.holdsScreen && !screenInUse
+        !zones.contains { $0.countdown.holdsScreen } && !zones.indices.contains(where: isInUse(zone:))
     }
 
     /// Moves a waiting update to installing, or an installed one to rebooting, when idle.

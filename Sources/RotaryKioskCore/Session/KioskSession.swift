@@ -11,24 +11,38 @@ public struct KioskSession: Sendable {
     /// The panel's zones in tile order, each with its own screen and countdown: one, unnamed,
     /// without `[[zone]]` tables.
     public private(set) var zones: [KioskZone]
-    /// The zone the rings edit, an index into ``zones``.
+    /// The zone the rings edit and the screen shows, an index into ``zones``.
     public private(set) var selectedZone = 0
-    /// The shown zone's controls as they are now.
+    /// The zone the rules act on while ``inZone(_:_:)`` runs (a zone in the background counting
+    /// down, a command for another zone); nil: the shown one.
+    private var actingZone: Int?
+    /// The zone the rules act on: the shown one, or the one ``inZone(_:_:)`` acts on.
+    var current: Int { actingZone ?? selectedZone }
+    /// Whether the zone the rules act on is the one on the screen.
+    var actingOnShownZone: Bool { current == selectedZone }
+    /// The controls of the zone the rules act on (the shown zone's, outside
+    /// ``inZone(_:_:)``) as they are now.
     public internal(set) var screen: KioskScreen {
-        get { zones[selectedZone].screen }
-        set { zones[selectedZone].screen = newValue }
-        _modify { yield &zones[selectedZone].screen }
+        get { zones[current].screen }
+        set { zones[current].screen = newValue }
+        _modify { yield &zones[current].screen }
     }
-    /// The shown zone's countdown, its set point and its timeouts.
+    /// That zone's countdown, its set point and its timeouts.
     var countdown: Countdown {
-        get { zones[selectedZone].countdown }
-        set { zones[selectedZone].countdown = newValue }
-        _modify { yield &zones[selectedZone].countdown }
+        get { zones[current].countdown }
+        set { zones[current].countdown = newValue }
+        _modify { yield &zones[current].countdown }
+    }
+    /// That zone's arming and use.
+    var remoteGate: RemoteGate {
+        get { zones[current].remote }
+        set { zones[current].remote = newValue }
+        _modify { yield &zones[current].remote }
     }
     /// The shown zone's countdown.
     public var timer: CountdownTimer { countdown.timer }
-    /// The shown zone's name (nil: the one zone of a config without zones).
-    public var zoneName: String? { zones[selectedZone].name }
+    /// The name of the zone the rules act on (nil: the one zone of a config without zones).
+    public var zoneName: String? { zones[current].name }
     public let settings: SessionSettings
     /// Seconds of session time (the sum of every `dt`).
     public private(set) var clock = 0.0
@@ -60,9 +74,10 @@ public struct KioskSession: Sendable {
     /// programs on the wheel, a set point that came, went or is another): a view is rebuilt,
     /// and a `layout` line tells the new geometry, when it moves on.
     var controlsGeneration = 0
-    /// Arming and local use: whether commands from outside may act.
-    var remoteGate = RemoteGate()
-    /// Whether a person has armed remote start at the kiosk (``RemoteControl/armed``).
+    /// The fingers on the screen, whichever zone they are on.
+    var fingers = FingersOnScreen()
+    /// Whether a person has armed remote start for the shown zone at the kiosk
+    /// (``RemoteControl/armed``).
     public var arming: RemoteArming { remoteGate.arming }
     /// The fleet update under way (nil: none).
     public internal(set) var fleetUpdate: FleetUpdateState?
@@ -79,8 +94,9 @@ public struct KioskSession: Sendable {
     /// backlight, the config's volume) and `touch` calibration.
     public init(screen: KioskScreen, settings: SessionSettings, zones: [ZoneSettings] = [], levels: OperatorLevels? = nil,
                 touch: TouchCalibration = .identity) {
-        self.zones = zones.isEmpty ? [KioskZone(name: nil, screen: screen)]
-            : zones.map { KioskZone(name: $0.name, screen: screen.offering($0.programs)) }
+        let slugs = ZoneSettings.slugs(zones.map(\.name))
+        self.zones = zones.isEmpty ? [KioskZone(name: nil, slug: nil, screen: screen)]
+            : zip(zones, slugs).map { KioskZone(name: $0.name, slug: $1, screen: screen.offering($0.programs)) }
         self.settings = settings
         operatorGate = OperatorGate(state: OperatorState(levels: levels ?? OperatorLevels(brightness: nil, volume: settings.volume),
                                                          touch: touch))
@@ -88,12 +104,13 @@ public struct KioskSession: Sendable {
         for zone in self.zones.indices { inZone(zone) { $0.refreshScreen() } }
     }
 
-    /// Runs `body` with zone `index` as the shown one (its screen and countdown are the
-    /// session's, its events are tagged with its name), then shows the zone shown before.
+    /// Runs `body` with the rules acting on zone `index` (its screen, countdown and remote
+    /// gate are the session's, its events are tagged with its name); the screen still shows
+    /// the zone it showed.
     mutating func inZone<T>(_ index: Int, _ body: (inout KioskSession) -> T) -> T {
-        let shown = selectedZone
-        selectedZone = index
-        defer { selectedZone = shown }
+        let acting = actingZone
+        actingZone = index
+        defer { actingZone = acting }
         return body(&self)
     }
 
@@ -141,7 +158,7 @@ public struct KioskSession: Sendable {
         if reported != nil { event.position = touchCalibration.apply(event.position, width: layout.width, height: layout.height) }
         event.position = layout.turn.view(event.position)
         presence.input(at: clock)
-        remoteGate.track(event)
+        fingers.track(event)
         if event.phase == .down {
             showsFocus = false
             // First, so a finger that wakes the screen or acknowledges "Done" still counts
@@ -161,8 +178,9 @@ public struct KioskSession: Sendable {
         }
         if event.phase == .down, service == nil, let zone = layout.zoneTiles.firstIndex(where: { $0.contains(event.position) }) {
             swallowed.append(event.finger)
-            remoteGate.used(at: clock)
-            return selectZone(zone, at: event.time)
+            let events = selectZone(zone, at: event.time)
+            remoteGate.used(at: clock)  // the zone now shown: a person is at it
+            return events
         }
         if event.phase == .down, service == nil, settings.remoteControl.showsArming,
            event.position.distance(to: layout.remoteArmCenter) <= layout.remoteArmSize / 2 {
@@ -218,8 +236,14 @@ public struct KioskSession: Sendable {
         } else if operatorGate.holdComplete(at: clock, holdSeconds: settings.adminHoldSeconds) {
             events += openService()
         }
-        if remoteGate.armingExpired(at: clock) { events += disarm(.expired) }
-        if isAsleep || service != nil { events += disarm(.local) }
+        for zone in zones.indices {
+            events += inZone(zone) { session in
+                var events: [KioskEvent] = []
+                if session.remoteGate.armingExpired(at: session.clock) { events += session.disarm(.expired) }
+                if session.isAsleep || session.service != nil { events += session.disarm(.local) }
+                return events
+            }
+        }
         events += moveUpdateOn()
         presence.dimIfIdle(at: clock, idle: service == nil && !holdsScreen && screen.panel.isAtRest,
                            settings: settings)

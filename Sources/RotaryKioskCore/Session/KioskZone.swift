@@ -7,17 +7,22 @@ public struct KioskZone: Sendable {
     /// Its name (nil: the one zone of a config without `[[zone]]` tables, which events do not
     /// name).
     public let name: String?
+    /// Its name in MQTT topics and file names (``ZoneSettings/slugs(_:)``; nil without zones).
+    public let slug: String?
     /// Its controls, as they are now (or were left, while another zone shows).
     public internal(set) var screen: KioskScreen
     /// Its countdown, its set point and its timeouts.
     var countdown = Countdown()
+    /// Its arming and when it was last used: whether commands from outside may act on it.
+    var remote = RemoteGate()
 
     /// Its countdown.
     public var timer: CountdownTimer { countdown.timer }
 
-    /// The zone `name` on `screen`.
-    init(name: String?, screen: KioskScreen) {
+    /// The zone `name` (`slug` in topics and file names) on `screen`.
+    init(name: String?, slug: String?, screen: KioskScreen) {
         self.name = name
+        self.slug = slug
         self.screen = screen
     }
 
