@@ -125,6 +125,18 @@ struct ZoneSessionTests {
         #expect(atRest, "no finger is left holding Cabin 1's wheel")
     }
 
+    @Test("Page Down shows the next zone and Page Up the one before, round; without zones they do nothing")
+    func pageKeys() {
+        var s = session()
+        _ = s.key("PageUp")
+        #expect(s.selectedZone == 2)
+        _ = s.key("PageDown")
+        _ = s.key("PageDown")
+        #expect(s.selectedZone == 1)
+        var plain = session(zones: [])
+        #expect(plain.key("PageDown").events.isEmpty)
+    }
+
     @Test("without zones there is one unnamed zone: no tiles, no zone in any event")
     func noZones() {
         var s = session(zones: [])

@@ -135,6 +135,9 @@ public struct KioskSession: Sendable {
             if case .encoder = input { showsFocus = true }
             return react(to: screen.panel.apply(input))
         }
+        if let step = Self.zoneKeys[name], zones.count > 1 {
+            return selectZone((selectedZone + step + zones.count) % zones.count, at: clock)
+        }
         let action = KeyBindings.action(forKey: name)
         switch action {
         case .turn, .nextFocus: showsFocus = true
@@ -201,6 +204,9 @@ public struct KioskSession: Sendable {
 
     /// A key by SDL's name.
     public mutating func key(_ name: String) -> [KioskEffect] { handle(.key(name)) }
+
+    /// The keys that show the next zone (Page Down) and the one before (Page Up), round.
+    static let zoneKeys = ["PageDown": 1, "PageUp": -1]
 
     // MARK: - Time
 
