@@ -50,6 +50,39 @@ struct ZoneRemoteTests {
         #expect(run.exitControl("zones").flatMap { $0["selected"] as? Int } == 0, "the screen stayed on the person's zone")
     }
 
+    @Test("a replay ending on a command for a zone in the background runs until that zone's dial has turned back and rests")
+    func backgroundMotionKeepsTheReplayGoing() throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        let config = try ConfigText.write(try String(contentsOfFile: try RemoteControlReplayTests.config(control: "full", in: dir),
+                                                     encoding: .utf8) + "\n" + Self.zones, as: "zones.toml", in: dir)
+        var t = Trace()
+        t.wait(100)
+        t.add(["type": "remote", "command": "start", "payload": "{\"minutes\":10}", "zone": "cabin-2"])
+        t.wait(300_000)
+        t.add(["type": "remote", "command": "cancel", "payload": "", "zone": "cabin-2"])
+        let run = try ReplayRun.run(t.text, size: "800x480", extra: ["--config", config])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.named("timer").last?["state"] as? String == "cancelled")
+        let cancelledAt = (run.named("timer").last?["t"] as? NSNumber)?.doubleValue ?? 0
+        let dial = run.named("selected").filter { $0["id"] as? String == "dial" && ($0["t"] as? NSNumber)?.doubleValue ?? 0 >= cancelledAt }
+        #expect(dial.last?["label"] as? String == "10" && dial.last?["zone"] as? String == "Cabin 2",
+                "Cabin 2's dial turned back from 5 to the 10 minutes set: \(dial)")
+    }
+
+    @Test("without zones a message on a zone's command topic is no command: it is not even answered")
+    func noZonesIgnoresZoneTopics() throws {
+        let broker = try MqttBroker()
+        let kiosk = try MqttCommandTests.kiosk(broker, control: "full")
+        _ = try broker.waitForRetained("rotary/cabin-1/availability") { $0 == "online" }
+        try broker.publish("rotary/cabin-1/zone/cabin-1/set/start", "{}")
+        try broker.publish("rotary/cabin-1/set/pause", "{}")
+        MqttCommandTests.waitForAnswers(kiosk, 1)
+        let answers = kiosk.events.filter { $0["event"] as? String == "command" }
+        #expect(answers.map { $0["command"] as? String } == ["pause"], "\(answers)")
+        #expect(!kiosk.events.contains { $0["event"] as? String == "timer" })
+        #expect(kiosk.stop() == 0)
+    }
+
     @Test("over MQTT: zone/<slug>/set/start starts that zone, each zone's state is retained on its topic, <base>/state lists the zones, discovery has entities per zone, the fleet view shows them")
     func overTheWire() throws {
         let broker = try MqttBroker()

@@ -137,6 +137,59 @@ struct ZoneSessionTests {
         #expect(plain.key("PageDown").events.isEmpty)
     }
 
+    @Test("Page Down counts as using the zone it shows: a remote start armed there waits for the person")
+    func pageKeyMarksZoneInUse() {
+        var s = session()
+        _ = s.advance(by: 40)
+        _ = s.key("PageDown")
+        let inUse = s.isInUse(zone: 1)
+        #expect(inUse, "the zone now shown")
+        _ = s.advance(by: 31)
+        let later = s.isInUse(zone: 1)
+        #expect(!later)
+    }
+
+    @Test("a command for a zone in the background changes its screen without rebuilding the one shown")
+    func backgroundChangeNoRebuild() {
+        var settings = SessionSettings()
+        settings.remoteControl = .full
+        let layout = ScreenLayout(width: 800, height: 480, hasStrip: true, zones: 2)
+        let screen = KioskScreen(layout: layout, programs: Program.demoInCategories, dialMinutes: Program.defaultDialMinutes,
+                                 categories: Program.demoCategories)
+        var s = KioskSession(screen: screen, settings: settings, zones: [ZoneSettings(name: "A"), ZoneSettings(name: "B")])
+        _ = s.advance(by: 0.1)
+        let laundry = Program.demoInCategories.first { $0.category == Program.demoCategories[1] }!.name
+        let effects = s.remote(RemoteMessage(what: "program", payload: Array("\"\(laundry)\"".utf8), zone: "b"))
+        #expect(effects.events.first == .command(name: "program", refusal: nil, zone: "B"))
+        #expect(s.zones[1].screen.selectedProgram?.name == laundry)
+        #expect(!effects.contains(.rebuildView), "\(effects)")
+        #expect(s.screen.selectedProgram?.name == Program.demoInCategories[0].name)
+    }
+
+    @Test("an update is the whole kiosk's: its answer names no zone; a zone's own topic refuses it")
+    func updateNamesNoZone() {
+        var settings = SessionSettings()
+        settings.fleetUpdates = .armed
+        settings.hasUpdater = true
+        let layout = ScreenLayout(width: 800, height: 480, zones: 2)
+        let screen = KioskScreen(layout: layout, programs: Program.demo, dialMinutes: Program.defaultDialMinutes)
+        var s = KioskSession(screen: screen, settings: settings, zones: [ZoneSettings(name: "A"), ZoneSettings(name: "B")])
+        let url = Array("\"https://example.org/b.raucb\"".utf8)
+        #expect(s.remote(RemoteMessage(what: "update", payload: url)).events.first == .command(name: "update", refusal: nil, zone: nil))
+        let refused = s.remote(RemoteMessage(what: "update", payload: url, zone: "a")).events.first
+        #expect(refused == .command(name: "update", refusal: "an update is for the whole kiosk: send it to <base>/set/update", zone: "a"))
+    }
+
+    @Test("a replay's remote line with a zone that is not a string is an error naming the line")
+    func replayZoneMustBeText() {
+        #expect(throws: ReplayTrace.LineError.self) {
+            try ReplayTrace(text: #"{"t":0,"type":"remote","command":"start","zone":5}"#, name: "t", isKeyName: { _ in true })
+        }
+        #expect(throws: Never.self) {
+            try ReplayTrace(text: #"{"t":0,"type":"remote","command":"start","zone":"cabin-1"}"#, name: "t", isKeyName: { _ in true })
+        }
+    }
+
     @Test("without zones there is one unnamed zone: no tiles, no zone in any event")
     func noZones() {
         var s = session(zones: [])

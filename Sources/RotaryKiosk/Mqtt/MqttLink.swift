@@ -35,26 +35,29 @@ final class MqttLink: @unchecked Sendable {
     private var goodbyeAcknowledged = false
     private let report: @Sendable (String) -> Void
     private let note: @Sendable (String) -> Void
-    /// Gets each command from `<base>/set/<what>` and `<base>/zone/<slug>/set/<what>` on the
-    /// link's thread (nil: not subscribed).
+    /// Gets each command from `<base>/set/<what>` (and `<base>/zone/<slug>/set/<what>` when
+    /// ``zoneCommands``) on the link's thread (nil: not subscribed).
     private let commands: (@Sendable (RemoteMessage) -> Void)?
+    /// Whether the kiosk has zones, whose commands come in on their own topics.
+    private let zoneCommands: Bool
     /// Home Assistant's discovery message, sent retained on every connect and whenever Home
     /// Assistant says it is `online`.
     private let discovery: String
 
     /// A link for `settings` with `password`; `report` gets problems worth an `error` event
     /// (each once until it changes), `note` what only the log needs, and `commands` every
-    /// message on `<base>/set/<what>` (nil: the link does not subscribe), on the link's
-    /// thread; `discovery` is Home Assistant's discovery message. Throws when libmosquitto
-    /// refuses the settings.
+    /// message on `<base>/set/<what>` and, with `zoneCommands`, `<base>/zone/<slug>/set/<what>`
+    /// (nil: the link does not subscribe), on the link's thread; `discovery` is Home
+    /// Assistant's discovery message. Throws when libmosquitto refuses the settings.
     init(settings: MqttSettings, password: String?, discovery: String, report: @escaping @Sendable (String) -> Void,
-         note: @escaping @Sendable (String) -> Void, commands: (@Sendable (RemoteMessage) -> Void)?) throws {
+         note: @escaping @Sendable (String) -> Void, commands: (@Sendable (RemoteMessage) -> Void)?, zoneCommands: Bool = false) throws {
         let handle = try MqttClient.make(settings, id: settings.id, password: password)
         self.settings = settings
         self.handle = handle
         self.report = report
         self.note = note
         self.commands = commands
+        self.zoneCommands = zoneCommands
         self.discovery = discovery
         mosquitto_user_data_set(handle, Unmanaged.passUnretained(self).toOpaque())
         mosquitto_threaded_set(handle, true)
@@ -197,7 +200,7 @@ final class MqttLink: @unchecked Sendable {
             lastProblem = nil
             if commands != nil {
                 mosquitto_subscribe(handle, nil, settings.commandTopic("+"), 1)
-                mosquitto_subscribe(handle, nil, settings.zoneCommandTopic("+", "+"), 1)
+                if zoneCommands { mosquitto_subscribe(handle, nil, settings.zoneCommandTopic("+", "+"), 1) }
             }
             mosquitto_subscribe(handle, nil, HomeAssistantDiscovery.statusTopic(settings), 1)
             send(HomeAssistantDiscovery.topic(settings), discovery, retain: true)
@@ -223,7 +226,7 @@ final class MqttLink: @unchecked Sendable {
             if MqttClient.payload(of: message, limit: 16) == Array("online".utf8) { locked { if connected { send(HomeAssistantDiscovery.topic(settings), discovery, retain: true) } } }
             return
         }
-        guard let commands, let (what, zone) = settings.command(inTopic: name) else { return }
+        guard let commands, let (what, zone) = settings.command(inTopic: name), zone == nil || zoneCommands else { return }
         commands(RemoteMessage(what: what, payload: MqttClient.payload(of: message, limit: RemoteCommand.maxPayloadBytes + 1),
                                retained: message.retain, zone: zone))
     }

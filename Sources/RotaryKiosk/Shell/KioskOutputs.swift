@@ -113,7 +113,7 @@ final class KioskOutputs {
         let live = run == .display || run == .headless
         mqtt = run == .picture ? nil : config.mqtt.flatMap {
             Self.link($0, discovery: HomeAssistantDiscovery.payload($0, config: config, version: RotaryKioskCommand.version),
-                      logger: logger, problems: problems, commands: live ? commands : nil, wake: wake)
+                      logger: logger, problems: problems, commands: live ? commands : nil, zoneCommands: !config.zones.isEmpty, wake: wake)
         }
         mqtt?.start()
         if live, config.mqtt?.updates == .armed, let stateDirectory, ImageUpdater.present {
@@ -126,10 +126,11 @@ final class KioskOutputs {
     /// Whether the fleet can update this kiosk (``SessionSettings/hasUpdater``).
     var hasUpdater: Bool { updater != nil }
 
-    /// The MQTT link for `settings`, its password read from its file; nil (and an error)
-    /// when libmosquitto refuses the settings.
+    /// The MQTT link for `settings`, its password read from its file, taking the zones'
+    /// commands too when `zoneCommands`; nil (and an error) when libmosquitto refuses the
+    /// settings.
     private static func link(_ settings: MqttSettings, discovery: String, logger: Logger, problems: Mailbox<String>,
-                             commands: Mailbox<RemoteMessage>?, wake: @escaping @Sendable () -> Void) -> MqttLink? {
+                             commands: Mailbox<RemoteMessage>?, zoneCommands: Bool, wake: @escaping @Sendable () -> Void) -> MqttLink? {
         var password: String?
         do {
             password = try MqttClient.password(settings)
@@ -144,7 +145,7 @@ final class KioskOutputs {
                 }
             }
             return try MqttLink(settings: settings, password: password, discovery: discovery, report: problems.post, note: { logger.info("\($0)") },
-                                commands: handOver)
+                                commands: handOver, zoneCommands: zoneCommands)
         } catch {
             problems.post("\(error); the kiosk runs without MQTT")
             return nil
@@ -235,6 +236,7 @@ final class KioskOutputs {
         guard !stores.isEmpty else { return [] }
         let now = wallClock(ms: 0)
         var effects: [KioskEffect] = []
+        var saved: [SavedCountdown] = []
         for (zone, (name, store)) in stores.enumerated() {
             let whose = name.map { "zone \($0)'s " } ?? ""
             switch store.load(now: now) {
@@ -244,10 +246,11 @@ final class KioskOutputs {
                 effects.append(.emit(.error("saved timer: \(message)")))
             case .timer(let state, _, let program, let total, let left, let setting):
                 logger.info("resuming \(whose)\(state.rawValue) timer of \(program) with \(TimeText.format(seconds: left)) left")
-                effects += session.restore(state: state, program: program, secondsTotal: total, secondsLeft: left, setting: setting,
-                                           zone: zone)
+                saved.append(SavedCountdown(state: state, program: program, secondsTotal: total, secondsLeft: left, setting: setting,
+                                            zone: zone))
             }
         }
+        effects += session.restore(saved)
         // Only a countdown the session really took back keeps its row.
         let restored = effects.events.compactMap { event -> UsageLog.Resumed? in
             guard case .timer(let report, let setting, _, let zone) = event else { return nil }

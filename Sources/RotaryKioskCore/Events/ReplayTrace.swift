@@ -100,7 +100,8 @@ public struct ReplayTrace: Equatable, Sendable {
             // zone's level in `<base>/zone/<zone>/set/<command>`.
             guard let command = object["command"] as? String else { throw TraceProblem("missing \"command\"") }
             guard let payload = (object["payload"] ?? "") as? String else { throw TraceProblem("\"payload\" must be a string") }
-            guard let zone = object["zone"].map({ $0 as? String }) ?? .some(nil) else { throw TraceProblem("\"zone\" must be a string") }
+            let zone = object["zone"] as? String
+            if object["zone"] != nil, zone == nil { throw TraceProblem("\"zone\" must be a string: the zone's name or slug") }
             return Step(ms: ms, remote: RemoteMessage(what: command, payload: Array(payload.utf8),
                                                       retained: object["retained"] as? Bool ?? false, zone: zone))
         default:

@@ -37,7 +37,7 @@ extension KioskSession {
             return .failure(RemoteRefusal("this kiosk has zones (\(names.joined(separator: ", "))): send the command to "
                                   + "<base>/zone/<zone>/set/\(message.name), e.g. zone/\(first)/set/\(message.name)"))
         }
-        if let zone = zones.firstIndex(where: { $0.slug == wanted || $0.name == wanted }) {
+        if let zone = zones.firstIndex(where: { $0.slug == wanted }) ?? zones.firstIndex(where: { $0.name == wanted }) {
             if case .update = command { return .failure(RemoteRefusal("an update is for the whole kiosk: send it to <base>/set/update")) }
             return .success(zone)
         }
@@ -48,8 +48,10 @@ extension KioskSession {
 
     /// Carries out `command` (named `name`) on the zone the rules act on.
     private mutating func carryOut(_ command: RemoteCommand, name: String) -> [KioskEvent] {
-        if let refusal = refusal(of: command) { return [.command(name: name, refusal: refusal, zone: zoneName)] }
-        var events: [KioskEvent] = [.command(name: name, refusal: nil, zone: zoneName)]
+        // An update is the whole kiosk's: its answer names no zone.
+        let zone: String? = if case .update = command { nil } else { zoneName }
+        if let refusal = refusal(of: command) { return [.command(name: name, refusal: refusal, zone: zone)] }
+        var events: [KioskEvent] = [.command(name: name, refusal: nil, zone: zone)]
         if isDimmed || isAsleep { events += wakeUp() }
         switch command {
         case .program(let name): events += choose(RemoteCommand.Choice(program: name))

@@ -136,7 +136,9 @@ public struct KioskSession: Sendable {
             return react(to: screen.panel.apply(input))
         }
         if let step = Self.zoneKeys[name], zones.count > 1 {
-            return selectZone((selectedZone + step + zones.count) % zones.count, at: clock)
+            let events = selectZone((selectedZone + step + zones.count) % zones.count, at: clock)
+            remoteGate.used(at: clock)  // the zone now shown: a person is at it
+            return events
         }
         let action = KeyBindings.action(forKey: name)
         switch action {
@@ -251,7 +253,7 @@ public struct KioskSession: Sendable {
             }
         }
         events += moveUpdateOn()
-        presence.dimIfIdle(at: clock, idle: service == nil && !holdsScreen && screen.panel.isAtRest,
+        presence.dimIfIdle(at: clock, idle: service == nil && !holdsScreen && isAtRest,
                            settings: settings)
         return events + presence.followHours(at: clock, mayGoOff: mayGoOff, settings: settings)
     }
@@ -259,7 +261,7 @@ public struct KioskSession: Sendable {
     /// Whether nothing keeps the panel on outside the opening hours: no countdown, no "Done",
     /// no service screen, no control moving.
     private var mayGoOff: Bool {
-        isClosed && service == nil && !holdsScreen && screen.panel.isAtRest
+        isClosed && service == nil && !holdsScreen && isAtRest
     }
 
     /// Whether some zone's countdown runs, is paused or shows "Done": nothing dims or goes off.
@@ -272,8 +274,9 @@ public struct KioskSession: Sendable {
     /// operator's brightness, a fifth of it while dimmed, 0 (off) while the panel sleeps.
     public var backlightLevel: Double? { presence.backlightLevel(levels.brightness) }
 
-    /// Whether nothing moves and no finger is down (a running countdown is not motion).
-    public var isAtRest: Bool { screen.panel.isAtRest && service?.isAtRest != false }
+    /// Whether nothing moves and no finger is down, in any zone (a running countdown is not
+    /// motion).
+    public var isAtRest: Bool { zones.allSatisfy(\.screen.panel.isAtRest) && service?.isAtRest != false }
 
     /// Whether the picture changes from frame to frame: a control moves or is held, "Done"
     /// pulses (not under the service screen, which shows it still), or a refused start
@@ -287,18 +290,22 @@ public struct KioskSession: Sendable {
     /// control moves), or nil when only input can change it. Stepping over this span in one
     /// `advance` gives the same events as stepping through it.
     public var secondsUntilChange: Double? {
-        var soonest = screen.panel.secondsUntilChange
+        var soonest: Double?
         func consider(_ s: Double) { soonest = min(soonest ?? s, max(0, s)) }
-        for zone in zones {
+        for (index, zone) in zones.enumerated() {
+            if let change = zone.screen.panel.secondsUntilChange { consider(change) }
             if let change = zone.countdown.secondsUntilChange(at: clock, settings: settings) { consider(change) }
+            // The shown arming's face counts down each second while it shows; dimmed, or in
+            // the background, only its end matters.
+            let arming = zone.remote.arming
+            let face = index == selectedZone && !isDimmed
+            if let change = face ? arming.secondsUntilChange(at: clock) : arming.secondsLeft(at: clock) { consider(change) }
         }
         if let change = operatorGate.secondsUntilChange(at: clock, holdSeconds: settings.adminHoldSeconds) { consider(change) }
         if let change = presence.secondsUntilChange(at: clock, idle: !holdsScreen, mayGoOff: mayGoOff,
                                                     serviceOpen: service != nil, settings: settings) {
             consider(change)
         }
-        // Its face counts down each second while it shows; dimmed, only its end matters.
-        if let change = isDimmed ? arming.secondsLeft(at: clock) : arming.secondsUntilChange(at: clock) { consider(change) }
         return soonest
     }
 
@@ -361,28 +368,39 @@ public struct KioskSession: Sendable {
     /// runs to its end under its saved name (index −1), so its hooks fire as they should, and
     /// an `error` says so.
     public mutating func restore(state: TimerState, program: String, secondsTotal: Double, secondsLeft: Double,
-                                 setting: SettingReading? = nil, zone: Int = 0) -> [KioskEffect] {
-        guard zones.indices.contains(zone) else { return [] }
-        let events = inZone(zone) { session in
-            session.restoring(state: state, program: program, secondsTotal: secondsTotal, secondsLeft: secondsLeft, setting: setting)
+                                 setting: SettingReading? = nil) -> [KioskEffect] {
+        restore([SavedCountdown(state: state, program: program, secondsTotal: secondsTotal, secondsLeft: secondsLeft, setting: setting)])
+    }
+
+    /// Puts back every zone's saved countdown at once (one for a zone the session no longer
+    /// has is left out), then tells the world: no zone is announced idle in between.
+    public mutating func restore(_ countdowns: [SavedCountdown]) -> [KioskEffect] {
+        var events: [KioskEvent] = []
+        for saved in countdowns where zones.indices.contains(saved.zone) {
+            events += inZone(saved.zone) { $0.restoring(saved) }
         }
         return effects(of: events)
     }
 
-    private mutating func restoring(state: TimerState, program: String, secondsTotal: Double, secondsLeft: Double,
-                                    setting: SettingReading?) -> [KioskEvent] {
+    private mutating func restoring(_ saved: SavedCountdown) -> [KioskEvent] {
         var events: [KioskEvent] = []
-        let place = screen.place(ofProgram: program)
+        let place = screen.place(ofProgram: saved.program)
         if let place {
-            show(place, setting: setting?.value)
+            show(place, setting: saved.setting?.value)
         } else {
-            events.append(.error("the saved countdown is for \"\(program)\", which the config no longer has: "
-                                 + "it runs to its end under that name"))
+            let offered = zoneName.map { "zone \($0) no longer offers" } ?? "the config no longer has"
+            events.append(.error("the saved countdown is for \"\(saved.program)\", which \(offered): it runs to its end under that name"))
         }
-        countdown.setting = setting
-        let report = countdown.timer.restore(state: state, programIndex: place?.index ?? -1, program: program,
-                                   secondsTotal: secondsTotal, secondsLeft: secondsLeft)
+        countdown.setting = saved.setting
+        let report = countdown.timer.restore(state: saved.state, programIndex: place?.index ?? -1, program: saved.program,
+                                             secondsTotal: saved.secondsTotal, secondsLeft: saved.secondsLeft)
         return events + timerChanged(report)
+    }
+
+    /// The shown screen's controls changed besides their state: the view is rebuilt and a
+    /// `layout` line follows. A zone in the background changing is nothing to rebuild.
+    private mutating func controlsChanged() {
+        if actingOnShownZone { controlsGeneration += 1 }
     }
 
     // MARK: - Zones
@@ -394,7 +412,7 @@ public struct KioskSession: Sendable {
         guard zones.indices.contains(index), index != selectedZone else { return [] }
         let released = react(to: screen.panel.cancelTouches(at: time))
         selectedZone = index
-        controlsGeneration += 1
+        controlsChanged()
         let tile = zones[index].tile
         return released + [.control(.selected(id: KioskControl.zones.id, index: index, label: tile.label, value: nil), zone: zoneName)]
             + feedback(.press)
@@ -405,9 +423,9 @@ public struct KioskSession: Sendable {
     @discardableResult
     mutating func show(_ place: (category: Int, index: Int), setting: Double?) -> Bool {
         let categoryChanged = screen.showCategory(place.category)
-        if categoryChanged { controlsGeneration += 1 }
+        if categoryChanged { controlsChanged() }
         screen.wheel.place(atCoordinate: Double(place.index))
-        if screen.showSetting(value: setting) { controlsGeneration += 1 }
+        if screen.showSetting(value: setting) { controlsChanged() }
         return categoryChanged
     }
 
@@ -454,11 +472,11 @@ public struct KioskSession: Sendable {
                 events += feedback(.tick)
             case .selected(KioskControl.wheel.id, _, _, _) where !timer.isActive:
                 // A new program: its set point at its default, the dial on its minutes.
-                if screen.showSetting(value: nil) { controlsGeneration += 1 }
+                if screen.showSetting(value: nil) { controlsChanged() }
                 events += dialToProgram()
             case .selected(KioskControl.categories.id, let index, _, _) where !timer.isActive:
                 if screen.showCategory(index) {
-                    controlsGeneration += 1
+                    controlsChanged()
                     events += dialToProgram()
                 }
             case .pressed(KioskControl.button.id):

@@ -80,6 +80,7 @@ public struct ControlPanel: Sendable {
         stack.remove(at: position)
         stack = stack.map { $0.shifted(after: ref) }
         owners = owners.filter { $0.value != ref }.mapValues { $0.shifted(after: ref) }
+        lastSeen = lastSeen.filter { owners[$0.key] != nil }
         if focusIndex > position || focusIndex >= stack.count { focusIndex = max(0, focusIndex - 1) }
     }
 

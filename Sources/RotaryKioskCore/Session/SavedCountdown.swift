@@ -1,0 +1,27 @@
+import RotaryKit
+
+/// A countdown as it was kept across a restart, to be put back into its zone (see
+/// ``KioskSession/restore(_:)``).
+public struct SavedCountdown: Equatable, Sendable {
+    /// Running or paused (a finished one is reported finished).
+    public var state: TimerState
+    /// Its program's name: what finds it on the wheel.
+    public var program: String
+    /// Its length and what is left of it now, seconds.
+    public var secondsTotal: Double
+    public var secondsLeft: Double
+    /// The set point it was started with.
+    public var setting: SettingReading?
+    /// The zone it belongs to, an index into ``KioskSession/zones``.
+    public var zone: Int
+
+    public init(state: TimerState, program: String, secondsTotal: Double, secondsLeft: Double, setting: SettingReading? = nil,
+                zone: Int = 0) {
+        self.state = state
+        self.program = program
+        self.secondsTotal = secondsTotal
+        self.secondsLeft = secondsLeft
+        self.setting = setting
+        self.zone = zone
+    }
+}
