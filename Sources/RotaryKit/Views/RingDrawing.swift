@@ -12,13 +12,24 @@ public enum RingDrawing {
     ///   - coordinate: an item coordinate to show instead of the model's own position (2.5: half
     ///     way between items 2 and 3), e.g. a dial unwinding with a countdown. The item
     ///     nearest to it is the bright one.
+    ///   - marker: the pointer at the ring's marker angle, drawn just outside its rim over the
+    ///     ring (nil: none, e.g. when the program draws its own; see ``marker(_:look:)``).
     public static func commands(_ ring: RingControl, look: RingLook, backdrop: RGBA? = nil,
-                                showing coordinate: Double? = nil) -> [DrawCommand] {
+                                showing coordinate: Double? = nil, marker: MarkerLook? = nil) -> [DrawCommand] {
         let rotation = coordinate.map { $0 * ring.spacingDegrees } ?? ring.rotationDegrees
         let layout = ring.drag.axis.layout
         let highlighted = coordinate.map { layout.index(ofCoordinate: Int(saturating: $0.rounded())) } ?? ring.selectedIndex
         return [.ring(RingDraw(look: look, center: ring.center, innerRadius: ring.innerRadius,
                                outerRadius: ring.outerRadius, markerDegrees: ring.markerDegrees,
                                rotationDegrees: rotation, highlighted: highlighted, backdrop: backdrop))]
+            + (marker.map { Self.marker(ring, look: $0) } ?? [])
+    }
+
+    /// The marker of `ring` alone: `look`'s picture centred just outside the rim (its centre
+    /// `look.size × 0.55` pixels out) at the ring's marker angle, pointing at the centre. For
+    /// a program that draws something of its own between the ring and its marker.
+    public static func marker(_ ring: RingControl, look: MarkerLook) -> [DrawCommand] {
+        MarkerDrawing.commands(center: ring.center, radius: ring.outerRadius + look.size * 0.55, degrees: ring.markerDegrees,
+                               look: look)
     }
 }

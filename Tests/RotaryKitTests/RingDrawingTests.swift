@@ -1,0 +1,58 @@
+import Testing
+@testable import RotaryKit
+
+/// A ring's look made from the ring itself, and its marker drawn with it.
+@Suite("Ring looks and the marker")
+struct RingDrawingTests {
+    static let wheel = RingControl(id: "weapon", kind: .wheel, labels: ["Bolt", "Fire", "Ice"], center: Point(x: 200, y: 200),
+                                   innerRadius: 40, outerRadius: 120)
+
+    @Test("RingLook(for:) draws something: an item per label, names in the band, gaps, the others dimmed")
+    func defaults() {
+        let look = RingLook(for: Self.wheel)
+        #expect(look.items.map(\.label) == ["Bolt", "Fire", "Ice"])
+        #expect(look.labelRadius == 80 && look.labelSize == 14)
+        #expect(look.iconSize == 0, "no icons asked for")
+        #expect(look.style.gapPixels == 2 && look.style.dimmedOpacity == 0.6)
+    }
+
+    @Test("with icons: icons two thirds out at 30 % of the band, names a third out; a missing icon is none")
+    func withIcons() {
+        let look = RingLook(for: Self.wheel, icons: [.builtIn("icons/bolt"), nil])
+        #expect(look.items.map(\.icon) == [.builtIn("icons/bolt"), nil, nil])
+        #expect(look.iconSize == 24 && abs(look.iconRadius - 92.8) < 1e-9 && abs(look.labelRadius - 66.4) < 1e-9)
+    }
+
+    @Test("the marker comes with the ring: over it, outside the rim at the marker's angle, pointing at the centre")
+    func marker() {
+        let look = MarkerLook(size: 14)
+        let commands = RingDrawing.commands(Self.wheel, look: RingLook(for: Self.wheel), marker: look)
+        #expect(commands.count == 2)
+        guard case .ring = commands[0], case .image(let image) = commands[1] else {
+            Issue.record("ring, then marker: \(commands)")
+            return
+        }
+        #expect(abs(image.center.x - 200) < 1e-9 && abs(image.center.y - (200 - 120 - 7.7)) < 1e-9)
+        #expect(image.degrees == 0 && image.width == 14)
+        #expect(RingDrawing.commands(Self.wheel, look: RingLook(for: Self.wheel)).count == 1, "no marker unless asked")
+    }
+
+    @Test("the DrawingAsData article's example: a fill, the ring, its marker")
+    func articleExample() {
+        let ring = RingControl(id: "program", kind: .wheel, labels: ["Sauna", "Steam", "Cold"],
+                               center: Point(x: 240, y: 240), innerRadius: 60, outerRadius: 200)
+        let look = RingLook(for: ring, fill: RGBA(30, 36, 50))
+        let background = RGBA(15, 18, 26)
+        var list = DrawList([.fill(nil, background)])
+        list.append(contentsOf: RingDrawing.commands(ring, look: look, backdrop: background, marker: MarkerLook(size: 16)))
+        let kinds = list.commands.map { command -> String in
+            switch command {
+            case .fill: "fill"
+            case .ring: "ring"
+            case .image: "image"
+            default: "other"
+            }
+        }
+        #expect(kinds == ["fill", "ring", "image"])
+    }
+}
