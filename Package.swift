@@ -19,6 +19,7 @@ let examples: [(name: String, folder: String)] = [
     ("example-knob", "Knob"),
     ("example-category-strip", "CategoryStrip"),
     ("example-gallery", "Gallery"),
+    ("example-wheel-bench", "WheelBench"),
 ]
 
 let package = Package(
@@ -77,6 +78,9 @@ let package = Package(
         ),
         .systemLibrary(name: "CSpawn"),
         .target(name: "CBuildInfo"),
+        // The polar rings' per-pixel loop: C, so an embedder's debug build draws them at a few
+        // times the release cost instead of a hundred.
+        .target(name: "CRotaryRaster"),
         .systemLibrary(name: "CCrypt"),
         .target(
             name: "RotaryKit",
@@ -90,7 +94,7 @@ let package = Package(
         ),
         .target(
             name: "RotarySDL",
-            dependencies: ["CSDL2", "CFontconfig", "CFriBidi", "CHarfBuzz", "RotaryKit", "RotaryAssets"]
+            dependencies: ["CSDL2", "CFontconfig", "CFriBidi", "CHarfBuzz", "CRotaryRaster", "RotaryKit", "RotaryAssets"]
         ),
         // The kiosk's rules, screen model and views: pure, like RotaryKit (no SDL, files,
         // clocks or threads); the shell in RotaryKiosk carries out what they ask.

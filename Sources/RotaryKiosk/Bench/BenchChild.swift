@@ -31,7 +31,7 @@ struct BenchChild {
         }
         let (w, h) = try renderer.outputSize()
         let fonts = FontBook(path: try FontLocator.locate(Theme().fontPattern))
-        let executor = DrawListExecutor(renderer: renderer, fonts: fonts)
+        let executor = DrawListExecutor(renderer: renderer, fonts: fonts, threads: .workers)
         var motion = try BenchMotion(scene, width: Double(w), height: Double(h), fonts: fonts)
         try frame(executor, renderer, panel, motion.drawList)
         let firstFrameMs = ProcessClock.msSince(spawnedAtNs)

@@ -37,7 +37,7 @@ final class KioskScene {
         self.panel = panel
         self.theme = theme
         self.events = events
-        executor = DrawListExecutor(renderer: renderer, fonts: fonts)
+        executor = DrawListExecutor(renderer: renderer, fonts: fonts, threads: .workers)
     }
 
     /// Whether every frame so far was drawn with the config's own theme, art and all.

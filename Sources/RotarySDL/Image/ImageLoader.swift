@@ -30,13 +30,15 @@ public enum ImageLoader {
         }
     }
 
-    /// Each of `requests` loaded as ``load(_:width:height:)`` does, on every core at once:
-    /// rasterising SVG is the slow part of making a ring's art, and each picture is its own.
-    public static func loadAll(_ requests: [(source: ArtSource, width: Int, height: Int)]) -> [Result<Surface, Error>] {
+    /// Each of `requests` loaded as ``load(_:width:height:)`` does, on every core at once with
+    /// `threads` set to ``DrawingThreads/workers``: rasterising SVG is the slow part of making
+    /// a ring's art, and each picture is its own.
+    public static func loadAll(_ requests: [(source: ArtSource, width: Int, height: Int)],
+                               threads: DrawingThreads = .callerOnly) -> [Result<Surface, Error>] {
         var results = [Result<Surface, Error>?](repeating: nil, count: requests.count)
         results.withUnsafeMutableBufferPointer { slots in
             let out = UnsafeSendable(slots.baseAddress!)
-            DispatchQueue.concurrentPerform(iterations: requests.count) { i in
+            threads.perform(requests.count) { i in
                 let request = requests[i]
                 out.pointer[i] = Result { try load(request.source, width: request.width, height: request.height) }
             }

@@ -90,15 +90,17 @@ public struct PolarRing: Sendable {
     /// Paints item `item` from `picture` (premultiplied, drawn upright as if under a
     /// 12 o'clock marker, with the ring's centre at `center` in its pixel coordinates), with
     /// the gaps at its sides and its ticks: laid over an opaque background, or on a
-    /// transparent one kept as straight alpha, the gaps fading alpha only.
-    public mutating func paint(item: Int, picture: PixelBuffer, center: (x: Double, y: Double)) {
+    /// transparent one kept as straight alpha, the gaps fading alpha only. Rows are painted
+    /// on every core with `threads` set to ``DrawingThreads/workers``.
+    public mutating func paint(item: Int, picture: PixelBuffer, center: (x: Double, y: Double),
+                               threads: DrawingThreads = .callerOnly) {
         let mine = (0..<columns).filter { columnItem[$0] == item }
         let (art, columns, offsets, directions) = (self.art, self.columns, self.offsets, self.directions)
         let spacing = 360 / Double(art.itemCount)
         let tickSpacing = art.style.ticksPerItem > 0 ? spacing / Double(art.style.ticksPerItem) : 0
         full.withUnsafeMutableBufferPointer { out in
             let base = UnsafeSendable(out.baseAddress!)
-            DispatchQueue.concurrentPerform(iterations: rows) { row in
+            threads.perform(rows) { row in
                 let r = art.innerRadius + Double(row) + 0.5
                 let pixelsPerDegree = Double.pi / 180 * r
                 for c in mine {

@@ -1,3 +1,4 @@
+import CRotaryRaster
 import Foundation
 
 /// For one ring on one window: which polar texel every window pixel inside the ring shows
@@ -12,14 +13,9 @@ import Foundation
 /// serves any ``RasterTarget`` that covers the ring.
 public struct RingPixelMap: Sendable {
     /// A horizontal run of fully covered pixels: `count` pixels from window pixel (`x`, `y`),
-    /// whose texels are `steps[lookup ..< lookup + count]`, the first in texel row `row`.
-    struct Run: Sendable {
-        var x: Int32
-        var y: Int32
-        var count: Int32
-        var lookup: Int32
-        var row: Int32
-    }
+    /// whose texels are `steps[lookup ..< lookup + count]`, the first in texel row `row`
+    /// (C's, for the loop that draws them).
+    typealias Run = RotaryRingRun
 
     /// A partly covered rim pixel: window pixel (`x`, `y`), packed texel, coverage 1…255.
     struct Edge: Sendable {
@@ -32,21 +28,22 @@ public struct RingPixelMap: Sendable {
     /// Each covered pixel's texel, run after run: its column, and in the two bits above
     /// ``columnBits`` its row's step from the pixel before (0: same, 1: +1, 2: −1; 0 on a
     /// run's first pixel).
-    private var steps: [UInt16] = []
-    private var runs: [Run] = []
+    private(set) var steps: [UInt16] = []
+    private(set) var runs: [Run] = []
     private var edges: [Edge] = []
     /// Columns of the polar ring this map reads.
     public let columns: Int
     /// The window rows the ring touches (for updating only what changed).
     public private(set) var rowRange: Range<Int> = 0..<0
     /// Bits of a packed texel that hold the column.
-    static let columnBits: UInt32 = 14
+    static let columnBits = UInt32(ROTARY_RING_COLUMN_BITS)
 
     /// Maps the ring with centre (`cx`, `cy`), radii and `markerDegrees` (screen angle of
     /// item 0's centre when the ring is not turned) onto a `width`×`height` window; pixels
-    /// outside the window are left out. The upper and lower halves are mapped on two cores.
+    /// outside the window are left out. The upper and lower halves are mapped apart, on two
+    /// cores with `threads` set to ``DrawingThreads/workers``.
     public init(width: Int, height: Int, cx: Double, cy: Double, innerRadius: Double,
-                outerRadius: Double, markerDegrees: Double, ring: PolarRing) {
+                outerRadius: Double, markerDegrees: Double, ring: PolarRing, threads: DrawingThreads = .callerOnly) {
         columns = ring.columns
         let y0 = max(0, Int((cy - outerRadius).rounded(.down)))
         let y1 = min(height, Int((cy + outerRadius).rounded(.up)) + 1)
@@ -58,7 +55,7 @@ public struct RingPixelMap: Sendable {
         var halves = [Half](repeating: Half(), count: 2)
         halves.withUnsafeMutableBufferPointer { out in
             let base = UnsafeSendable(out.baseAddress!)
-            DispatchQueue.concurrentPerform(iterations: 2) { i in
+            threads.perform(2) { i in
                 base.pointer[i] = Half(geometry, rows: i == 0 ? y0..<middle : middle..<y1)
             }
         }
@@ -133,38 +130,28 @@ public struct RingPixelMap: Sendable {
     /// Draws `ring` turned by `rotationDegrees` (clockwise) into `target`, which must cover
     /// every pixel of the map within `rows` and `columns` (window pixels; only those are
     /// written). Rim pixels are blended with the ring's opaque background, or on a
-    /// transparent one get the texel with its alpha faded. The runs are split between two
-    /// cores; they write disjoint pixels.
+    /// transparent one get the texel with its alpha faded. The runs are drawn in two halves,
+    /// which write disjoint pixels: on two cores with `threads` set to
+    /// ``DrawingThreads/workers``.
     public func draw(_ ring: PolarRing, rotationDegrees: Double, into target: RasterTarget,
-                     rows: Range<Int> = Int.min..<Int.max, columns: Range<Int> = Int.min..<Int.max) {
+                     rows: Range<Int> = Int.min..<Int.max, columns: Range<Int> = Int.min..<Int.max,
+                     threads: DrawingThreads = .callerOnly) {
         let turns = rotationDegrees / 360
         let shift = Int32(((turns - turns.rounded(.down)) * Double(self.columns)).rounded()) % Int32(self.columns)
         let out = UnsafeSendable(target.pixels)
-        let (shown, steps, width) = (ring.shown, self.steps, Int32(self.columns))
-        let runs = self.runs[Self.span(of: self.runs, rows: rows, y: \.y)]
+        let (shown, steps, runs, width) = (ring.shown, self.steps, self.runs, Int32(self.columns))
+        let span = Self.span(of: runs, rows: rows, y: \.y)
         let (stride, originX, originY) = (target.stride, target.originX, target.originY)
         let (left, right) = (Int32(clamping: columns.lowerBound), Int32(clamping: columns.upperBound))
-        DispatchQueue.concurrentPerform(iterations: 2) { half in
-            let middle = runs.startIndex + runs.count / 2
-            let range = half == 0 ? runs.startIndex..<middle : middle..<runs.endIndex
+        threads.perform(2) { half in
+            let middle = span.lowerBound + span.count / 2
+            let range = half == 0 ? span.lowerBound..<middle : middle..<span.upperBound
             shown.withUnsafeBufferPointer { shown in
                 steps.withUnsafeBufferPointer { steps in
-                    for run in runs[range] {
-                        let from = max(run.x, left), to = min(run.x + run.count, right)
-                        guard from < to else { continue }
-                        var l = Int(run.lookup), row = run.row
-                        for _ in run.x..<from {  // the row where drawing starts
-                            row += Self.rowStep(steps[l])
-                            l += 1
-                        }
-                        var p = (Int(run.y) - originY) * stride + Int(from) - originX
-                        for _ in from..<to {
-                            let step = steps[l]
-                            row += Self.rowStep(step)
-                            out.pointer[p] = shown[Self.texelIndex(row: row, column: step, shift: shift, columns: width)]
-                            p += 1
-                            l += 1
-                        }
+                    runs.withUnsafeBufferPointer { runs in
+                        rotary_ring_draw_runs(out.pointer, stride, originX, originY, shown.baseAddress, steps.baseAddress,
+                                              runs.baseAddress.map { $0 + range.lowerBound }, range.count, shift, width,
+                                              left, right)
                     }
                 }
             }
@@ -200,13 +187,6 @@ public struct RingPixelMap: Sendable {
         var c = Int32(column & (UInt16(1) << UInt16(columnBits) - 1)) - shift
         c += (c >> 31) & columns
         return Int(row * columns + c)
-    }
-
-    /// The row step held in the top bits of an entry of `steps`: 0, +1 or −1.
-    @inline(__always)
-    private static func rowStep(_ entry: UInt16) -> Int32 {
-        let code = Int32(entry >> UInt16(columnBits))
-        return (code & 1) - (code >> 1)
     }
 }
 

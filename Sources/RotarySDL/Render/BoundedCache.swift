@@ -9,6 +9,9 @@ struct BoundedCache<Key: Hashable, Value> {
         self.limit = limit
     }
 
+    /// Forgets every entry.
+    mutating func removeAll() { entries.removeAll() }
+
     /// The value for `key`, made by `make` when missing.
     mutating func value(for key: Key, make: () throws -> Value) rethrows -> Value {
         if let value = entries[key] { return value }

@@ -38,13 +38,30 @@ public final class DrawListExecutor {
     private var last: Frame?
     private var before: Frame?
 
-    /// An executor drawing on `renderer` with texts set in `fonts`.
-    public init(renderer: Renderer, fonts: FontBook) {
+    /// An executor drawing on `renderer` with texts set in `fonts`. `threads` says whether
+    /// drawing may split its per-pixel work over worker threads inside ``draw(_:)`` and
+    /// ``drawChanges(_:)`` (see ``DrawingThreads``); by default it stays on the calling thread.
+    public init(renderer: Renderer, fonts: FontBook, threads: DrawingThreads = .callerOnly) {
         self.renderer = renderer
         images = ImageCache(renderer: renderer)
         texts = TextCache(renderer: renderer, fonts: fonts)
-        rings = RingComposer(renderer: renderer, fonts: fonts)
+        rings = RingComposer(renderer: renderer, fonts: fonts, threads: threads)
     }
+
+    /// Lets go of every texture and ring raster the executor made (they belong to its
+    /// renderer): call it before the program destroys an adopted renderer, or to give the
+    /// memory back while the controls are not shown. What is drawn next is made again, and
+    /// drawn whole.
+    public func releaseTextures() {
+        images.removeAll()
+        texts.removeAll()
+        rings.removeAll()
+        forgetFrame()
+    }
+
+    /// How many times a ring group was composed into its texture so far: a ring drawn again
+    /// as it stood is only copied (for tests).
+    var ringCompositions: Int { rings.compositions }
 
     /// Draws every command of `list` in order and keeps it for ``changedRegions``. Broken art is
     /// skipped and reported in ``failures``; an SDL failure throws.

@@ -31,6 +31,9 @@ final class ImageCache {
         self.renderer = renderer
     }
 
+    /// Lets go of every picture's texture (art that failed stays known as broken).
+    func removeAll() { pictures.removeAll() }
+
     /// Draws `image` (at its rounded pixel size, tinted, turned); when its art cannot
     /// be loaded draws nothing and, the first time, hands `failure` the reason.
     func draw(_ image: ImageDraw, failure: (String) -> Void) throws {

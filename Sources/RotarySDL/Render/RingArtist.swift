@@ -11,9 +11,11 @@ public enum RingArtist {
     /// opaque colour, or nil for a transparent background), texts from `fonts`, item
     /// `selected` bright. A segment texture or icon that cannot be loaded costs only itself
     /// (the item shows its fill colour, or no icon): `artFailure` is told why, once per
-    /// picture. Only SDL itself failing throws.
+    /// picture. Only SDL itself failing throws. `threads` says whether pictures and rows are
+    /// made on worker threads.
     public static func polarRing(_ look: RingLook, innerRadius: Double, outerRadius: Double, background: RGBA?,
-                                 fonts: FontBook, selected: Int, artFailure: (String) -> Void) throws -> PolarRing {
+                                 fonts: FontBook, selected: Int, threads: DrawingThreads = .callerOnly,
+                                 artFailure: (String) -> Void) throws -> PolarRing {
         let art = RingArt(innerRadius: innerRadius, outerRadius: outerRadius, itemCount: look.items.count,
                           background: RingArt.backgroundWord(background), style: look.style)
         var polar = PolarRing(art: art, columns: Int((2 * Double.pi * outerRadius * 1.1).rounded(.up)))
@@ -33,7 +35,7 @@ public enum RingArtist {
         // Each picture is let go as soon as its texture (a copy) is made: holding both would
         // double the peak memory of the ring's start-up.
         var textures: [ArtSource: Texture] = [:]
-        var pictures = ImageLoader.loadAll(order.map { ($0, sizes[$0]!, sizes[$0]!) })
+        var pictures = ImageLoader.loadAll(order.map { ($0, sizes[$0]!, sizes[$0]!) }, threads: threads)
         for source in order {  // a few pictures: taking them from the front costs nothing worth saving
             do { textures[source] = try Texture(renderer: renderer, surface: pictures.removeFirst().get()) } catch {
                 artFailure("\(error)")
@@ -56,7 +58,7 @@ public enum RingArtist {
                 try renderer.draw(Texture(renderer: renderer, surface: text), centeredAt: frame.point(atRadius: look.labelRadius))
             }
             renderer.present()
-            polar.paint(item: index, picture: canvas.pixelBuffer(), center: (frame.centerX, frame.centerY))
+            polar.paint(item: index, picture: canvas.pixelBuffer(), center: (frame.centerX, frame.centerY), threads: threads)
         }
         polar.show(selected: selected)
         return polar

@@ -5,26 +5,42 @@ import RotaryKit
 /// path of a full-screen kiosk): on the software renderer straight into the pixels it draws
 /// into, elsewhere into a streaming texture copied without blending. A ring without a
 /// backdrop gets a transparent texture of its square, blended over what is drawn. Each
-/// group of a frame that needs a texture has its own, kept for the next frame.
+/// group of a frame that needs a texture has its own, kept for the next frame; while its
+/// rings stand as they stood, it is only copied again (a wheel at rest costs a copy).
 final class RingComposer {
     private let renderer: Renderer
     private let fonts: FontBook
-    private var rasters = RingRasterCache()
+    private var rasters: RingRasterCache
+    /// What a group's texture shows, whole: the rings, how far each is turned and which item
+    /// of each is bright, over the area.
+    private struct Picture: Equatable {
+        var recipes: [RingRaster.Recipe]
+        var rotations: [Double]
+        var highlighted: [Int]
+        var area: Rect
+    }
     /// A group's texture, and the recipes and area it last held, whose backdrop around the
-    /// rings is then still there on the software renderer.
+    /// rings is then still there on the software renderer, and the picture it holds whole
+    /// (nil: only parts of the last one).
     private struct Slot {
         var texture: Texture
         var painted: (recipes: [RingRaster.Recipe], area: Rect)? = nil
+        var holds: Picture? = nil
     }
+    /// How many times a group was composed into its texture (for tests: a ring at rest is not).
+    private(set) var compositions = 0
 
     /// The textures of this frame's groups that need one, by group number.
     private var slots: [Int: Slot] = [:]
     /// How many groups this frame has drawn so far: the next group's number.
     private var groupsThisFrame = 0
 
-    init(renderer: Renderer, fonts: FontBook) {
+    /// A composer drawing on `renderer` with texts from `fonts`, its rings made and drawn on
+    /// worker threads or not as `threads` says.
+    init(renderer: Renderer, fonts: FontBook, threads: DrawingThreads) {
         self.renderer = renderer
         self.fonts = fonts
+        rasters = RingRasterCache(threads: threads)
     }
 
     /// Draws `group`, rings which share one backdrop (one ring when it is nil), within
@@ -60,6 +76,26 @@ final class RingComposer {
             return
         }
         let texture = try texture(slot: slot, width: Int(area.width), height: Int(area.height))
+        let picture = Picture(recipes: recipes, rotations: rings.map(\.rotationDegrees), highlighted: rings.map(\.highlighted),
+                              area: area)
+        if slots[slot]?.holds != picture {
+            let whole = try compose(rings, indices, recipes: recipes, area: area, shown: shown, into: texture, slot: slot)
+            slots[slot]?.holds = whole ? picture : nil
+        }
+        texture.setBlended(rings[0].backdrop == nil)
+        for part in shown {
+            try renderer.clip(to: part)  // the clip left by the command before may not hold it
+            try renderer.draw(texture, from: part.offsetBy(x: -area.x, y: -area.y), to: part)
+        }
+    }
+
+    /// Composes the group `rings` (their rasters at `indices`, made from `recipes`) within
+    /// `area` into the texture of `slot`: the parts `shown` where a software texture already
+    /// holds the backdrop around the same rings, else the whole area. Whether it composed the
+    /// whole area.
+    private func compose(_ rings: [RingDraw], _ indices: [Int?], recipes: [RingRaster.Recipe], area: Rect, shown: [Rect],
+                         into texture: Texture, slot: Int) throws -> Bool {
+        compositions += 1
         let (originX, originY) = (Int(area.x), Int(area.y))
         let backdrop = RingArt.backgroundWord(rings[0].backdrop)
         // The rings write every pixel they cover and nothing else. A software texture keeps its
@@ -76,11 +112,7 @@ final class RingComposer {
                 compose(rings, indices, part: part, into: target, backdrop: keeps ? nil : backdrop)
             }
         }
-        texture.setBlended(rings[0].backdrop == nil)
-        for part in shown {
-            try renderer.clip(to: part)  // the clip left by the command before may not hold it
-            try renderer.draw(texture, from: part.offsetBy(x: -area.x, y: -area.y), to: part)
-        }
+        return composed == [area]
     }
 
     /// Composes the opaque group `rings` (their rasters at `indices`) on `backdrop` straight
@@ -108,6 +140,12 @@ final class RingComposer {
             rasters.draw(at: index, rotationDegrees: ring.rotationDegrees, highlighted: ring.highlighted, into: target,
                          rows: rows, columns: columns)
         }
+    }
+
+    /// Lets go of every ring's art and texture; they are made again when next drawn.
+    func removeAll() {
+        rasters.removeAll()
+        slots.removeAll()
     }
 
     /// Forgets the rasters and textures the frame's groups did not use, and starts counting

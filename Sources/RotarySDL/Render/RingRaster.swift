@@ -70,18 +70,23 @@ public struct RingRaster: Sendable {
     public private(set) var polar: PolarRing
     /// Which target pixels show which texels.
     public let map: RingPixelMap
+    /// Whether making and drawing it may use worker threads.
+    public let threads: DrawingThreads
 
     /// Paints the ring of `recipe` (texts from `fonts`) with item `selected` bright, and maps
     /// it onto its target. Slow: pictures are rasterised and texts set here. A picture that
-    /// cannot be loaded is left out and `artFailure` told why.
-    public init(_ recipe: Recipe, fonts: FontBook, selected: Int, artFailure: (String) -> Void) throws {
+    /// cannot be loaded is left out and `artFailure` told why. `threads` says whether this and
+    /// every ``draw(rotationDegrees:highlighted:into:rows:columns:)`` may use worker threads.
+    public init(_ recipe: Recipe, fonts: FontBook, selected: Int, threads: DrawingThreads = .callerOnly,
+                artFailure: (String) -> Void) throws {
         self.recipe = recipe
+        self.threads = threads
         polar = try RingArtist.polarRing(recipe.look, innerRadius: recipe.innerRadius, outerRadius: recipe.outerRadius,
-                                         background: recipe.backdrop, fonts: fonts, selected: selected,
+                                         background: recipe.backdrop, fonts: fonts, selected: selected, threads: threads,
                                          artFailure: artFailure)
         map = RingPixelMap(width: recipe.targetWidth, height: recipe.targetHeight, cx: recipe.center.x,
                            cy: recipe.center.y, innerRadius: recipe.innerRadius, outerRadius: recipe.outerRadius,
-                           markerDegrees: recipe.markerDegrees, ring: polar)
+                           markerDegrees: recipe.markerDegrees, ring: polar, threads: threads)
     }
 
     /// Draws the ring turned clockwise by `rotationDegrees` with item `highlighted` bright
@@ -90,6 +95,6 @@ public struct RingRaster: Sendable {
     public mutating func draw(rotationDegrees: Double, highlighted: Int, into target: RasterTarget,
                               rows: Range<Int> = Int.min..<Int.max, columns: Range<Int> = Int.min..<Int.max) {
         polar.select(highlighted)
-        map.draw(polar, rotationDegrees: rotationDegrees, into: target, rows: rows, columns: columns)
+        map.draw(polar, rotationDegrees: rotationDegrees, into: target, rows: rows, columns: columns, threads: threads)
     }
 }

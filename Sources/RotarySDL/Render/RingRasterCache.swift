@@ -11,6 +11,12 @@ struct RingRasterCache {
     }
 
     private var entries: [Entry] = []
+    /// Whether the rasters are made and drawn on worker threads.
+    let threads: DrawingThreads
+
+    /// An empty cache whose rasters are made and drawn on worker threads or not as `threads`
+    /// says.
+    init(threads: DrawingThreads) { self.threads = threads }
 
     /// The index of the raster for `recipe`, built with item `selected` bright when missing;
     /// nil when it cannot be made at all. `failure` is told why, the first time, and about
@@ -24,7 +30,7 @@ struct RingRasterCache {
             return entries[index].raster == nil ? nil : index
         }
         var raster: RingRaster?
-        do { raster = try RingRaster(recipe, fonts: fonts, selected: selected, artFailure: failure) } catch {
+        do { raster = try RingRaster(recipe, fonts: fonts, selected: selected, threads: threads, artFailure: failure) } catch {
             failure("\(error)")
         }
         entries.append(Entry(recipe: recipe, raster: raster, used: true))
@@ -38,6 +44,9 @@ struct RingRasterCache {
         entries[index].raster?.draw(rotationDegrees: rotationDegrees, highlighted: highlighted, into: target,
                                     rows: rows, columns: columns)
     }
+
+    /// Forgets every raster (their memory goes back); indices are invalid afterwards.
+    mutating func removeAll() { entries.removeAll() }
 
     /// Forgets the rasters no ring used since the last call; indices are invalid afterwards.
     mutating func dropUnused() {

@@ -20,6 +20,9 @@ final class TextCache {
         self.fonts = fonts
     }
 
+    /// Lets go of every text's texture.
+    func removeAll() { pictures.removeAll() }
+
     /// Draws `text` at its point as aligned, turned, set by ``FontBook/renderFitting(_:size:maxWidth:color:)``.
     func draw(_ text: TextDraw) throws {
         guard !text.text.isEmpty, text.color.a > 0 else { return }

@@ -217,3 +217,68 @@ extension DrawingTests.Executor {
         #expect(direct.pixel(x: 125, y: 140) == backdrop, "inside the clip the group's square is on its backdrop")
     }
 }
+
+/// A 160×160 surface drawn on through an adopted software renderer, as a program's own.
+final class AdoptedCanvas {
+    let surface: Surface
+    private let sdlRenderer: OpaquePointer
+    private(set) var executor: DrawListExecutor!
+
+    init(threads: DrawingThreads = .callerOnly) throws {
+        surface = try Surface(width: 160, height: 160)
+        sdlRenderer = try #require(SDL_CreateSoftwareRenderer(surface.pointer))
+        executor = DrawListExecutor(renderer: Renderer(adopting: sdlRenderer), fonts: DrawingTests.fonts, threads: threads)
+    }
+
+    /// The executor's textures go before the renderer they belong to.
+    deinit {
+        executor = nil
+        SDL_DestroyRenderer(sdlRenderer)
+    }
+
+    /// Draws `list` and presents it; every pixel of the surface, row by row.
+    func draw(_ list: DrawList) throws -> [RGBA] {
+        try executor.draw(list)
+        SDL_RenderPresent(sdlRenderer)
+        return (0..<160).flatMap { y in (0..<160).map { x in surface.pixel(x: x, y: y) } }
+    }
+}
+
+extension DrawingTests.Executor {
+    /// A program's frame with one blended ring over it, as an embedder draws it every frame.
+    static func embeddedFrame(rotation: Double) -> DrawList {
+        DrawList([.fill(nil, RGBA(8, 10, 28)),
+                  .ring(RingDraw(look: DrawingTests.look(count: 5, labelSize: 10, labelRadius: 45), center: Point(x: 80, y: 80),
+                                 innerRadius: 30, outerRadius: 70, markerDegrees: -90, rotationDegrees: rotation, highlighted: 0))])
+    }
+
+    @Test("a blended ring drawn again as it stood is only copied: composed once at rest, again once turned, same pixels")
+    func ringAtRestIsCopied() throws {
+        let canvas = try AdoptedCanvas()
+        let first = try canvas.draw(Self.embeddedFrame(rotation: 10))
+        var again: [RGBA] = []
+        for _ in 0..<3 { again = try canvas.draw(Self.embeddedFrame(rotation: 10)) }
+        #expect(canvas.executor.ringCompositions == 1, "at rest: a texture copy, not the polar lookup")
+        #expect(again == first)
+        _ = try canvas.draw(Self.embeddedFrame(rotation: 25))
+        #expect(canvas.executor.ringCompositions == 2)
+    }
+
+    @Test("released textures are made again: the next frame is drawn whole and looks the same")
+    func releaseTextures() throws {
+        let canvas = try AdoptedCanvas()
+        var frame = Self.embeddedFrame(rotation: 10)
+        frame.append(.text(TextDraw("Bolt", points: 12, center: Point(x: 80, y: 150), maxWidth: 100)))
+        let first = try canvas.draw(frame)
+        canvas.executor.releaseTextures()
+        #expect(canvas.executor.changedRegions == nil)
+        #expect(try canvas.draw(frame) == first)
+        #expect(canvas.executor.ringCompositions == 2, "the ring was made again")
+    }
+
+    @Test("drawing on worker threads gives the very pixels drawing on the caller's thread gives")
+    func threadsSamePixels() throws {
+        let frame = Self.embeddedFrame(rotation: 33.3)
+        #expect(try AdoptedCanvas(threads: .workers).draw(frame) == AdoptedCanvas(threads: .callerOnly).draw(frame))
+    }
+}

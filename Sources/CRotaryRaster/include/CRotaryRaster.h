@@ -1,0 +1,34 @@
+// The per-pixel loop of RotarySDL's polar rings, in C: compiled the same whatever
+// configuration the package that embeds Rotary builds in, a debug build costs a few times
+// what a release build does here, not a hundred (Swift without optimisation pays for bounds
+// and exclusivity checks, ranges and closures on every pixel).
+#ifndef C_ROTARY_RASTER_H
+#define C_ROTARY_RASTER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// A horizontal run of pixels a ring covers fully: `count` pixels from window pixel (`x`,
+/// `y`), whose texels are described by `steps[lookup ..< lookup + count]`, the first in
+/// texel row `row`.
+typedef struct {
+    int32_t x;
+    int32_t y;
+    int32_t count;
+    int32_t lookup;
+    int32_t row;
+} RotaryRingRun;
+
+/// Bits of a step that hold the texel's column; the two above hold the row's change from the
+/// pixel before (0: same, 1: one more, 2: one less).
+#define ROTARY_RING_COLUMN_BITS 14
+
+/// Copies, for each of the `count` runs, the texels of `texels` (`columns` a row) that its
+/// steps name, turned by `shift` columns, into `pixels` (`stride` pixels a row, whose first
+/// pixel is window pixel (`origin_x`, `origin_y`)), only within window columns
+/// `left ..< right`. The runs must lie within `pixels`.
+void rotary_ring_draw_runs(uint32_t *pixels, ptrdiff_t stride, ptrdiff_t origin_x, ptrdiff_t origin_y,
+                           const uint32_t *texels, const uint16_t *steps, const RotaryRingRun *runs, size_t count,
+                           int32_t shift, int32_t columns, int32_t left, int32_t right);
+
+#endif
