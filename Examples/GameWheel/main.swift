@@ -65,15 +65,17 @@ var frame = 0
 var running = true
 while running {
     let dt = 1.0 / 60  // the game's fixed step
-    var events: [ControlEvent] = []
-    if screenshot != nil, let touch = scriptedTouch(frame: frame) { events += panel.apply(touch) }
+    if screenshot != nil, let touch = scriptedTouch(frame: frame) {
+        for case .selected(_, let index, _, _) in panel.apply(touch) { shipColor = weapons[index].color }
+    }
     var event = SDL_Event()
     while SDL_PollEvent(&event) == 1 {
         if event.type == SDL_QUIT.rawValue { running = false }
-        if case .input(let input) = mapper.translate(event) { events += panel.apply(input) }
+        if case .input(let input) = mapper.translate(event) {
+            for case .selected(_, let index, _, _) in panel.apply(input) { shipColor = weapons[index].color }
+        }
     }
-    events += panel.advance(by: dt)
-    for case .selected(_, let index, _, _) in events { shipColor = weapons[index].color }
+    for case .selected(_, let index, _, _) in panel.advance(by: dt) { shipColor = weapons[index].color }
     clock += dt
 
     // The game draws its frame as it always did...
@@ -94,9 +96,7 @@ while running {
     SDL_RenderGeometry(gameRenderer, nil, ship, 3, nil, 0)
 
     // ...and Rotary draws the wheel over it, blending, in its corner only.
-    var list = DrawList(RingDrawing.commands(panel.rings[0], look: look))
-    list.append(contentsOf: MarkerDrawing.commands(center: wheelCenter, radius: 100 + 8, degrees: -90, look: marker))
-    try rotary.draw(list)
+    try rotary.draw(DrawList(RingDrawing.commands(panel.rings[0], look: look, marker: marker)))
     SDL_RenderPresent(gameRenderer)
 
     frame += 1

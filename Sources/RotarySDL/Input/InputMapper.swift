@@ -24,9 +24,18 @@ public struct InputMapper: Sendable {
         self.windowHeight = windowHeight
     }
 
-    /// The fact an SDL event stands for, or nil for events the app ignores.
+    /// The fact an SDL event stands for, or nil for events the app ignores, timed by SDL's
+    /// own millisecond stamp (`event.common.timestamp`).
     public mutating func translate(_ event: SDL_Event) -> InputFact? {
-        let time = Double(event.common.timestamp) / 1000
+        translate(event, at: Double(event.common.timestamp) / 1000)
+    }
+
+    /// The fact an SDL event stands for, at `time` seconds on the caller's clock (the one its
+    /// `advance(by:)` steps follow): for scripted, replayed or networked input, and for a
+    /// loop that does not run at the display's pace, where SDL's stamps (the wall clock at
+    /// the moment the event was queued) would make a fling's speed differ from run to run.
+    /// Only differences between the times of one finger are used.
+    public mutating func translate(_ event: SDL_Event, at time: Double) -> InputFact? {
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
             return .quit
