@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RotaryKit
 
 /// The kiosk's feedback sounds, synthesised (no sample files): short sine bursts with

@@ -1,5 +1,5 @@
 import CSDL2
-import Foundation
+import FoundationEssentials
 import RotaryKit
 
 /// Triangles in one colour whose vertices carry their own alpha, for shapes with soft edges

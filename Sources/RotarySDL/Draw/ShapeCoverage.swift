@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RotaryKit
 
 /// How much of each pixel a disc or an arc stroke covers, worked out per pixel in Swift:

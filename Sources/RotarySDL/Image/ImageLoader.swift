@@ -1,5 +1,10 @@
 import CSDL2
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import RotaryAssets
 import RotaryKit
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a ring looks like before it is turned, apart from its items' pictures.
 public struct RingArt: Sendable {

@@ -1,5 +1,5 @@
 import CRotaryRaster
-import Foundation
+import FoundationEssentials
 
 /// For one ring on one window: which polar texel every window pixel inside the ring shows
 /// when the ring is not turned. Built once per layout; drawing the ring turned by any angle

@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 
 /// Whether drawing may split its per-pixel work over worker threads inside the call that
 /// draws (Dispatch's `concurrentPerform`, which waits for them before it returns): the polar

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A picture turned about a point for the software renderer, sampled as SDL's software
 /// renderer samples a turned texture (`SDL_RenderCopyEx`, SDL 2.26): the same destination
@@ -23,13 +23,13 @@ struct PictureTurn {
     /// (`pivotX`, `pivotY`) of the picture (its own pixels, from its top-left corner).
     init(sourceWidth: Int, sourceHeight: Int, left: Int, top: Int, pivotX: Double, pivotY: Double, degrees: Double) {
         let radians = degrees * (Double.pi / 180)
-        let sin = Foundation.sin(radians), cos = Foundation.cos(radians)
+        let (s, c) = (sin(radians), cos(radians))
         // The box: the turned centres of the corner pixels, rounded outwards.
         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
         for (cornerX, cornerY) in [(0.5, 0.5), (Double(sourceWidth) - 0.5, 0.5), (0.5, Double(sourceHeight) - 0.5),
                                    (Double(sourceWidth) - 0.5, Double(sourceHeight) - 0.5)] {
             let dx = cornerX - pivotX, dy = cornerY - pivotY
-            let turnedX = cos * dx - sin * dy + pivotX, turnedY = sin * dx + cos * dy + pivotY
+            let turnedX = c * dx - s * dy + pivotX, turnedY = s * dx + c * dy + pivotY
             (minX, maxX) = (Swift.min(minX, turnedX), Swift.max(maxX, turnedX))
             (minY, maxY) = (Swift.min(minY, turnedY), Swift.max(maxY, turnedY))
         }
@@ -37,7 +37,7 @@ struct PictureTurn {
         (x, y) = (left + boxX, top + boxY)
         (width, height) = (Int(maxX.rounded(.up)) - boxX, Int(maxY.rounded(.up)) - boxY)
         // Turning back: source = R(−θ)·(destination − pivot) + pivot.
-        (sine, cosine) = (Int(-sin * 65536), Int(cos * 65536))
+        (sine, cosine) = (Int(-s * 65536), Int(c * 65536))
         (self.pivotX, self.pivotY) = (Int(pivotX * 65536), Int(pivotY * 65536))
         (startX, startY) = (Double(boxX) + 0.5 - pivotX, Double(boxY) + 0.5 - pivotY)
         (self.sourceWidth, self.sourceHeight) = (sourceWidth, sourceHeight)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RotaryKit
 
 /// Paints each item of a ring upright on a canvas with SDL's software renderer (segment

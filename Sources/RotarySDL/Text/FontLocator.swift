@@ -1,5 +1,5 @@
 import CFontconfig
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Finds a font file on this machine: fontconfig's best match for a pattern (what `fc-match`
