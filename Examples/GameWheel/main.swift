@@ -3,12 +3,16 @@
 // the game's time step and draws the wheel over the game's picture, blending, touching
 // nothing else. Picking a weapon on the wheel changes the ship's colour.
 // Run it, or `example-game-wheel --screenshot game.png` (offscreen, scripted, 60 fps).
+// `--scale 2` makes the window twice as large and keeps the game's 720×420 space as SDL's
+// logical size: SDL magnifies the game's drawing, Rotary draws the wheel at the output's
+// pixels, sharp, and the mapper brings touches and clicks into the game's space.
 import CSDL2
 import ExampleSupport
 import Foundation
 import RotarySDL
 
 let screenshot = ExampleWindow.option("--screenshot")
+let scale = ExampleWindow.option("--scale").flatMap { Double($0) }.map { min(max($0, 1), 4) } ?? 1
 
 // --- The game's own SDL set-up: Rotary owns none of it.
 if screenshot != nil { SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen") }
@@ -16,7 +20,7 @@ guard SDL_Init(SDL_INIT_VIDEO) == 0 else { fatalError("SDL_Init: \(String(cStrin
 defer { SDL_Quit() }
 let width = 720.0, height = 420.0
 guard let window = SDL_CreateWindow("A game with a Rotary wheel", rotary_windowpos_centered(), rotary_windowpos_centered(),
-                                    Int32(width), Int32(height), 0),
+                                    Int32(width * scale), Int32(height * scale), 0),
       let gameRenderer = SDL_CreateRenderer(window, -1, screenshot == nil
           ? SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue : SDL_RENDERER_SOFTWARE.rawValue)
 else { fatalError("SDL: \(String(cString: SDL_GetError()))") }
@@ -42,7 +46,9 @@ look.style.dimmedOpacity = 0.55
 let marker = MarkerLook(size: 14)
 let rotary = DrawListExecutor(renderer: Renderer(adopting: gameRenderer),
                               fonts: FontBook(path: try FontLocator.locate("DejaVu Sans:bold")))
+if scale != 1 { SDL_RenderSetLogicalSize(gameRenderer, Int32(width), Int32(height)) }  // the game draws in 720×420
 var mapper = InputMapper(windowWidth: width, windowHeight: height)
+try mapper.follow(Renderer(adopting: gameRenderer), window: window)
 
 // --- The game's state: a ship bobbing through a field of stars.
 struct Star { var x: Double, y: Double, speed: Double }

@@ -17,11 +17,46 @@ public struct InputMapper: Sendable {
     /// Window height in pixels: a touch's normalised y (0…1) is multiplied by it.
     public var windowHeight: Double
     private var mouseDown = false
+    /// Where touches (normalised 0…1) and the mouse (SDL's coordinates) land in the
+    /// program's drawing space, once ``follow(_:window:)`` was called; nil: touches by
+    /// ``windowWidth`` and ``windowHeight``, the mouse as SDL gives it.
+    private var spaces: (touch: DrawScale, mouse: DrawScale)?
 
     /// A mapper for a window of `windowWidth`×`windowHeight` pixels.
     public init(windowWidth: Double, windowHeight: Double) {
         self.windowWidth = windowWidth
         self.windowHeight = windowHeight
+    }
+
+    /// Maps touches and the mouse into the space the program draws in on `renderer`, the
+    /// renderer of `window`, as the ``DrawListExecutor`` draws in it: with a logical size
+    /// (SDL already gives the mouse in it and touches normalised over it), with a render
+    /// scale and viewport, and on a high-DPI window (`SDL_WINDOW_ALLOW_HIGHDPI`, where the
+    /// output has more pixels than the window has points). Call it again whenever any of
+    /// them changes (a resize: ``InputFact/layoutChanged``).
+    public mutating func follow(_ renderer: Renderer, window: OpaquePointer) throws {
+        var logicalWidth: Int32 = 0, logicalHeight: Int32 = 0, pointsWide: Int32 = 0, pointsHigh: Int32 = 0
+        SDL_RenderGetLogicalSize(renderer.pointer, &logicalWidth, &logicalHeight)
+        SDL_GetWindowSize(window, &pointsWide, &pointsHigh)
+        let output = try renderer.outputSize()
+        let space = ProgramSpace(of: renderer).transform
+        spaces = Self.spaces(logical: logicalWidth > 0 ? (Double(logicalWidth), Double(logicalHeight)) : nil,
+                             output: (Double(output.width), Double(output.height)),
+                             window: (Double(max(1, pointsWide)), Double(max(1, pointsHigh))), program: space)
+    }
+
+    /// Where touches (normalised) and the mouse land in the program's space: over the
+    /// `logical` size when there is one (SDL has converted both), else through the output's
+    /// pixels (touches over the `output`, the mouse from `window` points to output pixels)
+    /// and back through `program`, the space's placing on the output.
+    static func spaces(logical: (Double, Double)?, output: (Double, Double), window: (Double, Double),
+                       program: DrawScale) -> (touch: DrawScale, mouse: DrawScale) {
+        if let (width, height) = logical { return (DrawScale(x: width, y: height), .identity) }
+        func through(_ perUnitX: Double, _ perUnitY: Double) -> DrawScale {
+            DrawScale(x: perUnitX / program.x, y: perUnitY / program.y,
+                      offsetX: -program.offsetX / program.x, offsetY: -program.offsetY / program.y)
+        }
+        return (through(output.0, output.1), through(output.0 / window.0, output.1 / window.1))
     }
 
     /// The fact an SDL event stands for, or nil for events the app ignores, timed by SDL's
@@ -44,26 +79,26 @@ public struct InputMapper: Sendable {
             guard f.touchId != rotary_mouse_touch_id() else { return nil }
             let phase: PointerEvent.Phase = event.type == SDL_FINGERDOWN.rawValue ? .down
                 : event.type == SDL_FINGERUP.rawValue ? .up : .moved
-            let point = Point(x: Double(f.x) * windowWidth, y: Double(f.y) * windowHeight)
+            let touch = spaces?.touch ?? DrawScale(x: windowWidth, y: windowHeight)
+            let point = touch.apply(Point(x: Double(f.x), y: Double(f.y)))
             return .input(.pointer(PointerEvent(phase, finger: Int(truncatingIfNeeded: f.fingerId), at: point, time: time)))
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
             let b = event.button
             guard b.which != rotary_touch_mouse_id(), b.button == UInt8(SDL_BUTTON_LEFT) else { return nil }
             mouseDown = event.type == SDL_MOUSEBUTTONDOWN.rawValue
             return .input(.pointer(PointerEvent(mouseDown ? .down : .up, finger: Self.mouseFinger,
-                                                at: Point(x: Double(b.x), y: Double(b.y)), time: time)))
+                                                at: mouse(b.x, b.y), time: time)))
         case SDL_MOUSEMOTION:
             let m = event.motion
             guard m.which != rotary_touch_mouse_id(), mouseDown else { return nil }
-            return .input(.pointer(PointerEvent(.moved, finger: Self.mouseFinger,
-                                                at: Point(x: Double(m.x), y: Double(m.y)), time: time)))
+            return .input(.pointer(PointerEvent(.moved, finger: Self.mouseFinger, at: mouse(m.x, m.y), time: time)))
         case SDL_MOUSEWHEEL:
             let w = event.wheel
             guard w.which != rotary_touch_mouse_id(), w.y != 0 else { return nil }
             var x: Int32 = 0, y: Int32 = 0
             SDL_GetMouseState(&x, &y)
             let flipped = w.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue
-            return .input(.wheel(notches: Int(flipped ? w.y : -w.y), at: Point(x: Double(x), y: Double(y))))
+            return .input(.wheel(notches: Int(flipped ? w.y : -w.y), at: mouse(x, y)))
         case SDL_KEYDOWN:
             return .input(.key(String(cString: SDL_GetKeyName(event.key.keysym.sym))))
         case SDL_WINDOWEVENT:
@@ -78,5 +113,10 @@ public struct InputMapper: Sendable {
         default:
             return nil
         }
+    }
+
+    /// SDL's mouse position (`x`, `y`) in the program's space.
+    private func mouse(_ x: Int32, _ y: Int32) -> Point {
+        (spaces?.mouse ?? .identity).apply(Point(x: Double(x), y: Double(y)))
     }
 }

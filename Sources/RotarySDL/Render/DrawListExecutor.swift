@@ -7,9 +7,12 @@ import RotaryKit
 /// pictures per art and pixel size, texts per text, size and colour, ring art per look and
 /// geometry. Commands are drawn in order; nothing is presented.
 ///
-/// The renderer's draw colour, blend mode and clip are left as they were found. A `clip`
-/// command clips within the clip the program had set, and `clip(nil)` returns to it.
-/// Coordinates are the renderer's output pixels (no logical size or scale is assumed).
+/// The renderer's draw colour, blend mode, clip, logical size, scale and viewport are left as
+/// they were found. A `clip` command clips within the clip the program had set, and
+/// `clip(nil)` returns to it. Coordinates are the program's own: with a logical size or a
+/// render scale (``DrawScale``), the list is drawn where SDL would put the program's own
+/// drawing, but made at the output's pixels, so names and art stay sharp at scale 2.
+/// ``changedRegions`` and what ``drawChanges(_:)`` returns are output pixels.
 public final class DrawListExecutor {
     /// What changed between the last two frames drawn (by ``draw(_:)`` or ``drawChanges(_:)``): regions of the target, merged so they
     /// do not overlap; empty when nothing changed; nil for the whole target (the first
@@ -67,7 +70,9 @@ public final class DrawListExecutor {
     /// skipped and reported in ``failures``; an SDL failure throws.
     public func draw(_ list: DrawList) throws {
         let (width, height) = try renderer.outputSize()
-        try draw(list, width: width, height: height, regions: [Rect(x: 0, y: 0, width: Double(width), height: Double(height))])
+        let space = ProgramSpace(of: renderer)
+        try draw(space.transform.apply(list), in: space, width: width, height: height,
+                 regions: [Rect(x: 0, y: 0, width: Double(width), height: Double(height))])
     }
 
     /// Forgets the last frame drawn, so the next ``drawChanges(_:)`` draws everything: for when
@@ -91,33 +96,39 @@ public final class DrawListExecutor {
     public func drawChanges(_ list: DrawList) throws -> [Rect]? {
         let (width, height) = try renderer.outputSize()
         let target = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        let space = ProgramSpace(of: renderer)
+        let list = space.transform.apply(list)
         guard let last, last.width == width, last.height == height,
               let changed = list.changedRegions(since: last.list), changed.isEmpty || renderer.keepsFrame else {
-            try draw(list, width: width, height: height, regions: [target])
+            try draw(list, in: space, width: width, height: height, regions: [target])
             return nil
         }
         // Rounded outwards to whole pixels, regions that only met may share a row or column
         // of pixels. It is drawn twice, the same both times: far cheaper than merging the two
         // into the rectangle round both (a wheel's square and a text beside it).
         let regions = changed.compactMap { $0.pixelAligned.intersection(target) }
-        try draw(list, width: width, height: height, regions: regions)
+        try draw(list, in: space, width: width, height: height, regions: regions)
         return regions
     }
 
-    /// Draws the commands of `list` that touch `regions` (whole target pixels, overlapping at
-    /// most along an edge), each clipped to every region it touches, and keeps the list.
-    private func draw(_ list: DrawList, width: Int, height: Int, regions: [Rect]) throws {
+    /// Draws the commands of `list` (output pixels) that touch `regions` (whole target pixels,
+    /// overlapping at most along an edge), each clipped to every region it touches, with the
+    /// program's `space` set aside, and keeps the list.
+    private func draw(_ list: DrawList, in space: ProgramSpace, width: Int, height: Int, regions: [Rect]) throws {
         before = last
         last = nil  // until this frame is drawn through
         let host = RendererState(of: renderer)
+        space.setAside()
         defer {
             rings.endFrame()
+            space.restore()  // first: the program's clip is in its own units
             host.restore()
         }
         try check(SDL_SetRenderDrawBlendMode(renderer.pointer, SDL_BLENDMODE_BLEND), "SDL_SetRenderDrawBlendMode")
         // Where drawing may land: the regions within the program's clip, then within the
         // list's own `clip` command while one is in force.
-        let open = host.clip.map { clip in regions.compactMap { $0.intersection(Rect(clip)) } } ?? regions
+        let open = host.clip.map { clip in regions.compactMap { $0.intersection(space.transform.apply(Rect(clip)).pixelAligned) } }
+            ?? regions
         var areas = open
         var i = 0
         let commands = list.commands
