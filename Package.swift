@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import Foundation
 import PackageDescription
 
@@ -31,6 +31,13 @@ let package = Package(
         .library(name: "RotaryKioskCore", targets: ["RotaryKioskCore"]),
         .library(name: "RotaryKiosk", targets: ["RotaryKiosk"]),
         .executable(name: "rotary-kiosk", targets: ["rotary-kiosk"]),
+    ],
+    // The kiosk's own packages (argument parsing, logging, TOML) come with the Kiosk trait, on
+    // by default; a program that only embeds the controls depends on Rotary with
+    // `traits: []` and never resolves them.
+    traits: [
+        .trait(name: "Kiosk", description: "The rotary-kiosk app: RotaryKiosk and its command line, log and config packages."),
+        .default(enabledTraits: ["Kiosk"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
@@ -103,9 +110,9 @@ let package = Package(
             name: "RotaryKiosk",
             dependencies: [
                 "RotaryKioskCore", "RotaryKit", "RotarySDL", "RotaryAssets", "CSpawn", "CSQLite", "CCrypt", "CMosquitto", "CLinuxPanel", "CBuildInfo",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Kiosk"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Kiosk"])),
+                .product(name: "TOMLKit", package: "TOMLKit", condition: .when(traits: ["Kiosk"])),
             ]
         ),
         .executableTarget(name: "rotary-kiosk", dependencies: ["RotaryKiosk"]),
