@@ -31,7 +31,7 @@ public struct DrawScale: Equatable, Sendable {
     /// Where rectangle `r` lands.
     public func apply(_ r: Rect) -> Rect { Rect(x: r.x * x + offsetX, y: r.y * y + offsetY, width: r.width * x, height: r.height * y) }
 
-    /// Where `p`, a target pixel, lies in the program's space: the inverse of ``apply(_:)``.
+    /// Where `p`, a target pixel, lies in the program's space: the inverse of ``apply(_:)-(Point)``.
     public func program(_ p: Point) -> Point { Point(x: (p.x - offsetX) / x, y: (p.y - offsetY) / y) }
 
     /// `look` with every length in it scaled, so the ring's art is made at the target's pixels.
@@ -40,7 +40,7 @@ public struct DrawScale: Equatable, Sendable {
         var scaled = look
         scaled.iconSize *= s
         scaled.iconRadius *= s
-        scaled.labelSize = max(1, Int((Double(look.labelSize) * s).rounded()))
+        scaled.labelSize = points(look.labelSize)
         scaled.labelRadius *= s
         scaled.style.gapPixels *= s
         scaled.style.tickFromRadius *= s
@@ -52,36 +52,13 @@ public struct DrawScale: Equatable, Sendable {
     /// `command` as it lands on the target.
     public func apply(_ command: DrawCommand) -> DrawCommand {
         let s = length
-        switch command {
-        case .fill(let rect, let color):
-            return .fill(rect.map(apply), color)
-        case .clip(let rect):
-            return .clip(rect.map(apply))
-        case .ring(var ring):
-            ring.look = apply(ring.look)
-            ring.center = apply(ring.center)
-            ring.innerRadius *= s
-            ring.outerRadius *= s
-            return .ring(ring)
-        case .arc(var arc):
-            arc.center = apply(arc.center)
-            arc.radius *= s
-            arc.width *= s
-            return .arc(arc)
-        case .disc(let center, let radius, let color):
-            return .disc(center: apply(center), radius: radius * s, color: color)
-        case .image(var image):
-            image.center = apply(image.center)
-            image.width *= x
-            image.height *= y
-            return .image(image)
-        case .text(var text):
-            text.center = apply(text.center)
-            text.points = max(1, Int((Double(text.points) * s).rounded()))
-            text.maxWidth *= s
-            return .text(text)
-        }
+        return command.mapped(CommandMapping(point: apply, rect: apply, length: { $0 * s },
+                                             size: { (width, height) in (width * x, height * y) },
+                                             points: points, look: apply))
     }
+
+    /// A text size of `value` points at this scale (at least 1).
+    public func points(_ value: Int) -> Int { max(1, Int((Double(value) * length).rounded())) }
 
     /// `list` as it lands on the target (the same list when this is ``identity``).
     public func apply(_ list: DrawList) -> DrawList {

@@ -58,30 +58,7 @@ public struct QuarterTurn: Equatable, Sendable {
     /// A view command as the window's: places moved, angles turned.
     public func window(_ command: DrawCommand) -> DrawCommand {
         guard degrees != 0 else { return command }
-        switch command {
-        case .fill(let rect, let color):
-            return .fill(rect.map(window), color)
-        case .clip(let rect):
-            return .clip(rect.map(window))
-        case .ring(var ring):
-            ring.center = window(ring.center)
-            ring.markerDegrees = window(degrees: ring.markerDegrees)
-            return .ring(ring)
-        case .arc(var arc):
-            arc.center = window(arc.center)
-            arc.fromDegrees = window(degrees: arc.fromDegrees)
-            return .arc(arc)
-        case .disc(let center, let radius, let color):
-            return .disc(center: window(center), radius: radius, color: color)
-        case .image(var image):
-            image.center = window(image.center)
-            image.degrees = window(degrees: image.degrees)
-            return .image(image)
-        case .text(var text):
-            text.center = window(text.center)
-            text.degrees = window(degrees: text.degrees)
-            return .text(text)
-        }
+        return command.mapped(CommandMapping(point: window, rect: window, degrees: { window(degrees: $0) }))
     }
 
     /// A view draw list as the window's.

@@ -42,7 +42,7 @@ public struct RingArt: Sendable {
 /// Column `c` covers ring-frame angles from `c·360/columns` degrees, measured clockwise from
 /// item 0's centre; item `i`'s centre lies at `−i·360/count` (items run counter-clockwise).
 /// About one column per pixel of the rim, so a turned ring is as sharp as an unturned one.
-/// Items are painted one at a time (``paint(item:picture:center:)``), so only one item's
+/// Items are painted one at a time (``paint(item:picture:center:threads:)``), so only one item's
 /// picture need exist at once.
 public struct PolarRing: Sendable {
     /// Columns round the circle (64 … 16384).

@@ -3,7 +3,7 @@ import FoundationEssentials
 
 /// For one ring on one window: which polar texel every window pixel inside the ring shows
 /// when the ring is not turned. Built once per layout; drawing the ring turned by any angle
-/// is then, per pixel, one table read and one texel copy (``draw(_:rotationDegrees:into:rows:columns:)``).
+/// is then, per pixel, one table read and one texel copy (``draw(_:rotationDegrees:into:rows:columns:threads:)``).
 ///
 /// Pixels fully inside the ring are listed as runs along rows, two bytes a pixel: its texel's
 /// column, and whether its texel's row is the previous pixel's, one more or one less (along

@@ -10,7 +10,7 @@ import RotaryKit
 /// The renderer's draw colour, blend mode, clip, logical size, scale and viewport are left as
 /// they were found. A `clip` command clips within the clip the program had set, and
 /// `clip(nil)` returns to it. Coordinates are the program's own: with a logical size or a
-/// render scale (``DrawScale``), the list is drawn where SDL would put the program's own
+/// render scale (`DrawScale`), the list is drawn where SDL would put the program's own
 /// drawing, but made at the output's pixels, so names and art stay sharp at scale 2.
 /// ``changedRegions`` and what ``drawChanges(_:)`` returns are output pixels.
 public final class DrawListExecutor {
