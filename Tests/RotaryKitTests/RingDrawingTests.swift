@@ -37,6 +37,15 @@ struct RingDrawingTests {
         #expect(RingDrawing.commands(Self.wheel, look: RingLook(for: Self.wheel)).count == 1, "no marker unless asked")
     }
 
+    @Test("every control has a look made from the control: the button's from its radius, the marker from the ring's band")
+    func looksFor() {
+        let button = CenterButton(id: "go", center: Point(x: 200, y: 200), radius: 30)
+        #expect(ButtonLook(for: button) == ButtonLook(radius: 30))
+        #expect(MarkerLook(for: Self.wheel).size == 8)
+        let big = RingControl(id: "dial", kind: .dial, labels: ["0", "5"], center: Point(x: 300, y: 300), innerRadius: 100, outerRadius: 300)
+        #expect(MarkerLook(for: big).size == 20)
+    }
+
     @Test("the DrawingAsData article's example: a fill, the ring, its marker")
     func articleExample() {
         let ring = RingControl(id: "program", kind: .wheel, labels: ["Sauna", "Steam", "Cold"],

@@ -44,6 +44,9 @@ public struct ButtonLook: Equatable, Sendable {
         progressGap = max(2, radius * 0.1)
         progressWidth = max(2, radius * 0.15)
     }
+
+    /// A look sized for `button`, as ``init(radius:)`` makes it for its radius.
+    public init(for button: CenterButton) { self.init(radius: button.radius) }
 }
 
 /// How a ``CenterButton`` is drawn: face, long-press ring, label and detail line. The parts

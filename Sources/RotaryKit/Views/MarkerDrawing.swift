@@ -12,6 +12,11 @@ public struct MarkerLook: Equatable, Sendable {
     public init(size: Double) {
         self.size = size
     }
+
+    /// A marker sized for `ring`: a tenth of its band's width, at least 8 pixels.
+    public init(for ring: RingControl) {
+        self.init(size: max(8, (ring.outerRadius - ring.innerRadius) * 0.1))
+    }
 }
 
 /// How a marker is drawn.
