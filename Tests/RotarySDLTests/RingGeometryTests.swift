@@ -127,3 +127,19 @@ extension RingGeometryTests {
         #expect(wrong == 0)
     }
 }
+
+extension RingGeometryTests {
+    @Test("moving the bright item (C's loop) shows what showing that item afresh shows, on an opaque and a transparent ring",
+          arguments: [0xFF00_0000 as UInt32, 0])
+    func selectMatchesShow(background: UInt32) {
+        var style = RingStyle()
+        style.dimmedOpacity = 0.55
+        var moved = Self.ring(background: background, style: style)
+        moved.select(3)
+        moved.select(4)
+        var fresh = Self.ring(background: background, style: style)
+        fresh.show(selected: 4)
+        #expect(moved.shown == fresh.shown)
+        #expect(moved.shown != Self.ring(background: background, style: style).shown, "the bright item moved")
+    }
+}

@@ -31,4 +31,13 @@ void rotary_ring_draw_runs(uint32_t *pixels, ptrdiff_t stride, ptrdiff_t origin_
                            const uint32_t *texels, const uint16_t *steps, const RotaryRingRun *runs, size_t count,
                            int32_t shift, int32_t columns, int32_t left, int32_t right);
 
+/// Moves the bright item of a polar ring's texels (`columns` a row, `rows` rows, each column
+/// of the item `column_items` names) from `previous` to `selected`: `shown` gets `full`'s
+/// texels for the columns of `selected`, and for those of `previous` `full`'s dimmed by
+/// `weight` (0…256): towards the opaque `background`, or on a transparent ring (`transparent`
+/// non-zero) by fading alpha only.
+void rotary_polar_select(uint32_t *shown, const uint32_t *full, const int32_t *column_items, int32_t columns,
+                         int32_t rows, int32_t previous, int32_t selected, uint32_t weight, int transparent,
+                         uint32_t background);
+
 #endif

@@ -1,3 +1,4 @@
+import CRotaryRaster
 import FoundationEssentials
 
 /// What a ring looks like before it is turned, apart from its items' pictures.
@@ -58,6 +59,8 @@ public struct PolarRing: Sendable {
     public private(set) var shown: [UInt32] = []
     /// Which item each column belongs to.
     public let columnItem: [Int]
+    /// The same, as C's loop reads it.
+    private let columnItemCodes: [Int32]
     /// The item shown at full opacity (−1 until ``show(selected:)``).
     public private(set) var selected = -1
     /// Per column: angle from its item's centre (degrees) and that direction at 12 o'clock.
@@ -78,6 +81,7 @@ public struct PolarRing: Sendable {
             return i < 0 ? i + count : i
         }
         columnItem = items
+        columnItemCodes = items.map { Int32($0) }
         offsets = (0..<columns).map { c in
             let alpha = (Double(c) + 0.5) * 360 / Double(columns)
             let d = (alpha + Double(items[c]) * spacing).truncatingRemainder(dividingBy: 360)
@@ -140,28 +144,29 @@ public struct PolarRing: Sendable {
         if shown.isEmpty { return show(selected: index) }
         let previous = selected
         selected = index
-        for c in 0..<columns {
-            let item = columnItem[c]
-            if item == previous { dim(column: c) } else if item == index { restore(column: c) }
+        // C's loop: compiled the same in an embedder's debug build as in release.
+        let (columns, rows, weight) = (Int32(columns), Int32(rows), dimWeight)
+        let (transparent, background) = (art.isTransparent ? Int32(1) : 0, art.background)
+        shown.withUnsafeMutableBufferPointer { shown in
+            full.withUnsafeBufferPointer { full in
+                columnItemCodes.withUnsafeBufferPointer { items in
+                    rotary_polar_select(shown.baseAddress, full.baseAddress, items.baseAddress, columns, rows, Int32(previous),
+                                        Int32(index), weight, transparent, background)
+                }
+            }
         }
     }
+
+    /// How strongly items off the marker are shown, 0…256.
+    private var dimWeight: UInt32 { UInt32((min(max(art.style.dimmedOpacity, 0), 1) * 256).rounded()) }
 
     /// Dims column `c` of `shown`: towards the opaque background, or on a transparent one by
     /// fading alpha only.
     private mutating func dim(column c: Int) {
-        let weight = UInt32((min(max(art.style.dimmedOpacity, 0), 1) * 256).rounded())
-        let (transparent, background) = (art.isTransparent, art.background)
+        let (weight, transparent, background) = (dimWeight, art.isTransparent, art.background)
         var i = c
         for _ in 0..<rows {
             shown[i] = transparent ? PixelMath.fadeAlpha(full[i], weight) : PixelMath.lerp(background, full[i], weight)
-            i += columns
-        }
-    }
-
-    private mutating func restore(column c: Int) {
-        var i = c
-        for _ in 0..<rows {
-            shown[i] = full[i]
             i += columns
         }
     }
