@@ -147,6 +147,9 @@ public struct PolarRing: Sendable {
         // C's loop: compiled the same in an embedder's debug build as in release.
         let (columns, rows, weight) = (Int32(columns), Int32(rows), dimWeight)
         let (transparent, background) = (art.isTransparent ? Int32(1) : 0, art.background)
+        // Locals, so the closure below holds no copy of `self`: a copy would share `shown`'s
+        // storage, and writing to it would then copy the whole ring (measured: +1.5 MB peak).
+        let (full, columnItemCodes) = (full, columnItemCodes)
         shown.withUnsafeMutableBufferPointer { shown in
             full.withUnsafeBufferPointer { full in
                 columnItemCodes.withUnsafeBufferPointer { items in
