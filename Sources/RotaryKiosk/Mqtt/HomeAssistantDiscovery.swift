@@ -21,7 +21,7 @@ enum HomeAssistantDiscovery {
             components = entities(Zone(key: "", name: "", programs: config.programs, stateTopic: settings.stateTopic,
                                        commandTopic: settings.commandTopic), id: id, dial: config.dialMinutes)
         } else {
-            for (zone, slug) in zip(config.zones, ZoneSettings.slugs(config.zones.map(\.name))) {
+            for (zone, slug) in zip(config.zones, config.zoneSlugs) {
                 let programs = zone.programs.map { names in config.programs.filter { names.contains($0.name) } } ?? config.programs
                 components += entities(Zone(key: "_" + slug.replacingOccurrences(of: "-", with: "_"), name: zone.name + " ",
                                             programs: programs, stateTopic: settings.zoneStateTopic(slug),

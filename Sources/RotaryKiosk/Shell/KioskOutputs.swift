@@ -62,7 +62,7 @@ final class KioskOutputs {
          commands: Mailbox<RemoteMessage>, updates: Mailbox<FleetUpdateReport>, wake: @escaping @Sendable () -> Void) {
         self.logger = logger
         self.startedAt = startedAt
-        zoneSlugs = ZoneSettings.slugs(config.zones.map(\.name))
+        zoneSlugs = config.zoneSlugs
         zoneStates = Array(repeating: nil, count: zoneSlugs.count)
         self.run = run
         hookTimeout = config.hooks.timeoutSeconds

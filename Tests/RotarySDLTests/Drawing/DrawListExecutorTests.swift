@@ -218,15 +218,19 @@ extension DrawingTests.Executor {
     }
 }
 
-/// A 160×160 surface drawn on through an adopted software renderer, as a program's own.
+/// A surface (160×160 unless asked) drawn on through an adopted software renderer, as a
+/// program's own; `prepare` sets the renderer up as the program would (a logical size, a
+/// scale) before the executor is made.
 final class AdoptedCanvas {
     let surface: Surface
-    private let sdlRenderer: OpaquePointer
+    let sdlRenderer: OpaquePointer
     private(set) var executor: DrawListExecutor!
 
-    init(threads: DrawingThreads = .callerOnly) throws {
-        surface = try Surface(width: 160, height: 160)
+    init(width: Int = 160, height: Int = 160, threads: DrawingThreads = .callerOnly,
+         prepare: (OpaquePointer) -> Void = { _ in }) throws {
+        surface = try Surface(width: width, height: height)
         sdlRenderer = try #require(SDL_CreateSoftwareRenderer(surface.pointer))
+        prepare(sdlRenderer)
         executor = DrawListExecutor(renderer: Renderer(adopting: sdlRenderer), fonts: DrawingTests.fonts, threads: threads)
     }
 
@@ -240,7 +244,7 @@ final class AdoptedCanvas {
     func draw(_ list: DrawList) throws -> [RGBA] {
         try executor.draw(list)
         SDL_RenderPresent(sdlRenderer)
-        return (0..<160).flatMap { y in (0..<160).map { x in surface.pixel(x: x, y: y) } }
+        return (0..<surface.height).flatMap { y in (0..<surface.width).map { x in surface.pixel(x: x, y: y) } }
     }
 }
 

@@ -20,13 +20,7 @@ struct ProgramSpace {
     /// The pixels of an 800×400 surface after `prepare` set up its renderer and `list` was
     /// drawn on it.
     static func picture(_ list: DrawList, prepare: (OpaquePointer) -> Void = { _ in }) throws -> [RGBA] {
-        let surface = try Surface(width: 800, height: 400)
-        let sdlRenderer = try #require(SDL_CreateSoftwareRenderer(surface.pointer))
-        defer { SDL_DestroyRenderer(sdlRenderer) }
-        prepare(sdlRenderer)
-        try DrawListExecutor(renderer: Renderer(adopting: sdlRenderer), fonts: DrawingTests.fonts).draw(list)
-        SDL_RenderPresent(sdlRenderer)
-        return (0..<400).flatMap { y in (0..<800).map { x in surface.pixel(x: x, y: y) } }
+        try AdoptedCanvas(width: 800, height: 400, prepare: prepare).draw(list)
     }
 
     @Test("with a logical size of half the output, the list lands as the same list at twice the size drawn in pixels would, made sharp at 2x; the logical size stays")
@@ -36,14 +30,11 @@ struct ProgramSpace {
         let doubled = try Self.picture(DrawScale(x: 2, y: 2).apply(Self.list))
         #expect(logical == doubled)
         // The space is put back: read it after a draw.
-        let surface = try Surface(width: 800, height: 400)
-        let sdlRenderer = try #require(SDL_CreateSoftwareRenderer(surface.pointer))
-        defer { SDL_DestroyRenderer(sdlRenderer) }
-        SDL_RenderSetLogicalSize(sdlRenderer, 400, 200)
-        try DrawListExecutor(renderer: Renderer(adopting: sdlRenderer), fonts: DrawingTests.fonts).draw(Self.list)
-        SDL_RenderGetLogicalSize(sdlRenderer, &kept.0, &kept.1)
+        let canvas = try AdoptedCanvas(width: 800, height: 400) { SDL_RenderSetLogicalSize($0, 400, 200) }
+        _ = try canvas.draw(Self.list)
+        SDL_RenderGetLogicalSize(canvas.sdlRenderer, &kept.0, &kept.1)
         var scaleY: Float = 0
-        SDL_RenderGetScale(sdlRenderer, &kept.2, &scaleY)
+        SDL_RenderGetScale(canvas.sdlRenderer, &kept.2, &scaleY)
         #expect(kept.0 == 400 && kept.1 == 200 && kept.2 == 2)
     }
 
