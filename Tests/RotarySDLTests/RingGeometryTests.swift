@@ -95,36 +95,64 @@ struct RingGeometryTests {
 }
 
 extension RingGeometryTests {
-    /// What the runs of `map` show of `polar` turned by `rotation`, worked out pixel by pixel
-    /// in Swift from the map's steps: the oracle the C loop is held to.
-    static func reference(_ map: RingPixelMap, _ polar: PolarRing, rotation: Double) -> [Int: UInt32] {
-        let columns = Int32(map.columns), mask = UInt16(1 << RingPixelMap.columnBits - 1)
+    /// What a ring shows of `polar` turned by `rotation` on each pixel it covers fully, worked
+    /// out pixel by pixel in Swift from the geometry alone (radius to row, angle to column, the
+    /// turn as a shift of columns), as the ring has been drawn since it was first unrolled: the
+    /// oracle C's loop is held to, whatever the map's encoding.
+    static func reference(_ polar: PolarRing, rotation: Double, width: Int = 128, height: Int = 140) -> [Int: UInt32] {
+        let columns = polar.columns
         let turns = rotation / 360
-        let shift = Int32(((turns - turns.rounded(.down)) * Double(columns)).rounded()) % columns
+        let shift = Int(((turns - turns.rounded(.down)) * Double(columns)).rounded()) % columns
         var pixels: [Int: UInt32] = [:]
-        for run in map.runs {
-            var row = run.row
-            for i in 0..<Int(run.count) {
-                let step = map.steps[Int(run.lookup) + i]
-                let code = Int32(step >> UInt16(RingPixelMap.columnBits))
-                row += (code & 1) - (code >> 1)
-                var column = Int32(step & mask) - shift
+        for y in 0..<height {
+            for x in 0..<width {
+                let dx = Double(x) + 0.5 - center.x, dy = Double(y) + 0.5 - center.y
+                let r = (dx * dx + dy * dy).squareRoot()
+                guard min(outer - r, r - inner) + 0.5 >= 1 else { continue }
+                let row = min(max(Int(r - inner), 0), polar.rows - 1)
+                let degrees = FastAngle.degrees(dy: dy, dx: dx) + 90
+                var column = Int((degrees * Double(columns) / 360).rounded(.down)) % columns
                 if column < 0 { column += columns }
-                pixels[Int(run.y) * 128 + Int(run.x) + i] = polar.shown[Int(row * columns + column)]
+                column = (column - shift + columns) % columns
+                pixels[y * width + x] = polar.shown[row * columns + column]
             }
         }
         return pixels
     }
 
-    @Test("the C loop writes every fully covered pixel exactly as the texel its steps name, at any turn", arguments: [0.0, 17.3, -123.4, 359.9])
+    @Test("the C loop writes every fully covered pixel exactly as the ring's geometry names its texel, at any turn",
+          arguments: [0.0, 17.3, -123.4, 359.9])
     func runsMatchReference(rotation: Double) {
         var polar = Self.ring(background: 0xFF00_0000)
         polar.select(2)
         let drawn = Self.draw(polar, rotation: rotation)
-        let expected = Self.reference(Self.map(polar), polar, rotation: rotation)
+        let expected = Self.reference(polar, rotation: rotation)
         #expect(expected.count > 9000)
         let wrong = expected.filter { drawn.pixels[$0.key] != $0.value }.count
         #expect(wrong == 0)
+    }
+
+    @Test("drawn within rows and columns that cut runs and blocks, a ring writes exactly the whole drawing's pixels there and nothing else",
+          arguments: [(23, 61, 37, 101), (0, 128, 69, 70), (64, 65, 0, 140), (3, 125, 11, 12)])
+    func clippedDrawMatchesWhole(left: Int, right: Int, top: Int, bottom: Int) {
+        let polar = Self.ring(background: 0xFF00_0000)
+        let whole = Self.draw(polar, rotation: 33.3, fill: 0x1234_5678)
+        var part = PixelBuffer(width: 128, height: 140, fill: 0x1234_5678)
+        part.pixels.withUnsafeMutableBufferPointer { pixels in
+            Self.map(polar).draw(polar, rotationDegrees: 33.3, into: RasterTarget(pixels: pixels.baseAddress!, stride: 128),
+                                 rows: top..<bottom, columns: left..<right)
+        }
+        var inside = 0, wrong = 0
+        for y in 0..<140 {
+            for x in 0..<128 {
+                let within = (left..<right).contains(x) && (top..<bottom).contains(y)
+                let expected = within ? whole.pixels[y * 128 + x] : 0x1234_5678
+                if part.pixels[y * 128 + x] != expected { wrong += 1 }
+                if within && expected != 0x1234_5678 { inside += 1 }
+            }
+        }
+        #expect(wrong == 0)
+        #expect(inside > 0, "the part holds some of the ring")
     }
 }
 

@@ -1,4 +1,4 @@
-// The per-pixel loop of RotarySDL's polar rings, in C: compiled the same whatever
+// The per-pixel loops of RotarySDL's polar rings, in C: compiled the same whatever
 // configuration the package that embeds Rotary builds in, a debug build costs a few times
 // what a release build does here, not a hundred (Swift without optimisation pays for bounds
 // and exclusivity checks, ranges and closures on every pixel).
@@ -9,27 +9,33 @@
 #include <stdint.h>
 
 /// A horizontal run of pixels a ring covers fully: `count` pixels from window pixel (`x`,
-/// `y`), whose texels are described by `steps[lookup ..< lookup + count]`, the first in
-/// texel row `row`.
+/// `y`), whose texels are described by `steps[lookup ..< lookup + count]` (`lookup` a
+/// multiple of `ROTARY_RING_BLOCK`), block `b` of them based on texel row
+/// `block_rows[lookup / ROTARY_RING_BLOCK + b]`.
 typedef struct {
     int32_t x;
     int32_t y;
     int32_t count;
     int32_t lookup;
-    int32_t row;
 } RotaryRingRun;
 
-/// Bits of a step that hold the texel's column; the two above hold the row's change from the
-/// pixel before (0: same, 1: one more, 2: one less).
-#define ROTARY_RING_COLUMN_BITS 14
+/// Pixels of a run that share one base row: along a window row the radius changes by at most
+/// a pixel per pixel, so a block's rows lie within `ROTARY_RING_BLOCK - 1` of its lowest.
+#define ROTARY_RING_BLOCK 8
+
+/// Bits of a step that hold the texel's column; the three above hold its row's offset from
+/// its block's base row.
+#define ROTARY_RING_COLUMN_BITS 13
 
 /// Copies, for each of the `count` runs, the texels of `texels` (`columns` a row) that its
-/// steps name, turned by `shift` columns, into `pixels` (`stride` pixels a row, whose first
-/// pixel is window pixel (`origin_x`, `origin_y`)), only within window columns
-/// `left ..< right`. The runs must lie within `pixels`.
+/// steps and block rows name, turned by `shift` columns, into `pixels` (`stride` pixels a
+/// row, whose first pixel is window pixel (`origin_x`, `origin_y`)), only within window
+/// columns `left ..< right`. The runs must lie within `pixels`. Each step is worked out apart
+/// from the others, so a block's addresses are computed in SIMD lanes.
 void rotary_ring_draw_runs(uint32_t *pixels, ptrdiff_t stride, ptrdiff_t origin_x, ptrdiff_t origin_y,
-                           const uint32_t *texels, const uint16_t *steps, const RotaryRingRun *runs, size_t count,
-                           int32_t shift, int32_t columns, int32_t left, int32_t right);
+                           const uint32_t *texels, const uint16_t *steps, const uint16_t *block_rows,
+                           const RotaryRingRun *runs, size_t count, int32_t shift, int32_t columns, int32_t left,
+                           int32_t right);
 
 /// Moves the bright item of a polar ring's texels (`columns` a row, `rows` rows, each column
 /// of the item `column_items` names) from `previous` to `selected`: `shown` gets `full`'s

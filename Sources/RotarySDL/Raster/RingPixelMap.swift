@@ -6,15 +6,17 @@ import FoundationEssentials
 /// is then, per pixel, one table read and one texel copy (``draw(_:rotationDegrees:into:rows:columns:threads:)``).
 ///
 /// Pixels fully inside the ring are listed as runs along rows, two bytes a pixel: its texel's
-/// column, and whether its texel's row is the previous pixel's, one more or one less (along
-/// a window row the radius changes by at most a pixel per pixel). Pixels the rim only partly
+/// column, and its texel's row as an offset from the lowest row of its block of eight (along
+/// a window row the radius changes by at most a pixel per pixel), plus two bytes a block for
+/// that row. No pixel's texel depends on the pixel before, so C's loop works a block out in
+/// SIMD lanes. Pixels the rim only partly
 /// covers are listed apart, with their coverage, and blended with the ring's background (on
 /// a transparent background: their alpha faded). Pixels are window coordinates, so a map
 /// serves any ``RasterTarget`` that covers the ring.
 public struct RingPixelMap: Sendable {
     /// A horizontal run of fully covered pixels: `count` pixels from window pixel (`x`, `y`),
-    /// whose texels are `steps[lookup ..< lookup + count]`, the first in texel row `row`
-    /// (C's, for the loop that draws them).
+    /// whose texels are `steps[lookup ..< lookup + count]` on the rows of
+    /// `blockRows[lookup / block...]` (C's, for the loop that draws them).
     typealias Run = RotaryRingRun
 
     /// A partly covered rim pixel: window pixel (`x`, `y`), packed texel, coverage 1…255.
@@ -25,10 +27,12 @@ public struct RingPixelMap: Sendable {
         var coverage: UInt32
     }
 
-    /// Each covered pixel's texel, run after run: its column, and in the two bits above
-    /// ``columnBits`` its row's step from the pixel before (0: same, 1: +1, 2: −1; 0 on a
-    /// run's first pixel).
+    /// Each covered pixel's texel, run after run, each run padded to whole blocks of
+    /// ``block``: its column, and in the bits above ``columnBits`` its row's offset from its
+    /// block's row.
     private(set) var steps: [UInt16] = []
+    /// Each block's lowest texel row.
+    private(set) var blockRows: [UInt16] = []
     private(set) var runs: [Run] = []
     private var edges: [Edge] = []
     /// Columns of the polar ring this map reads.
@@ -37,6 +41,8 @@ public struct RingPixelMap: Sendable {
     public private(set) var rowRange: Range<Int> = 0..<0
     /// Bits of a packed texel that hold the column.
     static let columnBits = UInt32(ROTARY_RING_COLUMN_BITS)
+    /// Pixels of a run that share one base row.
+    static let block = Int(ROTARY_RING_BLOCK)
 
     /// Maps the ring with centre (`cx`, `cy`), radii and `markerDegrees` (screen angle of
     /// item 0's centre when the ring is not turned) onto a `width`×`height` window; pixels
@@ -61,6 +67,7 @@ public struct RingPixelMap: Sendable {
         }
         let offset = Int32(halves[0].steps.count)
         steps = halves[0].steps + halves[1].steps
+        blockRows = halves[0].blockRows + halves[1].blockRows
         runs = halves[0].runs + halves[1].runs.map { run in
             var moved = run
             moved.lookup += offset
@@ -78,8 +85,12 @@ public struct RingPixelMap: Sendable {
     /// The runs, steps and rim pixels of some rows of a ring.
     private struct Half {
         var steps: [UInt16] = []
+        var blockRows: [UInt16] = []
         var runs: [Run] = []
         var edges: [Edge] = []
+        /// The run being collected, and its pixels' texel rows and columns.
+        private var open: Run?
+        private var openRows: [Int] = [], openColumns: [Int] = []
 
         init() {}
 
@@ -88,14 +99,12 @@ public struct RingPixelMap: Sendable {
             let lastRow = g.rows - 1
             AnnulusSpans.forEach(cx: g.cx, cy: g.cy, inner: max(0, g.innerRadius - 1), outer: g.outerRadius + 1, rows: rows,
                                  columns: 0..<g.width) { y, dy, xs in
-                var run: Run?
-                var previousRow = 0
                 for x in xs {
                     let dx = Double(x) + 0.5 - g.cx
                     let r = (dx * dx + dy * dy).squareRoot()
                     let coverage = min(max(min(g.outerRadius - r, r - g.innerRadius) + 0.5, 0), 1)
                     guard coverage > 0 else {
-                        if let open = run { runs.append(open); run = nil }
+                        close()
                         continue
                     }
                     let row = min(max(Int(r - g.innerRadius), 0), lastRow)
@@ -103,29 +112,45 @@ public struct RingPixelMap: Sendable {
                     var column = Int((degrees * columnsPerDegree).rounded(.down)) % g.columns
                     if column < 0 { column += g.columns }
                     if coverage >= 1 {
-                        if run != nil, abs(row - previousRow) <= 1 {
-                            run?.count += 1
-                            let step: UInt16 = row > previousRow ? 1 : (row < previousRow ? 2 : 0)
-                            steps.append(step << UInt16(RingPixelMap.columnBits) | UInt16(column))
-                        } else {
-                            if let open = run { runs.append(open) }
-                            run = Run(x: Int32(x), y: Int32(y), count: 1, lookup: Int32(steps.count), row: Int32(row))
-                            steps.append(UInt16(column))
-                        }
-                        previousRow = row
+                        // A block's rows must lie within its lowest row's offset bits: a row
+                        // jumping more than a pixel (never, along a window row) starts a run.
+                        if let last = openRows.last, abs(row - last) > 1 { close() }
+                        if open == nil { open = Run(x: Int32(x), y: Int32(y), count: 0, lookup: Int32(steps.count)) }
+                        openRows.append(row)
+                        openColumns.append(column)
                     } else {
-                        if let open = run { runs.append(open); run = nil }
+                        close()
                         edges.append(Edge(x: Int32(x), y: Int32(y), texel: UInt32(row) << RingPixelMap.columnBits | UInt32(column),
                                           coverage: UInt32((coverage * 256).rounded())))
                     }
                 }
-                if let open = run { runs.append(open) }
+                close()
             }
+        }
+
+        /// Ends the run being collected: its steps, padded to whole blocks, and its blocks' rows.
+        private mutating func close() {
+            guard var run = open else { return }
+            let block = RingPixelMap.block, count = openRows.count
+            for start in stride(from: 0, to: count, by: block) {
+                let end = min(start + block, count)
+                let base = openRows[start..<end].min()!
+                blockRows.append(UInt16(base))
+                for i in start..<end {
+                    steps.append(UInt16(openRows[i] - base) << UInt16(RingPixelMap.columnBits) | UInt16(openColumns[i]))
+                }
+                steps.append(contentsOf: repeatElement(0, count: start + block - end))
+            }
+            run.count = Int32(count)
+            runs.append(run)
+            open = nil
+            openRows.removeAll(keepingCapacity: true)
+            openColumns.removeAll(keepingCapacity: true)
         }
     }
 
     /// Number of window pixels this ring draws.
-    public var pixelCount: Int { steps.count + edges.count }
+    public var pixelCount: Int { runs.reduce(0) { $0 + Int($1.count) } + edges.count }
 
     /// Draws `ring` turned by `rotationDegrees` (clockwise) into `target`, which must cover
     /// every pixel of the map within `rows` and `columns` (window pixels; only those are
@@ -139,7 +164,7 @@ public struct RingPixelMap: Sendable {
         let turns = rotationDegrees / 360
         let shift = Int32(((turns - turns.rounded(.down)) * Double(self.columns)).rounded()) % Int32(self.columns)
         let out = UnsafeSendable(target.pixels)
-        let (shown, steps, runs, width) = (ring.shown, self.steps, self.runs, Int32(self.columns))
+        let (shown, steps, blockRows, runs, width) = (ring.shown, self.steps, self.blockRows, self.runs, Int32(self.columns))
         let span = Self.span(of: runs, rows: rows, y: \.y)
         let (stride, originX, originY) = (target.stride, target.originX, target.originY)
         let (left, right) = (Int32(clamping: columns.lowerBound), Int32(clamping: columns.upperBound))
@@ -148,10 +173,12 @@ public struct RingPixelMap: Sendable {
             let range = half == 0 ? span.lowerBound..<middle : middle..<span.upperBound
             shown.withUnsafeBufferPointer { shown in
                 steps.withUnsafeBufferPointer { steps in
-                    runs.withUnsafeBufferPointer { runs in
-                        rotary_ring_draw_runs(out.pointer, stride, originX, originY, shown.baseAddress, steps.baseAddress,
-                                              runs.baseAddress.map { $0 + range.lowerBound }, range.count, shift, width,
-                                              left, right)
+                    blockRows.withUnsafeBufferPointer { blockRows in
+                        runs.withUnsafeBufferPointer { runs in
+                            rotary_ring_draw_runs(out.pointer, stride, originX, originY, shown.baseAddress, steps.baseAddress,
+                                                  blockRows.baseAddress, runs.baseAddress.map { $0 + range.lowerBound },
+                                                  range.count, shift, width, left, right)
+                        }
                     }
                 }
             }
