@@ -37,6 +37,7 @@ struct BenchChild {
         let firstFrameMs = ProcessClock.msSince(spawnedAtNs)
 
         var times: [Double] = []
+        let cpuBefore = ProcessClock.cpuSeconds()
         for i in 1...max(1, frames) {
             motion.advance(frame: i)
             let list = motion.drawList
@@ -44,11 +45,12 @@ struct BenchChild {
             try frame(executor, renderer, panel, list)
             times.append(ProcessClock.msSince(start))
         }
+        let cpuMs = (ProcessClock.cpuSeconds() - cpuBefore) * 1000 / Double(times.count)
         let (median, p99) = BenchResult.percentiles(times)
         func rounded(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
         return BenchResult(size: "\(w)x\(h)", scene: scene.rawValue, renderer: self.renderer.rawValue, rendererName: renderer.name,
                            videoDriver: system?.videoDriver ?? "fbdev", frames: times.count, medianMs: rounded(median),
-                           p99Ms: rounded(p99), firstFrameMs: rounded(firstFrameMs),
+                           p99Ms: rounded(p99), cpuMsPerFrame: rounded(cpuMs), firstFrameMs: rounded(firstFrameMs),
                            peakRSSMB: rounded(ProcessClock.peakRSSMB()))
     }
 

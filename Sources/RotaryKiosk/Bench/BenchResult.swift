@@ -12,12 +12,15 @@ public struct BenchResult: Codable, Equatable, Sendable {
     public var frames: Int
     public var medianMs: Double
     public var p99Ms: Double
+    /// CPU time (user + system, every thread: the drawing's worker threads too) per timed
+    /// frame, milliseconds: what a frame costs the machine, beside what it takes on the clock.
+    public var cpuMsPerFrame: Double
     public var firstFrameMs: Double
     public var peakRSSMB: Double
 
     enum CodingKeys: String, CodingKey {
         case size, scene, renderer, frames
-        case rendererName = "renderer_name", videoDriver = "video_driver", medianMs = "median_ms", p99Ms = "p99_ms"
+        case rendererName = "renderer_name", videoDriver = "video_driver", medianMs = "median_ms", p99Ms = "p99_ms", cpuMsPerFrame = "cpu_ms_per_frame"
         case firstFrameMs = "first_frame_ms", peakRSSMB = "peak_rss_mb"
     }
 

@@ -22,6 +22,9 @@ public struct LiveBenchResult: Codable, Equatable, Sendable {
     public var p99IntervalMs: Double
     /// CPU time (user + system, every thread) over the spin, as a percentage of one core.
     public var cpuPercent: Double
+    /// The same CPU time per frame presented, milliseconds: comparable with `bench`'s
+    /// `cpu_ms_per_frame` for the same scene.
+    public var cpuMsPerFrame: Double
     /// Peak resident memory (`VmHWM`) at the end, MiB.
     public var peakRSSMB: Double
 
@@ -29,7 +32,7 @@ public struct LiveBenchResult: Codable, Equatable, Sendable {
         case size, seconds, frames
         case videoDriver = "video_driver", rendererName = "renderer_name", rendererReason = "renderer_reason"
         case refreshHz = "refresh_hz", partialFrames = "partial_frames", framesPerSecond = "frames_per_s"
-        case medianIntervalMs = "median_interval_ms", p99IntervalMs = "p99_interval_ms", cpuPercent = "cpu_percent"
+        case medianIntervalMs = "median_interval_ms", p99IntervalMs = "p99_interval_ms", cpuPercent = "cpu_percent", cpuMsPerFrame = "cpu_ms_per_frame"
         case peakRSSMB = "peak_rss_mb"
     }
 
@@ -40,7 +43,7 @@ public struct LiveBenchResult: Codable, Equatable, Sendable {
         spin \(Self.format(seconds, 1)) s: \(frames) frames (\(partialFrames) only where something changed), \
         \(Self.format(framesPerSecond, 1)) frames/s, interval median \(Self.format(medianIntervalMs, 2)) ms, \
         p99 \(Self.format(p99IntervalMs, 2)) ms
-        CPU \(Self.format(cpuPercent, 1)) % of a core, peak RSS \(Self.format(peakRSSMB, 1)) MB
+        CPU \(Self.format(cpuPercent, 1)) % of a core, \(Self.format(cpuMsPerFrame, 2)) ms a frame, peak RSS \(Self.format(peakRSSMB, 1)) MB
         """
     }
 
@@ -79,13 +82,14 @@ final class LiveMeasurement {
         let seconds = ProcessClock.msSince(start.time) / 1000
         let stats = scene.frameStats
         let frames = stats.frames - start.frames
+        let cpu = ProcessClock.cpuSeconds() - start.cpu
         let (median, p99) = stats.intervalPercentiles ?? (0, 0)
         result = LiveBenchResult(size: about.size, videoDriver: about.driver, rendererName: about.renderer,
                                  rendererReason: about.reason, refreshHz: about.hertz, seconds: seconds, frames: frames,
                                  partialFrames: stats.partialFrames - start.partial,
                                  framesPerSecond: Double(frames) / max(seconds, 1e-9), medianIntervalMs: median * 1000,
                                  p99IntervalMs: p99 * 1000,
-                                 cpuPercent: 100 * (ProcessClock.cpuSeconds() - start.cpu) / max(seconds, 1e-9),
+                                 cpuPercent: 100 * cpu / max(seconds, 1e-9), cpuMsPerFrame: 1000 * cpu / Double(max(frames, 1)),
                                  peakRSSMB: ProcessClock.peakRSSMB())
     }
 }

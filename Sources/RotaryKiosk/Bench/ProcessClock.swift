@@ -15,14 +15,12 @@ enum ProcessClock {
     }
 
     /// CPU time this process has used, user and system, every thread, in seconds
-    /// (`/proc/self/stat`, in clock ticks); 0 where /proc is missing.
+    /// (`CLOCK_PROCESS_CPUTIME_ID`: what `/proc/self/stat` counts, to the nanosecond rather
+    /// than the clock tick).
     static func cpuSeconds() -> Double {
-        guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
-              let end = stat.lastIndex(of: ")") else { return 0 }
-        // After the command's closing parenthesis: state is field 3, utime 14 and stime 15.
-        let fields = stat[stat.index(after: end)...].split(separator: " ")
-        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
-        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        var ts = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
     /// This process's peak resident memory (`VmHWM`) in MiB, or 0 where /proc is missing.
