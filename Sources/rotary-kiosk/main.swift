@@ -1,3 +1,4 @@
 import RotaryKiosk
 
+MallocTuning.apply()
 RotaryKioskCommand.main()
