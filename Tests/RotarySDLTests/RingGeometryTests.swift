@@ -171,3 +171,65 @@ extension RingGeometryTests {
         #expect(moved.shown != Self.ring(background: background, style: style).shown, "the bright item moved")
     }
 }
+
+extension RingGeometryTests {
+    /// What painting `item` of `polar` from `picture` gives, worked out texel by texel in
+    /// Swift with PixelMath and PixelBuffer's sampler (gaps, coverage, the opaque or transparent
+    /// background; no ticks): the oracle C's painting loop is held to.
+    static func referencePaint(_ polar: PolarRing, item: Int, picture: PixelBuffer, center: (x: Double, y: Double)) -> [Int: UInt32] {
+        let art = polar.art, spacing = 360 / Double(art.itemCount)
+        var texels: [Int: UInt32] = [:]
+        for row in 0..<polar.rows {
+            let r = art.innerRadius + Double(row) + 0.5
+            for c in 0..<polar.columns where polar.columnItem[c] == item {
+                let alpha = (Double(c) + 0.5) * 360 / Double(polar.columns)
+                let d = (alpha + Double(item) * spacing).truncatingRemainder(dividingBy: 360)
+                let offset = d >= 180 ? d - 360 : (d < -180 ? d + 360 : d)
+                var coverage = 1.0
+                if art.style.gapPixels > 0, art.itemCount > 1 {
+                    let fromEdge = (spacing / 2 - abs(offset)) * (Double.pi / 180 * r) - art.style.gapPixels / 2
+                    coverage = min(max(fromEdge + 0.5, 0), 1)
+                }
+                var texel = art.background
+                if coverage > 0 {
+                    let sample = picture.sample(x: center.x + r * sin(offset * .pi / 180), y: center.y + r * -cos(offset * .pi / 180))
+                    let weight = UInt32(coverage * 256 + 0.5)
+                    texel = art.isTransparent ? PixelMath.fadeAlpha(PixelMath.unpremultiplied(sample), weight)
+                        : PixelMath.over(sample, coverage: weight, background: art.background)
+                }
+                texels[row * polar.columns + c] = texel
+            }
+        }
+        return texels
+    }
+
+    /// A premultiplied picture with every kind of pixel the sampler meets: opaque, translucent,
+    /// transparent, in a pattern that differs from texel to texel.
+    static func patternPicture(side: Int) -> PixelBuffer {
+        var picture = PixelBuffer(width: side, height: side)
+        for y in 0..<side {
+            for x in 0..<side {
+                let alpha = UInt32([255, 255, 128, 0, 40][(x / 3 + y / 5) % 5])
+                let channel = { (seed: Int) in UInt32((x * seed + y * 7) % 256) * alpha / 255 }
+                picture.pixels[y * side + x] = alpha << 24 | channel(13) << 16 | channel(5) << 8 | channel(11)
+            }
+        }
+        return picture
+    }
+
+    @Test("C's painting loop gives every texel Swift's arithmetic gives it: opaque and transparent, with and without gaps, on one thread or two",
+          arguments: [(0xFF10_2030 as UInt32, 3.0, false), (0, 3.0, true), (0xFF10_2030, 0, true), (0, 0, false)])
+    func paintMatchesReference(background: UInt32, gap: Double, workers: Bool) {
+        var style = RingStyle()
+        style.gapPixels = gap
+        let art = RingArt(innerRadius: Self.inner, outerRadius: Self.outer, itemCount: 5, background: background, style: style)
+        var polar = PolarRing(art: art, columns: 400)
+        let side = Int(2 * Self.outer) + 8, center = (x: Double(side) / 2 + 0.3, y: Double(side) / 2 - 0.7)
+        let picture = Self.patternPicture(side: side)
+        polar.paint(item: 2, picture: picture, center: center, threads: workers ? DrawingThreads.workers : .callerOnly)
+        let expected = Self.referencePaint(polar, item: 2, picture: picture, center: center)
+        #expect(expected.count == polar.rows * polar.columns / 5)
+        #expect(expected.filter { polar.full[$0.key] != $0.value }.count == 0)
+        #expect(Set(expected.values).count > 100, "the pattern reached the texels")
+    }
+}

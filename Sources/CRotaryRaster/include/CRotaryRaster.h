@@ -37,6 +37,34 @@ void rotary_ring_draw_runs(uint32_t *pixels, ptrdiff_t stride, ptrdiff_t origin_
                            const RotaryRingRun *runs, size_t count, int32_t shift, int32_t columns, int32_t left,
                            int32_t right);
 
+/// A premultiplied picture: `width`×`height` 0xAARRGGBB words, row by row, in which the
+/// ring's centre lies at (`center_x`, `center_y`).
+typedef struct {
+    const uint32_t *pixels;
+    int32_t width;
+    int32_t height;
+    double center_x;
+    double center_y;
+} RotaryPicture;
+
+/// Paints rows `row_from ..< row_to` of the columns `item_columns` (`count` of them) of a
+/// polar ring's texels (`columns` a row; row `r` at radius `inner_radius + r + 0.5`) from
+/// `picture`, drawn upright: column `c` samples the picture along `direction_x[c]`,
+/// `direction_y[c]`, and lies `offsets[c]` degrees from its item's centre, items `spacing`
+/// degrees apart with gaps of `gap_pixels` (0: none) between them. Each texel is laid over
+/// the opaque `background`, or on a transparent ring (`transparent` non-zero) kept as straight
+/// alpha, the gaps fading alpha only.
+void rotary_polar_paint(uint32_t *texels, int32_t columns, int32_t row_from, int32_t row_to, double inner_radius,
+                        const int32_t *item_columns, int32_t count, const double *offsets, const double *direction_x,
+                        const double *direction_y, double spacing, double gap_pixels, const RotaryPicture *picture,
+                        uint32_t background, int transparent);
+
+/// Fills `shown` (`rows` rows of `columns`) with `full`'s texels: those of item `selected`
+/// (by `column_items`) as they are, the others dimmed by `weight` (0…256) as
+/// `rotary_polar_select` dims them.
+void rotary_polar_dim_except(uint32_t *shown, const uint32_t *full, const int32_t *column_items, int32_t columns,
+                             int32_t rows, int32_t selected, uint32_t weight, int transparent, uint32_t background);
+
 /// Moves the bright item of a polar ring's texels (`columns` a row, `rows` rows, each column
 /// of the item `column_items` names) from `previous` to `selected`: `shown` gets `full`'s
 /// texels for the columns of `selected`, and for those of `previous` `full`'s dimmed by

@@ -98,42 +98,54 @@ public struct PolarRing: Sendable {
     /// on every core with `threads` set to ``DrawingThreads/workers``.
     public mutating func paint(item: Int, picture: PixelBuffer, center: (x: Double, y: Double),
                                threads: DrawingThreads = .callerOnly) {
-        let mine = (0..<columns).filter { columnItem[$0] == item }
-        let (art, columns, offsets, directions) = (self.art, self.columns, self.offsets, self.directions)
+        let mine = columnItemCodes.indices.filter { columnItem[$0] == item }.map { Int32($0) }
+        let (art, columns, rows, offsets) = (self.art, Int32(self.columns), self.rows, self.offsets)
+        let (directionX, directionY) = (directions.map(\.x), directions.map(\.y))
         let spacing = 360 / Double(art.itemCount)
-        let tickSpacing = art.style.ticksPerItem > 0 ? spacing / Double(art.style.ticksPerItem) : 0
+        let gap = art.itemCount > 1 ? max(art.style.gapPixels, 0) : 0
+        let chunks = (rows + Self.rowsPerTask - 1) / Self.rowsPerTask
+        // C's loop: compiled the same in an embedder's debug build as in release.
         full.withUnsafeMutableBufferPointer { out in
             let base = UnsafeSendable(out.baseAddress!)
-            threads.perform(rows) { row in
-                let r = art.innerRadius + Double(row) + 0.5
-                let pixelsPerDegree = Double.pi / 180 * r
-                for c in mine {
-                    var coverage = 1.0
-                    if art.style.gapPixels > 0, art.itemCount > 1 {
-                        let fromEdge = (spacing / 2 - abs(offsets[c])) * pixelsPerDegree - art.style.gapPixels / 2
-                        coverage = min(max(fromEdge + 0.5, 0), 1)
-                    }
-                    var texel = art.background
-                    if coverage > 0 {
-                        let sample = picture.sample(x: center.x + r * directions[c].x, y: center.y + r * directions[c].y)
-                        let weight = UInt32(coverage * 256 + 0.5)  // coverage is 0…1: no libm call
-                        texel = art.isTransparent ? PixelMath.fadeAlpha(PixelMath.unpremultiplied(sample), weight)
-                            : PixelMath.over(sample, coverage: weight, background: art.background)
-                    }
-                    if tickSpacing > 0 {
-                        texel = Self.tick(on: texel, offset: offsets[c], radius: r, tickSpacing: tickSpacing, art: art)
-                    }
-                    base.pointer[row * columns + c] = texel
+            threads.perform(chunks) { chunk in
+                let from = chunk * Self.rowsPerTask, to = min(rows, from + Self.rowsPerTask)
+                picture.pixels.withUnsafeBufferPointer { pixels in
+                    var source = RotaryPicture(pixels: pixels.baseAddress, width: Int32(picture.width),
+                                               height: Int32(picture.height), center_x: center.x, center_y: center.y)
+                    rotary_polar_paint(base.pointer, columns, Int32(from), Int32(to), art.innerRadius, mine, Int32(mine.count),
+                                       offsets, directionX, directionY, spacing, gap, &source, art.background,
+                                       art.isTransparent ? 1 : 0)
                 }
+            }
+        }
+        guard art.style.ticksPerItem > 0 else { return }
+        let tickSpacing = spacing / Double(art.style.ticksPerItem)
+        for row in 0..<rows {
+            let r = art.innerRadius + Double(row) + 0.5
+            for c in mine {
+                let i = row * Int(columns) + Int(c)
+                full[i] = Self.tick(on: full[i], offset: offsets[Int(c)], radius: r, tickSpacing: tickSpacing, art: art)
             }
         }
     }
 
+    /// Rows of a ring's art painted by one worker at a time.
+    private static let rowsPerTask = 16
+
     /// Fills `shown`: item `selected` at full opacity, the others dimmed.
     public mutating func show(selected index: Int) {
-        shown = full
-        selected = -1
-        for c in 0..<columns where columnItem[c] != index { dim(column: c) }
+        let (columns, rows, weight) = (Int32(columns), Int32(rows), dimWeight)
+        let (transparent, background) = (art.isTransparent ? Int32(1) : 0, art.background)
+        let (full, columnItemCodes) = (full, columnItemCodes)
+        shown = [UInt32](unsafeUninitializedCapacity: full.count) { shown, count in
+            full.withUnsafeBufferPointer { full in
+                columnItemCodes.withUnsafeBufferPointer { items in
+                    rotary_polar_dim_except(shown.baseAddress, full.baseAddress, items.baseAddress, columns, rows, Int32(index),
+                                            weight, transparent, background)
+                }
+            }
+            count = full.count
+        }
         selected = index
     }
 
@@ -162,17 +174,6 @@ public struct PolarRing: Sendable {
 
     /// How strongly items off the marker are shown, 0…256.
     private var dimWeight: UInt32 { UInt32((min(max(art.style.dimmedOpacity, 0), 1) * 256).rounded()) }
-
-    /// Dims column `c` of `shown`: towards the opaque background, or on a transparent one by
-    /// fading alpha only.
-    private mutating func dim(column c: Int) {
-        let (weight, transparent, background) = (dimWeight, art.isTransparent, art.background)
-        var i = c
-        for _ in 0..<rows {
-            shown[i] = transparent ? PixelMath.fadeAlpha(full[i], weight) : PixelMath.lerp(background, full[i], weight)
-            i += columns
-        }
-    }
 
     /// `texel` with the radial tick nearest to `offset` (degrees from the item's centre)
     /// laid over it, anti-aliased across its width.
