@@ -1,4 +1,5 @@
 import RotaryKiosk
 
+StartupTimeline.markMain()
 MallocTuning.apply()
 RotaryKioskCommand.main()

@@ -31,6 +31,29 @@ struct HeadlessRunTests {
         #expect(broken.stderr.contains(" error rotary-kiosk: ") && broken.stderr.contains("missing.toml"), "\(broken.stderr)")
     }
 
+    @Test("--log-level debug logs how long each step of the start took, adding up to the total; the default level does not, and a wrong level is refused")
+    func startupTimeline() throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        let shot = dir.appendingPathComponent("s.png").path
+        let run = try KioskProcess.runHeadless(["--size", "320x240", "--screenshot", shot, "--log-level", "debug"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let line = try #require(run.stderr.split(separator: "\n").first { $0.contains("start-up: ") }, "\(run.stderr)")
+        #expect(line.contains(" debug rotary-kiosk: "))
+        let steps = ["arguments", "config", "display", "theme art", "fonts", "layout and outputs", "first frame"]
+        for step in steps + ["2 rings: pictures", "polar art", "pixel maps"] { #expect(line.contains(step), "\(step) missing: \(line)") }
+        // "start-up: T ms from main to the first frame: a 1.0, b 2.0, ... (of which …)": the steps add up to T.
+        let total = try #require(Double(line.split(separator: "start-up: ")[1].split(separator: " ")[0]))
+        let sum = steps.compactMap { step in
+            line.split(separator: "\(step) ").dropFirst().first.flatMap { Double($0.prefix { $0.isNumber || $0 == "." }) }
+        }
+        #expect(sum.count == steps.count, "\(line)")
+        #expect(abs(sum.reduce(0, +) - total) < 0.1 * Double(steps.count), "\(line)")
+        let quiet = try KioskProcess.runHeadless(["--size", "320x240", "--screenshot", shot])
+        #expect(quiet.status == 0 && !quiet.stderr.contains("start-up: "), "\(quiet.stderr)")
+        let wrong = try KioskProcess.runHeadless(["--size", "320x240", "--screenshot", shot, "--log-level", "loud"])
+        #expect(wrong.status != 0 && wrong.stderr.contains("--log-level") && wrong.stderr.contains("debug"), "\(wrong.stderr)")
+    }
+
     @Test("--help shows the kiosk's own options (the default command's), not only the subcommands")
     func topLevelHelp() throws {
         let run = try KioskProcess.runHeadless(["--help"])

@@ -17,6 +17,7 @@ struct BenchChild {
     let framebuffer: String?
 
     func run() throws -> BenchResult {
+        let fontLookup = FontLookup(pattern: Theme().fontPattern)  // as the kiosk does: meanwhile, on a worker
         // The renderer keeps its window, and the window SDL, alive.
         let system: SDLSystem?, panel: FramebufferPanel?, renderer: Renderer
         if let framebuffer {
@@ -30,7 +31,7 @@ struct BenchChild {
             renderer = try Renderer(window: window, kind: self.renderer, vsync: false)
         }
         let (w, h) = try renderer.outputSize()
-        let fonts = FontBook(path: try FontLocator.locate(Theme().fontPattern))
+        let fonts = FontBook(path: try fontLookup.file())
         let executor = DrawListExecutor(renderer: renderer, fonts: fonts, threads: .workers)
         var motion = try BenchMotion(scene, width: Double(w), height: Double(h), fonts: fonts)
         try frame(executor, renderer, panel, motion.drawList)

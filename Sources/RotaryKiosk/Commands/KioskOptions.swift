@@ -1,4 +1,5 @@
 import ArgumentParser
+import Logging
 import RotarySDL
 
 /// How the kiosk app should start, as given on the command line.
@@ -60,6 +61,11 @@ public struct KioskOptions: ParsableArguments, Sendable {
     @Option(name: .customLong("events-out"),
             help: ArgumentHelp("Write event lines to this file instead of standard output.", valueName: "PATH"))
     public var eventsOut: String?
+
+    @Option(name: .customLong("log-level"),
+            help: ArgumentHelp("The least important log lines written: trace, debug (adds how long each step of the "
+                               + "start took), info, notice, warning, error, critical.", valueName: "LEVEL"))
+    public var logLevel: Logger.Level = .info
 
     public init() {}
 
@@ -138,3 +144,5 @@ public struct DisplayRotation: ExpressibleByArgument, Equatable, Sendable {
 }
 
 extension Renderer.Kind: ExpressibleByArgument {}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}

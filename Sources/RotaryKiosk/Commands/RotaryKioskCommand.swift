@@ -52,7 +52,12 @@ public struct RunCommand: ParsableCommand {
         SignalWatch.unblockStopSignals()
         let outputs = RunOutputs(replay: options.replay != nil)
         defer { outputs.flush() }
-        LoggingSystem.bootstrap { LaneLogHandler(label: $0, lane: outputs.errors) }
+        let level = options.logLevel
+        LoggingSystem.bootstrap { label in
+            var handler = LaneLogHandler(label: label, lane: outputs.errors)
+            handler.logLevel = level
+            return handler
+        }
         let logger = Logger(label: "rotary-kiosk")
         do {
             try KioskRunner(options: options, logger: logger, outputs: outputs).run()

@@ -34,12 +34,15 @@ public final class KioskRunner {
     /// (headless) one picture is saved.
     public func run() throws {
         defer { events.flush(upTo: outputs.flushLimit) }
+        var timeline = StartupTimeline()
         let trace = try options.replay.map(ReplayTrace.init(contentsOf:))
         let stateDirectory = options.stateDir ?? (trace == nil ? Self.defaultStateDirectory() : nil)
         let choice = ConfigChoice.choose(path: options.config, stateDirectory: stateDirectory) { logger.warning("\($0)") }
         // Warnings go to the log only; errors become `error` events below, which the log follows.
         for problem in choice.problems where problem.severity == .warning { logger.warning("\(problem)") }
         let config = choice.config
+        timeline.mark("config")
+        let fontLookup = FontLookup(pattern: Theme(config.theme).fontPattern)  // fontconfig meanwhile, on a worker
 
         let display = try KioskDisplay.open(.init(options.videoDriver ?? ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"]), options: options, framebuffer: config.framebuffer,
                                             replay: trace != nil, logger: logger)
@@ -57,8 +60,11 @@ public final class KioskRunner {
         if !options.windowed, !headless, display.touchDevices.isEmpty {
             logger.warning("no touch device found: touches will not reach the kiosk (is the user in the 'input' group?)")
         }
+        timeline.mark("display")
         let art = ThemeArtCheck(theme: Theme(config.theme), icons: config.programs.map(\.icon))
-        let fonts = FontBook(path: try FontLocator.locate(art.theme.fontPattern))
+        timeline.mark("theme art")
+        let fonts = FontBook(path: try fontLookup.file())
+        timeline.mark("fonts")
         let rotation = options.rotate?.degrees ?? config.rotation
         let layout = { () throws -> ScreenLayout in
             let (w, h) = try renderer.outputSize()
@@ -89,7 +95,11 @@ public final class KioskRunner {
                                    touch: outputs.startTouch)
         session.setTimeOfDay(LocalTime.secondsSinceMidnight(startedAt))
         scene.rebuild(for: session.screen)
+        timeline.mark("layout and outputs")
         try scene.drawFirstFrame(session, ms: 0)
+        timeline.mark("first frame")
+        let rings = scene.ringArtTime
+        logger.debug("\(timeline.summary(detail: ["first frame": "of which \(rings.rings) rings: pictures \(StartupTimeline.milliseconds(rings.pictures)), polar art \(StartupTimeline.milliseconds(rings.art)), pixel maps \(StartupTimeline.milliseconds(rings.maps))"]))")
         let driver = SessionDriver(session: session, scene: scene, outputs: outputs)
         // SDL makes the window's surface anew when it turns fullscreen: the whole frame again.
         if display.enterFullscreen() { try driver.draw(whole: true) }

@@ -42,6 +42,8 @@ final class KioskScene {
 
     /// Whether every frame so far was drawn with the config's own theme, art and all.
     var drewEverything: Bool { executor.failures.isEmpty }
+    /// How long making ring art took so far.
+    var ringArtTime: RingArtTime { executor.ringArtTime }
 
     /// Forgets the intervals between frames so far, e.g. as a measurement starts.
     func restartFrameIntervals() { frameStats.restartIntervals() }

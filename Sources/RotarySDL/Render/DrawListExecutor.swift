@@ -66,6 +66,9 @@ public final class DrawListExecutor {
     /// as it stood is only copied (for tests).
     var ringCompositions: Int { rings.compositions }
 
+    /// How long making ring art took since this executor was made (the bulk of a first frame).
+    public var ringArtTime: RingArtTime { rings.making }
+
     /// Draws every command of `list` in order and keeps it for ``changedRegions``. Broken art is
     /// skipped and reported in ``failures``; an SDL failure throws.
     public func draw(_ list: DrawList) throws {

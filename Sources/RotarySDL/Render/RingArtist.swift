@@ -16,6 +16,15 @@ public enum RingArtist {
     public static func polarRing(_ look: RingLook, innerRadius: Double, outerRadius: Double, background: RGBA?,
                                  fonts: FontBook, selected: Int, threads: DrawingThreads = .callerOnly,
                                  artFailure: (String) -> Void) throws -> PolarRing {
+        try timedPolarRing(look, innerRadius: innerRadius, outerRadius: outerRadius, background: background, fonts: fonts,
+                           selected: selected, threads: threads, artFailure: artFailure).ring
+    }
+
+    /// ``polarRing(_:innerRadius:outerRadius:background:fonts:selected:threads:artFailure:)``,
+    /// and how long rasterising its pictures took.
+    static func timedPolarRing(_ look: RingLook, innerRadius: Double, outerRadius: Double, background: RGBA?,
+                               fonts: FontBook, selected: Int, threads: DrawingThreads,
+                               artFailure: (String) -> Void) throws -> (ring: PolarRing, pictures: Duration) {
         let art = RingArt(innerRadius: innerRadius, outerRadius: outerRadius, itemCount: look.items.count,
                           background: RingArt.backgroundWord(background), style: look.style)
         var polar = PolarRing(art: art, columns: Int((2 * Double.pi * outerRadius * 1.1).rounded(.up)))
@@ -35,7 +44,9 @@ public enum RingArtist {
         // Each picture is let go as soon as its texture (a copy) is made: holding both would
         // double the peak memory of the ring's start-up.
         var textures: [ArtSource: Texture] = [:]
+        let clock = ContinuousClock(), loading = clock.now
         var pictures = ImageLoader.loadAll(order.map { ($0, sizes[$0]!, sizes[$0]!) }, threads: threads)
+        let picturesTime = loading.duration(to: clock.now)
         for source in order {  // a few pictures: taking them from the front costs nothing worth saving
             do { textures[source] = try Texture(renderer: renderer, surface: pictures.removeFirst().get()) } catch {
                 artFailure("\(error)")
@@ -61,7 +72,7 @@ public enum RingArtist {
             polar.paint(item: index, picture: canvas.pixelBuffer(), center: (frame.centerX, frame.centerY), threads: threads)
         }
         polar.show(selected: selected)
-        return polar
+        return (polar, picturesTime)
     }
 
     /// `color` with its channels multiplied by its alpha, as the canvas holds colours.

@@ -29,6 +29,8 @@ final class RingComposer {
     }
     /// How many times a group was composed into its texture (for tests: a ring at rest is not).
     private(set) var compositions = 0
+    /// How long making ring art took so far.
+    var making: RingArtTime { rasters.making }
 
     /// The textures of this frame's groups that need one, by group number.
     private var slots: [Int: Slot] = [:]

@@ -72,6 +72,8 @@ public struct RingRaster: Sendable {
     public let map: RingPixelMap
     /// Whether making and drawing it may use worker threads.
     public let threads: DrawingThreads
+    /// How long making it took.
+    public let making: RingArtTime
 
     /// Paints the ring of `recipe` (texts from `fonts`) with item `selected` bright, and maps
     /// it onto its target. Slow: pictures are rasterised and texts set here. A picture that
@@ -81,12 +83,19 @@ public struct RingRaster: Sendable {
                 artFailure: (String) -> Void) throws {
         self.recipe = recipe
         self.threads = threads
-        polar = try RingArtist.polarRing(recipe.look, innerRadius: recipe.innerRadius, outerRadius: recipe.outerRadius,
-                                         background: recipe.backdrop, fonts: fonts, selected: selected, threads: threads,
-                                         artFailure: artFailure)
+        let clock = ContinuousClock(), start = clock.now
+        let (polar, pictures) = try RingArtist.timedPolarRing(recipe.look, innerRadius: recipe.innerRadius,
+                                                              outerRadius: recipe.outerRadius, background: recipe.backdrop,
+                                                              fonts: fonts, selected: selected, threads: threads,
+                                                              artFailure: artFailure)
+        self.polar = polar
+        let painted = clock.now
         map = RingPixelMap(width: recipe.targetWidth, height: recipe.targetHeight, cx: recipe.center.x,
                            cy: recipe.center.y, innerRadius: recipe.innerRadius, outerRadius: recipe.outerRadius,
                            markerDegrees: recipe.markerDegrees, ring: polar, threads: threads)
+        let end = clock.now
+        making = RingArtTime(rings: 1, pictures: pictures, art: start.duration(to: painted) - pictures,
+                             maps: painted.duration(to: end))
     }
 
     /// Draws the ring turned clockwise by `rotationDegrees` with item `highlighted` bright

@@ -13,6 +13,8 @@ struct RingRasterCache {
     private var entries: [Entry] = []
     /// Whether the rasters are made and drawn on worker threads.
     let threads: DrawingThreads
+    /// How long making every raster so far took.
+    private(set) var making = RingArtTime()
 
     /// An empty cache whose rasters are made and drawn on worker threads or not as `threads`
     /// says.
@@ -33,6 +35,7 @@ struct RingRasterCache {
         do { raster = try RingRaster(recipe, fonts: fonts, selected: selected, threads: threads, artFailure: failure) } catch {
             failure("\(error)")
         }
+        making = making + (raster?.making ?? RingArtTime())
         entries.append(Entry(recipe: recipe, raster: raster, used: true))
         return raster == nil ? nil : entries.count - 1
     }
