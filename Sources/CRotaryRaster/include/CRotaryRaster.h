@@ -66,7 +66,8 @@ void rotary_polar_dim_except(uint32_t *shown, const uint32_t *full, const int32_
                              int32_t rows, int32_t selected, uint32_t weight, int transparent, uint32_t background);
 
 /// Moves the bright item of a polar ring's texels (`columns` a row, `rows` rows, each column
-/// of the item `column_items` names) from `previous` to `selected`: `shown` gets `full`'s
+/// of the item `column_items` names: each item's columns side by side, split in two at most
+/// where they wrap past column 0) from `previous` to `selected`: `shown` gets `full`'s
 /// texels for the columns of `selected`, and for those of `previous` `full`'s dimmed by
 /// `weight` (0…256): towards the opaque `background`, or on a transparent ring (`transparent`
 /// non-zero) by fading alpha only.
