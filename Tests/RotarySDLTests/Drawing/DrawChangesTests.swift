@@ -55,6 +55,45 @@ extension DrawingTests {
             }
         }
 
+        /// A dial and a wheel on one backdrop with a translucent button in the hole, and nothing
+        /// drawn before them: the group alone must paint its square.
+        static func group(wheel: Double) -> DrawList {
+            var look = DrawingTests.look(count: 6, labelSize: 9, labelRadius: 34)
+            look.style.gapPixels = 2
+            let backdrop = RGBA(20, 24, 30), center = Point(x: 70, y: 70)
+            return DrawList([
+                .ring(RingDraw(look: look, center: center, innerRadius: 50, outerRadius: 64, markerDegrees: -90,
+                               rotationDegrees: 0, highlighted: 1, backdrop: backdrop)),
+                .ring(RingDraw(look: look, center: center, innerRadius: 22, outerRadius: 46, markerDegrees: -90,
+                               rotationDegrees: wheel, highlighted: 1, backdrop: backdrop)),
+                .disc(center: center, radius: 18, color: RGBA(250, 200, 0, 200)),
+            ])
+        }
+
+        @Test("a ring group paints every pixel of its square (hole, gap and corners with its backdrop), and a turned wheel redrawn alone leaves a whole redraw's pixels")
+        func ringGroupPaintsItsSquare() throws {
+            let magenta = RGBA(255, 0, 255)
+            func canvas(wheel: Double) throws -> Canvas {
+                let canvas = try Canvas(width: 160, height: 160)
+                try canvas.executor.draw(DrawList([.fill(nil, magenta)]))
+                try canvas.executor.draw(Self.group(wheel: wheel))
+                return canvas
+            }
+            let incremental = try canvas(wheel: 0)
+            let square = incremental.surface.pixelBuffer()
+            var unpainted = 0
+            for y in 5..<135 {
+                for x in 5..<135 where square.pixels[y * 160 + x] & 0x00FF_FFFF == 0x00FF_00FF { unpainted += 1 }
+            }
+            #expect(unpainted == 0, "\(unpainted) pixels of the group's square kept what lay below")
+            for turn in [17.0, 40, 41.5] {
+                #expect(try incremental.executor.drawChanges(Self.group(wheel: turn))?.isEmpty == false)
+                let got = incremental.surface.pixelBuffer(), want = try canvas(wheel: turn).surface.pixelBuffer()
+                let differing = zip(got.pixels, want.pixels).filter { $0 != $1 }.count
+                #expect(differing == 0, "turned \(turn)°: \(differing) pixels differ from a whole redraw")
+            }
+        }
+
         @Test("an unchanged list draws nothing; the first frame and a new size draw everything")
         func nothingAndEverything() throws {
             let canvas = try Canvas(width: 260, height: 220)
