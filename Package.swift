@@ -73,11 +73,10 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .systemLibrary(
-            name: "CMosquitto",
-            pkgConfig: "libmosquitto",
-            providers: [.apt(["libmosquitto-dev"])]
-        ),
+        // libmosquitto's header only (libmosquitto-dev): CMosquittoLoader opens the library
+        // itself, when the kiosk first makes an MQTT client.
+        .systemLibrary(name: "CMosquitto"),
+        .target(name: "CMosquittoLoader", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),
         .systemLibrary(
             name: "CLinuxPanel",
             pkgConfig: "libinput",
@@ -110,7 +109,7 @@ let package = Package(
         .target(
             name: "RotaryKiosk",
             dependencies: [
-                "RotaryKioskCore", "RotaryKit", "RotarySDL", "RotaryAssets", "CSpawn", "CMalloc", "CSQLite", "CCrypt", "CMosquitto", "CLinuxPanel", "CBuildInfo",
+                "RotaryKioskCore", "RotaryKit", "RotarySDL", "RotaryAssets", "CSpawn", "CMalloc", "CSQLite", "CCrypt", "CMosquitto", "CMosquittoLoader", "CLinuxPanel", "CBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Kiosk"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Kiosk"])),
                 .product(name: "TOMLKit", package: "TOMLKit", condition: .when(traits: ["Kiosk"])),

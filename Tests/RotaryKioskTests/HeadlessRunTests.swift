@@ -54,6 +54,19 @@ struct HeadlessRunTests {
         #expect(wrong.status != 0 && wrong.stderr.contains("--log-level") && wrong.stderr.contains("debug"), "\(wrong.stderr)")
     }
 
+    @Test("a kiosk without [mqtt] never maps libmosquitto (nor the TLS libraries it brings); an MQTT client opens it when it is made")
+    func mosquittoOnlyWhenNeeded() throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        let trace = ["LD_DEBUG": "files"]  // the loader names every library it maps, and who asked
+        let kiosk = try KioskProcess.runHeadless(["--size", "64x64", "--screenshot", dir.appendingPathComponent("s.png").path],
+                                                 environment: trace)
+        #expect(kiosk.status == 0)
+        #expect(kiosk.stderr.contains("file=libSDL2"), "the loader's trace is there: \(kiosk.stderr.prefix(300))")
+        for library in ["libmosquitto", "libssl", "libcrypto.so"] { #expect(!kiosk.stderr.contains("file=\(library)"), "\(library) mapped") }
+        let fleet = try KioskProcess.runHeadless(["fleet", "--broker", "mqtt://127.0.0.1:1", "--json", "--wait", "0.2"], environment: trace)
+        #expect(fleet.stderr.contains("file=libmosquitto.so.1 [0];  dynamically loaded by"), "\(fleet.stderr.suffix(600))")
+    }
+
     @Test("--help shows the kiosk's own options (the default command's), not only the subcommands")
     func topLevelHelp() throws {
         let run = try KioskProcess.runHeadless(["--help"])

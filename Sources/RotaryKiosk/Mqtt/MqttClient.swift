@@ -1,25 +1,32 @@
 import CMosquitto
+import CMosquittoLoader
 import Foundation
 
 /// A libmosquitto client handle made for `[mqtt]` settings: client id, user name and password,
 /// TLS with the CA file (else the system's CA certificates) and the kiosk's own certificate.
 /// The kiosk's ``MqttLink`` and the command-line tools (`fleet`, `mqtt-forget`) share it.
 enum MqttClient {
-    private static let library: Void = { mosquitto_lib_init() }()
+    /// libmosquitto, opened and started once, when the first client is made (a kiosk without
+    /// `[mqtt]` never maps it); why it could not be, if it could not.
+    private static let library: String? = {
+        guard rotary_mosquitto_load() == 0 else { return String(cString: rotary_mosquitto_load_error()) }
+        _ = rotary_mosquitto_lib_init()
+        return nil
+    }()
 
     /// A new handle for `settings` as client `id` (nil: the broker names it), with `password`.
     static func make(_ settings: MqttSettings, id: String?, password: String?) throws -> OpaquePointer {
-        _ = library
-        guard let handle = mosquitto_new(id, true, nil) else {
+        if let failure = library { throw KioskError.mqtt(failure) }
+        guard let handle = rotary_mosquitto_new(id, true, nil) else {
             throw KioskError.mqtt("libmosquitto could not make a client (out of memory?)")
         }
         do {
             if settings.username != nil || password != nil {
-                try check(mosquitto_username_pw_set(handle, settings.username, password), "setting the user name and password")
+                try check(rotary_mosquitto_username_pw_set(handle, settings.username, password), "setting the user name and password")
             }
             if settings.tls { try setUpTLS(handle, settings) }
         } catch {
-            mosquitto_destroy(handle)
+            rotary_mosquitto_destroy(handle)
             throw error
         }
         return handle
@@ -42,7 +49,7 @@ enum MqttClient {
 
     /// libmosquitto's words for `code` (the system's for an errno).
     static func reason(_ code: Int32) -> String {
-        code == MOSQ_ERR_ERRNO.rawValue ? String(cString: strerror(errno)) : String(cString: mosquitto_strerror(code))
+        code == MOSQ_ERR_ERRNO.rawValue ? String(cString: strerror(errno)) : String(cString: rotary_mosquitto_strerror(code))
     }
 
     /// The object a callback's user data points at (set with `mosquitto_user_data_set`).
@@ -61,7 +68,7 @@ enum MqttClient {
     @discardableResult
     static func publish(_ handle: OpaquePointer, _ topic: String, _ payload: String, retain: Bool, mid: UnsafeMutablePointer<Int32>? = nil) -> Int32 {
         let bytes = Array(payload.utf8)
-        return mosquitto_publish(handle, mid, topic, Int32(bytes.count), bytes, 1, retain)
+        return rotary_mosquitto_publish(handle, mid, topic, Int32(bytes.count), bytes, 1, retain)
     }
 
     /// The broker's URL, port included.
@@ -76,13 +83,13 @@ enum MqttClient {
             throw KioskError.mqtt("cannot read the \(what) \(file): \(String(cString: strerror(errno)))")
         }
         if settings.caFile == nil {
-            try check(mosquitto_int_option(handle, MOSQ_OPT_TLS_USE_OS_CERTS, 1), "setting up TLS with the system's CA certificates")
+            try check(rotary_mosquitto_int_option(handle, MOSQ_OPT_TLS_USE_OS_CERTS, 1), "setting up TLS with the system's CA certificates")
         }
         if settings.caFile != nil || settings.certFile != nil {
             // libmosquitto 2.0 wants a CA file or folder with a client certificate, even with
             // the system's certificates in use: then it is the system's folder.
             let folder = settings.caFile == nil ? "/etc/ssl/certs" : nil
-            try check(mosquitto_tls_set(handle, settings.caFile, folder, settings.certFile, settings.keyFile, nil),
+            try check(rotary_mosquitto_tls_set(handle, settings.caFile, folder, settings.certFile, settings.keyFile, nil),
                       "setting up TLS with \([settings.caFile, settings.certFile].compactMap { $0 }.joined(separator: " and "))")
         }
     }

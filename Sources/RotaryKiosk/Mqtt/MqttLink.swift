@@ -1,4 +1,5 @@
 import CMosquitto
+import CMosquittoLoader
 import Foundation
 
 /// The kiosk's connection to an MQTT broker through libmosquitto, on a thread of its own:
@@ -59,20 +60,20 @@ final class MqttLink: @unchecked Sendable {
         self.commands = commands
         self.zoneCommands = zoneCommands
         self.discovery = discovery
-        mosquitto_user_data_set(handle, Unmanaged.passUnretained(self).toOpaque())
-        mosquitto_threaded_set(handle, true)
-        try MqttClient.check(mosquitto_will_set(handle, settings.availabilityTopic, 7, "offline", 1, true), "setting the will")
-        mosquitto_reconnect_delay_set(handle, 1, 60, true)
-        mosquitto_connect_callback_set(handle) { _, user, code in MqttLink.from(user)?.connected(code) }
-        mosquitto_disconnect_callback_set(handle) { _, user, code in MqttLink.from(user)?.disconnected(code) }
-        mosquitto_publish_callback_set(handle) { _, user, mid in MqttLink.from(user)?.acknowledged(mid) }
-        mosquitto_message_callback_set(handle) { _, user, message in
+        rotary_mosquitto_user_data_set(handle, Unmanaged.passUnretained(self).toOpaque())
+        rotary_mosquitto_threaded_set(handle, true)
+        try MqttClient.check(rotary_mosquitto_will_set(handle, settings.availabilityTopic, 7, "offline", 1, true), "setting the will")
+        rotary_mosquitto_reconnect_delay_set(handle, 1, 60, true)
+        rotary_mosquitto_connect_callback_set(handle) { _, user, code in MqttLink.from(user)?.connected(code) }
+        rotary_mosquitto_disconnect_callback_set(handle) { _, user, code in MqttLink.from(user)?.disconnected(code) }
+        rotary_mosquitto_publish_callback_set(handle) { _, user, mid in MqttLink.from(user)?.acknowledged(mid) }
+        rotary_mosquitto_message_callback_set(handle) { _, user, message in
             guard let message else { return }
             MqttLink.from(user)?.received(message.pointee)
         }
     }
 
-    deinit { mosquitto_destroy(handle) }
+    deinit { rotary_mosquitto_destroy(handle) }
 
     private static func from(_ user: UnsafeMutableRawPointer?) -> MqttLink? { MqttClient.owner(user) }
 
@@ -151,7 +152,7 @@ final class MqttLink: @unchecked Sendable {
             }
         }
         connected = false
-        mosquitto_disconnect(handle)
+        rotary_mosquitto_disconnect(handle)
         while running, condition.wait(until: deadline) {}
     }
 
@@ -165,11 +166,11 @@ final class MqttLink: @unchecked Sendable {
 
     private func run() {
         var delay = 1.0
-        var code = mosquitto_connect(handle, settings.host, Int32(settings.port), 30)
+        var code = rotary_mosquitto_connect(handle, settings.host, Int32(settings.port), 30)
         while !locked({ stopping }) {
             if code == MOSQ_ERR_SUCCESS.rawValue {
                 delay = 1
-                code = mosquitto_loop_forever(handle, -1, 1)  // until a fatal error or the goodbye
+                code = rotary_mosquitto_loop_forever(handle, -1, 1)  // until a fatal error or the goodbye
                 if locked({ stopping }) { break }
             }
             if code != MOSQ_ERR_SUCCESS.rawValue { problem("cannot reach \(brokerName): \(reason(code))") }
@@ -179,7 +180,7 @@ final class MqttLink: @unchecked Sendable {
             condition.unlock()
             if leave { break }
             delay = min(delay * 2, 60)
-            code = mosquitto_reconnect(handle)
+            code = rotary_mosquitto_reconnect(handle)
         }
         locked {
             running = false
@@ -190,7 +191,7 @@ final class MqttLink: @unchecked Sendable {
     /// The broker answered the connect.
     private func connected(_ code: Int32) {
         guard code == 0 else {
-            problem("\(brokerName) refused the connection: \(String(cString: mosquitto_connack_string(code)))")
+            problem("\(brokerName) refused the connection: \(String(cString: rotary_mosquitto_connack_string(code)))")
             return
         }
         let (first, kept, lost) = locked { () -> (Bool, Int, Int) in
@@ -199,10 +200,10 @@ final class MqttLink: @unchecked Sendable {
             everConnected = true
             lastProblem = nil
             if commands != nil {
-                mosquitto_subscribe(handle, nil, settings.commandTopic("+"), 1)
-                if zoneCommands { mosquitto_subscribe(handle, nil, settings.zoneCommandTopic("+", "+"), 1) }
+                rotary_mosquitto_subscribe(handle, nil, settings.commandTopic("+"), 1)
+                if zoneCommands { rotary_mosquitto_subscribe(handle, nil, settings.zoneCommandTopic("+", "+"), 1) }
             }
-            mosquitto_subscribe(handle, nil, HomeAssistantDiscovery.statusTopic(settings), 1)
+            rotary_mosquitto_subscribe(handle, nil, HomeAssistantDiscovery.statusTopic(settings), 1)
             send(HomeAssistantDiscovery.topic(settings), discovery, retain: true)
             send(settings.availabilityTopic, "online", retain: true)
             for (topic, state) in states.sorted(by: { $0.key < $1.key }) { send(topic, state, retain: true) }

@@ -1,4 +1,5 @@
 import CMosquitto
+import CMosquittoLoader
 import Foundation
 
 /// A connection to the broker for the command-line tools (`fleet`, `mqtt-forget`): it
@@ -30,26 +31,26 @@ final class MqttToolConnection: @unchecked Sendable {
         self.settings = settings
         shared = Shared(subscriptions: subscriptions, received: received)
         handle = try MqttClient.make(settings, id: nil, password: try MqttClient.password(settings))
-        mosquitto_user_data_set(handle, Unmanaged.passUnretained(shared).toOpaque())
-        mosquitto_connect_callback_set(handle) { mosq, user, code in (MqttClient.owner(user) as Shared?)?.connected(mosq, code) }
-        mosquitto_disconnect_callback_set(handle) { _, user, _ in (MqttClient.owner(user) as Shared?)?.note { $0.connectedNow = false } }
-        mosquitto_publish_callback_set(handle) { _, user, mid in (MqttClient.owner(user) as Shared?)?.note { $0.acknowledged.insert(mid) } }
-        mosquitto_message_callback_set(handle) { _, user, message in
+        rotary_mosquitto_user_data_set(handle, Unmanaged.passUnretained(shared).toOpaque())
+        rotary_mosquitto_connect_callback_set(handle) { mosq, user, code in (MqttClient.owner(user) as Shared?)?.connected(mosq, code) }
+        rotary_mosquitto_disconnect_callback_set(handle) { _, user, _ in (MqttClient.owner(user) as Shared?)?.note { $0.connectedNow = false } }
+        rotary_mosquitto_publish_callback_set(handle) { _, user, mid in (MqttClient.owner(user) as Shared?)?.note { $0.acknowledged.insert(mid) } }
+        rotary_mosquitto_message_callback_set(handle) { _, user, message in
             guard let message, let shared = MqttClient.owner(user) as Shared?, let topic = message.pointee.topic else { return }
             shared.received(String(cString: topic), MqttClient.payload(of: message.pointee))
         }
         let name = MqttClient.name(settings)
-        try MqttClient.check(mosquitto_connect(handle, settings.host, Int32(settings.port), 30), "cannot reach \(name)")
-        try MqttClient.check(mosquitto_loop_start(handle), "starting libmosquitto's network thread")
+        try MqttClient.check(rotary_mosquitto_connect(handle, settings.host, Int32(settings.port), 30), "cannot reach \(name)")
+        try MqttClient.check(rotary_mosquitto_loop_start(handle), "starting libmosquitto's network thread")
         let code = shared.wait(upTo: Date().addingTimeInterval(seconds)) { $0.answer }
         guard let code else { throw KioskError.mqtt("\(name) did not answer within \(Int(seconds)) s") }
-        guard code == 0 else { throw KioskError.mqtt("\(name) refused the connection: \(String(cString: mosquitto_connack_string(code)))") }
+        guard code == 0 else { throw KioskError.mqtt("\(name) refused the connection: \(String(cString: rotary_mosquitto_connack_string(code)))") }
     }
 
     deinit {
-        mosquitto_disconnect(handle)
-        mosquitto_loop_stop(handle, false)
-        mosquitto_destroy(handle)
+        rotary_mosquitto_disconnect(handle)
+        rotary_mosquitto_loop_stop(handle, false)
+        rotary_mosquitto_destroy(handle)
     }
 
     /// Publishes `payload` on `topic` at QoS 1 and waits at most `seconds` for the broker's
@@ -77,7 +78,7 @@ final class MqttToolConnection: @unchecked Sendable {
 
         /// The broker answered a connect of `mosq`: on success, subscribe (again).
         func connected(_ mosq: OpaquePointer?, _ code: Int32) {
-            if code == 0 { for topic in subscriptions { mosquitto_subscribe(mosq, nil, topic, 1) } }
+            if code == 0 { for topic in subscriptions { rotary_mosquitto_subscribe(mosq, nil, topic, 1) } }
             note {
                 $0.answer = code
                 $0.connectedNow = code == 0
