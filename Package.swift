@@ -85,7 +85,7 @@ let package = Package(
         .systemLibrary(name: "CSpawn"),
         .systemLibrary(name: "CMalloc"),
         .target(name: "CBuildInfo"),
-        // The polar rings' per-pixel loop: C, so an embedder's debug build draws them at a few
+        // The polar rings' per-pixel loops: C, so an embedder's debug build draws them at a few
         // times the release cost instead of a hundred.
         .target(name: "CRotaryRaster"),
         .systemLibrary(name: "CCrypt"),

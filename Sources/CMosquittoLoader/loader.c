@@ -25,6 +25,7 @@ static void load(void) {
     *(void **)&functions.name = dlsym(library, "mosquitto_" #name);                                                  \
     if (!functions.name) {                                                                                           \
         snprintf(error, sizeof error, "libmosquitto.so.1 has no mosquitto_%s (libmosquitto 2 is needed)", #name);    \
+        dlclose(library);                                                                                            \
         return;                                                                                                      \
     }
 #define ROTARY_MOSQUITTO_FIND_TYPED(type, name, params, args) ROTARY_MOSQUITTO_FIND(name)

@@ -26,7 +26,11 @@ void rotary_ring_draw_runs(uint32_t *pixels, ptrdiff_t stride, ptrdiff_t origin_
     for (const RotaryRingRun *run = runs, *last = runs + count; run < last; run++) {
         int32_t i = (run->x < left ? left : run->x) - run->x;
         int32_t end = (run->x + run->count > right ? right : run->x + run->count) - run->x;
-        uint32_t *out = pixels + ((ptrdiff_t)run->y - origin_y) * stride + ((ptrdiff_t)run->x - origin_x);
+        if (i >= end) continue;
+        // From the first pixel drawn, `first` pixels into the run: the run's own start may lie
+        // left of the target.
+        const int32_t first = i;
+        uint32_t *out = pixels + ((ptrdiff_t)run->y - origin_y) * stride + ((ptrdiff_t)run->x + first - origin_x);
         const uint16_t *step = steps + run->lookup;
         const uint16_t *rows = block_rows + run->lookup / ROTARY_RING_BLOCK;
         while (i < end) {
@@ -34,9 +38,9 @@ void rotary_ring_draw_runs(uint32_t *pixels, ptrdiff_t stride, ptrdiff_t origin_
             if (block_end > end) block_end = end;
             const uint32_t *row_texels = texels + (ptrdiff_t)rows[i / ROTARY_RING_BLOCK] * columns;
             if (block_end - i == ROTARY_RING_BLOCK)
-                draw_block(out + i, step + i, row_texels, ROTARY_RING_BLOCK, shift, columns);
+                draw_block(out + (i - first), step + i, row_texels, ROTARY_RING_BLOCK, shift, columns);
             else
-                draw_block(out + i, step + i, row_texels, block_end - i, shift, columns);
+                draw_block(out + (i - first), step + i, row_texels, block_end - i, shift, columns);
             i = block_end;
         }
     }

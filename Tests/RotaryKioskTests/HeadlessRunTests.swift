@@ -64,7 +64,7 @@ struct HeadlessRunTests {
         #expect(kiosk.stderr.contains("file=libSDL2"), "the loader's trace is there: \(kiosk.stderr.prefix(300))")
         for library in ["libmosquitto", "libssl", "libcrypto.so"] { #expect(!kiosk.stderr.contains("file=\(library)"), "\(library) mapped") }
         let fleet = try KioskProcess.runHeadless(["fleet", "--broker", "mqtt://127.0.0.1:1", "--json", "--wait", "0.2"], environment: trace)
-        #expect(fleet.stderr.contains("file=libmosquitto.so.1 [0];  dynamically loaded by"), "\(fleet.stderr.suffix(600))")
+        #expect(fleet.stderr.contains("file=libmosquitto.so.1"), "\(fleet.stderr.suffix(600))")
     }
 
     @Test("--help shows the kiosk's own options (the default command's), not only the subcommands")

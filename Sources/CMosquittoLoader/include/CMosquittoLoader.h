@@ -1,6 +1,6 @@
 // libmosquitto opened when the kiosk first makes an MQTT client, not when it starts: a kiosk
 // without [mqtt] (and bench) then never maps libmosquitto, libssl and libcrypto (measured:
-// 1.8 MB of resident memory, and their relocations at every start). The kiosk calls these
+// 1.6 MB of resident memory, and their relocations at every start). The kiosk calls these
 // rotary_mosquitto_* functions, each forwarding to libmosquitto's function of the same name.
 #ifndef C_MOSQUITTO_LOADER_H
 #define C_MOSQUITTO_LOADER_H

@@ -28,10 +28,11 @@ public struct RotaryKioskCommand: ParsableCommand {
 
     public init() {}
 
-    /// Whether `arguments` ask for help (`--help`, `-h`, `help`): only then is the top-level
-    /// help's long discussion worth setting (measured: about 1.5 ms of every start).
+    /// Whether `arguments` ask for help (`--help`, `-h`, `help`, or ArgumentParser's help
+    /// dump): only then is the top-level help's long discussion worth setting (measured: about
+    /// 1.5 ms of every start).
     static func asksForHelp(_ arguments: [String]) -> Bool {
-        arguments.dropFirst().contains { $0 == "--help" || $0 == "-h" || $0 == "help" }
+        arguments.dropFirst().contains { ["--help", "-h", "help", "--experimental-dump-help"].contains($0) }
     }
 
     /// The default command's options, for the top-level help: a person who types `--help`

@@ -42,11 +42,12 @@ public struct RingArt: Sendable {
 ///
 /// Column `c` covers ring-frame angles from `c·360/columns` degrees, measured clockwise from
 /// item 0's centre; item `i`'s centre lies at `−i·360/count` (items run counter-clockwise).
-/// About one column per pixel of the rim, so a turned ring is as sharp as an unturned one.
+/// About one column per pixel of the rim, so a turned ring is as sharp as an unturned one (up
+/// to 8192 columns: a rim beyond about 1185 px radius gets fewer, and turns a little softer).
 /// Items are painted one at a time (``paint(item:picture:center:threads:)``), so only one item's
 /// picture need exist at once.
 public struct PolarRing: Sendable {
-    /// Columns round the circle (64 … 16384).
+    /// Columns round the circle (64 … 8192).
     public let columns: Int
     /// Rows: one per pixel from the inner to the outer radius.
     public let rows: Int
@@ -65,9 +66,9 @@ public struct PolarRing: Sendable {
     public private(set) var selected = -1
     /// Per column: angle from its item's centre (degrees) and that direction at 12 o'clock.
     private let offsets: [Double]
-    private let directions: [(x: Double, y: Double)]
+    private let directionX: [Double], directionY: [Double]
 
-    /// An unpainted ring with `columns` angles (kept within 64 … 16384).
+    /// An unpainted ring with `columns` angles (kept within 64 … 8192).
     public init(art: RingArt, columns requested: Int) {
         let columns = min(max(requested, 64), 1 << Int(RingPixelMap.columnBits))
         self.columns = columns
@@ -87,7 +88,8 @@ public struct PolarRing: Sendable {
             let d = (alpha + Double(items[c]) * spacing).truncatingRemainder(dividingBy: 360)
             return d >= 180 ? d - 360 : (d < -180 ? d + 360 : d)
         }
-        directions = offsets.map { d in (x: sin(d * .pi / 180), y: -cos(d * .pi / 180)) }
+        directionX = offsets.map { d in sin(d * .pi / 180) }
+        directionY = offsets.map { d in -cos(d * .pi / 180) }
         full = [UInt32](repeating: art.background, count: rows * columns)
     }
 
@@ -100,8 +102,9 @@ public struct PolarRing: Sendable {
                                threads: DrawingThreads = .callerOnly) {
         let mine = columnItemCodes.indices.filter { columnItem[$0] == item }.map { Int32($0) }
         let (art, columns, rows, offsets) = (self.art, Int32(self.columns), self.rows, self.offsets)
-        let (directionX, directionY) = (directions.map(\.x), directions.map(\.y))
+        let (directionX, directionY) = (self.directionX, self.directionY)
         let spacing = 360 / Double(art.itemCount)
+        let tickSpacing = art.style.ticksPerItem > 0 ? spacing / Double(art.style.ticksPerItem) : 0
         let gap = art.itemCount > 1 ? max(art.style.gapPixels, 0) : 0
         let chunks = (rows + Self.rowsPerTask - 1) / Self.rowsPerTask
         // C's loop: compiled the same in an embedder's debug build as in release.
@@ -116,15 +119,15 @@ public struct PolarRing: Sendable {
                                        offsets, directionX, directionY, spacing, gap, &source, art.background,
                                        art.isTransparent ? 1 : 0)
                 }
-            }
-        }
-        guard art.style.ticksPerItem > 0 else { return }
-        let tickSpacing = spacing / Double(art.style.ticksPerItem)
-        for row in 0..<rows {
-            let r = art.innerRadius + Double(row) + 0.5
-            for c in mine {
-                let i = row * Int(columns) + Int(c)
-                full[i] = Self.tick(on: full[i], offset: offsets[Int(c)], radius: r, tickSpacing: tickSpacing, art: art)
+                guard tickSpacing > 0 else { return }
+                for row in from..<to {
+                    let r = art.innerRadius + Double(row) + 0.5
+                    for c in mine {
+                        let texel = base.pointer + row * Int(columns) + Int(c)
+                        texel.pointee = Self.tick(on: texel.pointee, offset: offsets[Int(c)], radius: r, tickSpacing: tickSpacing,
+                                                  art: art)
+                    }
+                }
             }
         }
     }
