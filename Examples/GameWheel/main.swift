@@ -6,7 +6,6 @@
 // `--scale 2` makes the window twice as large and keeps the game's 720×420 space as SDL's
 // logical size: SDL magnifies the game's drawing, Rotary draws the wheel at the output's
 // pixels, sharp, and the mapper brings touches and clicks into the game's space.
-import CSDL2
 import ExampleSupport
 import Foundation
 import RotarySDL
@@ -48,7 +47,7 @@ let rotary = DrawListExecutor(renderer: Renderer(adopting: gameRenderer),
                               fonts: FontBook(path: try FontLocator.locate("DejaVu Sans:bold")))
 if scale != 1 { SDL_RenderSetLogicalSize(gameRenderer, Int32(width), Int32(height)) }  // the game draws in 720×420
 var mapper = InputMapper(windowWidth: width, windowHeight: height)
-try mapper.follow(Renderer(adopting: gameRenderer), window: window)
+try mapper.follow(Renderer(adopting: gameRenderer))
 
 // --- The game's state: a ship bobbing through a field of stars.
 struct Star { var x: Double, y: Double, speed: Double }

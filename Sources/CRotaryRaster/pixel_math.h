@@ -21,4 +21,10 @@ static inline uint32_t fade_alpha(uint32_t color, uint32_t weight) {
     return (alpha << 24) | (color & 0x00FFFFFFu);
 }
 
+/// `texel` of an item off the marker, dimmed by `weight`/256: towards the opaque `background`,
+/// or on a transparent ring (`transparent` non-zero) by fading alpha only.
+static inline uint32_t dim(uint32_t texel, uint32_t weight, int transparent, uint32_t background) {
+    return transparent ? fade_alpha(texel, weight) : lerp(background, texel, weight);
+}
+
 #endif

@@ -25,7 +25,7 @@ void rotary_polar_select(uint32_t *shown, const uint32_t *full, const int32_t *c
         uint32_t *out = shown + (ptrdiff_t)r * columns;
         for (int32_t k = 0; k < spans; k++) {
             for (int32_t c = from[k]; c < to[k]; c++)
-                out[c] = bright[k] ? in[c] : transparent ? fade_alpha(in[c], weight) : lerp(background, in[c], weight);
+                out[c] = bright[k] ? in[c] : dim(in[c], weight, transparent, background);
         }
     }
 }
@@ -36,9 +36,7 @@ void rotary_polar_dim_except(uint32_t *shown, const uint32_t *full, const int32_
         const uint32_t *in = full + (ptrdiff_t)r * columns;
         uint32_t *out = shown + (ptrdiff_t)r * columns;
         for (int32_t c = 0; c < columns; c++) {
-            uint32_t texel = in[c];
-            if (column_items[c] != selected) texel = transparent ? fade_alpha(texel, weight) : lerp(background, texel, weight);
-            out[c] = texel;
+            out[c] = column_items[c] == selected ? in[c] : dim(in[c], weight, transparent, background);
         }
     }
 }

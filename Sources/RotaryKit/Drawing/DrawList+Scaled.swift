@@ -31,9 +31,6 @@ public struct DrawScale: Equatable, Sendable {
     /// Where rectangle `r` lands.
     public func apply(_ r: Rect) -> Rect { Rect(x: r.x * x + offsetX, y: r.y * y + offsetY, width: r.width * x, height: r.height * y) }
 
-    /// Where `p`, a target pixel, lies in the program's space: the inverse of ``apply(_:)-(Point)``.
-    public func program(_ p: Point) -> Point { Point(x: (p.x - offsetX) / x, y: (p.y - offsetY) / y) }
-
     /// `look` with every length in it scaled, so the ring's art is made at the target's pixels.
     public func apply(_ look: RingLook) -> RingLook {
         let s = length
@@ -50,11 +47,13 @@ public struct DrawScale: Equatable, Sendable {
     }
 
     /// `command` as it lands on the target.
-    public func apply(_ command: DrawCommand) -> DrawCommand {
+    public func apply(_ command: DrawCommand) -> DrawCommand { command.mapped(mapping) }
+
+    /// What this scale does to each part of a command: made once per list, not per command.
+    private var mapping: CommandMapping {
         let s = length
-        return command.mapped(CommandMapping(point: apply, rect: apply, length: { $0 * s },
-                                             size: { (width, height) in (width * x, height * y) },
-                                             points: points, look: apply))
+        return CommandMapping(point: apply, rect: apply, length: { $0 * s }, size: { (width, height) in (width * x, height * y) },
+                              points: points, look: apply)
     }
 
     /// A text size of `value` points at this scale (at least 1).
@@ -62,6 +61,8 @@ public struct DrawScale: Equatable, Sendable {
 
     /// `list` as it lands on the target (the same list when this is ``identity``).
     public func apply(_ list: DrawList) -> DrawList {
-        self == .identity ? list : DrawList(list.commands.map(apply))
+        guard self != .identity else { return list }
+        let mapping = self.mapping
+        return DrawList(list.commands.map { $0.mapped(mapping) })
     }
 }

@@ -3,8 +3,8 @@ extension RingLook {
     /// of `icons` at the same index, where there is one), on `fill`, with 2-pixel gaps
     /// between items and the items not under the marker at 60 % opacity. Without icons the
     /// names sit in the middle of the band; with icons the icons sit two thirds of the way
-    /// out and the names a third. Names are set at about a sixth of the band's width (at least
-    /// 8 points), icons at 30 % of it.
+    /// out and the names a third. Names are set at about a sixth of the band's width (a
+    /// seventh with icons; at least 8 points), icons at 30 % of it.
     ///
     ///     let wheel = RingControl(id: "weapon", kind: .wheel, labels: ["Bolt", "Fire", "Ice"],
     ///                             center: Point(x: 200, y: 200), innerRadius: 40, outerRadius: 120)

@@ -57,12 +57,18 @@ public struct QuarterTurn: Equatable, Sendable {
 
     /// A view command as the window's: places moved, angles turned.
     public func window(_ command: DrawCommand) -> DrawCommand {
-        guard degrees != 0 else { return command }
-        return command.mapped(CommandMapping(point: window, rect: window, degrees: { window(degrees: $0) }))
+        degrees == 0 ? command : command.mapped(mapping)
     }
 
     /// A view draw list as the window's.
     public func window(_ list: DrawList) -> DrawList {
-        degrees == 0 ? list : DrawList(list.commands.map { window($0) })
+        guard degrees != 0 else { return list }
+        let mapping = self.mapping
+        return DrawList(list.commands.map { $0.mapped(mapping) })
+    }
+
+    /// What the turn does to each part of a command: made once per list, not per command.
+    private var mapping: CommandMapping {
+        CommandMapping(point: window, rect: window, degrees: { window(degrees: $0) })
     }
 }

@@ -24,6 +24,11 @@ struct ProgramSpace {
         transform = DrawScale(x: x, y: y, offsetX: Double(viewport.x) * x, offsetY: Double(viewport.y) * y)
     }
 
+    /// The program's logical size, when it set one.
+    var logicalSize: (width: Double, height: Double)? {
+        logicalWidth > 0 ? (Double(logicalWidth), Double(logicalHeight)) : nil
+    }
+
     /// Whether the program draws in output pixels already (nothing to set aside).
     var isOutputPixels: Bool { logicalWidth == 0 && transform == .identity }
 

@@ -12,13 +12,14 @@ public struct InputMapper: Sendable {
     /// The finger id the mouse's left button uses (touch fingers keep SDL's ids).
     public static let mouseFinger = PointerEvent.mouseFinger
     /// Window width in pixels: a touch's normalised x (0…1) is multiplied by it. Update it
-    /// when the window is resized.
+    /// when the window is resized, or call ``follow(_:)`` instead (after it, these two are not
+    /// used).
     public var windowWidth: Double
     /// Window height in pixels: a touch's normalised y (0…1) is multiplied by it.
     public var windowHeight: Double
     private var mouseDown = false
     /// Where touches (normalised 0…1) and the mouse (SDL's coordinates) land in the
-    /// program's drawing space, once ``follow(_:window:)`` was called; nil: touches by
+    /// program's drawing space, once ``follow(_:)`` was called; nil: touches by
     /// ``windowWidth`` and ``windowHeight``, the mouse as SDL gives it.
     private var spaces: (touch: DrawScale, mouse: DrawScale)?
 
@@ -28,21 +29,19 @@ public struct InputMapper: Sendable {
         self.windowHeight = windowHeight
     }
 
-    /// Maps touches and the mouse into the space the program draws in on `renderer`, the
-    /// renderer of `window`, as the ``DrawListExecutor`` draws in it: with a logical size
+    /// Maps touches and the mouse into the space the program draws in on `renderer` (a
+    /// window's), as the ``DrawListExecutor`` draws in it: with a logical size
     /// (SDL already gives the mouse in it and touches normalised over it), with a render
     /// scale and viewport, and on a high-DPI window (`SDL_WINDOW_ALLOW_HIGHDPI`, where the
     /// output has more pixels than the window has points). Call it again whenever any of
     /// them changes (a resize: ``InputFact/layoutChanged``).
-    public mutating func follow(_ renderer: Renderer, window: OpaquePointer) throws {
-        var logicalWidth: Int32 = 0, logicalHeight: Int32 = 0, pointsWide: Int32 = 0, pointsHigh: Int32 = 0
-        SDL_RenderGetLogicalSize(renderer.pointer, &logicalWidth, &logicalHeight)
-        SDL_GetWindowSize(window, &pointsWide, &pointsHigh)
+    public mutating func follow(_ renderer: Renderer) throws {
         let output = try renderer.outputSize()
-        let space = ProgramSpace(of: renderer).transform
-        spaces = Self.spaces(logical: logicalWidth > 0 ? (Double(logicalWidth), Double(logicalHeight)) : nil,
-                             output: (Double(output.width), Double(output.height)),
-                             window: (Double(max(1, pointsWide)), Double(max(1, pointsHigh))), program: space)
+        var pointsWide = Int32(output.width), pointsHigh = Int32(output.height)  // a surface's renderer: no points
+        if let window = SDL_RenderGetWindow(renderer.pointer) { SDL_GetWindowSize(window, &pointsWide, &pointsHigh) }
+        let space = ProgramSpace(of: renderer)
+        spaces = Self.spaces(logical: space.logicalSize, output: (Double(output.width), Double(output.height)),
+                             window: (Double(max(1, pointsWide)), Double(max(1, pointsHigh))), program: space.transform)
     }
 
     /// Where touches (normalised) and the mouse land in the program's space: over the

@@ -30,10 +30,10 @@ public struct RingPixelMap: Sendable {
     /// Each covered pixel's texel, run after run, each run padded to whole blocks of
     /// ``block``: its column, and in the bits above ``columnBits`` its row's offset from its
     /// block's row.
-    private(set) var steps: [UInt16] = []
+    private var steps: [UInt16] = []
     /// Each block's lowest texel row.
-    private(set) var blockRows: [UInt16] = []
-    private(set) var runs: [Run] = []
+    private var blockRows: [UInt16] = []
+    private var runs: [Run] = []
     private var edges: [Edge] = []
     /// Columns of the polar ring this map reads.
     public let columns: Int

@@ -73,7 +73,7 @@ struct ProgramSpace {
         defer { SDL_DestroyRenderer(sdlRenderer) }
         SDL_RenderSetLogicalSize(sdlRenderer, 400, 400)
         var mapper = InputMapper(windowWidth: 1000, windowHeight: 500)
-        try mapper.follow(Renderer(adopting: sdlRenderer), window: window)
+        try mapper.follow(Renderer(adopting: sdlRenderer))
         var finger = SDL_Event()
         finger.type = SDL_FINGERDOWN.rawValue
         finger.tfinger.touchId = 7
