@@ -22,7 +22,7 @@ public struct CheckConfigCommand: ParsableCommand {
         }
         let art = ThemeArtCheck(theme: Theme(config.theme), icons: config.programs.map(\.icon))
         if !art.failures.isEmpty {
-            let lines = TOMLLineIndex(text: (try? String(contentsOfFile: file, encoding: .utf8)) ?? "")
+            let lines = TOMLLineIndex(text: outcome.text ?? "")
             for failure in art.failures {
                 print(ConfigProblem(severity: .error, file: file, line: lines.line(of: failure.key), key: failure.key,
                                     message: failure.message))

@@ -57,6 +57,7 @@ public struct RunCommand: ParsableCommand {
 
     public func run() throws {
         SignalWatch.unblockStopSignals()
+        SignalWatch.installAtStart()
         let outputs = RunOutputs(replay: options.replay != nil)
         defer { outputs.flush() }
         let level = options.logLevel

@@ -1,4 +1,5 @@
 import Foundation
+import RotarySDL
 
 /// Which config the kiosk runs on. A broken file never means a black screen: the kiosk
 /// runs on the last file that loaded well (kept in the state folder) or on the built-in
@@ -63,17 +64,24 @@ struct LastGoodConfig {
             try AtomicFile.write(Data(absolute.utf8), to: originPath)
             return nil
         } catch {
-            return "cannot keep the last good config in \(directory): \(error)"
+            return "cannot keep the last good config in \(directory): \(AtomicFile.reason(error)); "
+                + "a broken config later falls back to the built-in one"
         }
     }
 
     /// The saved config, or why there is none to use.
     func load() -> Result<KioskConfig, LoadFailure> {
-        guard FileManager.default.fileExists(atPath: textPath) else { return .failure(LoadFailure("none was saved in \(directory)")) }
-        guard let text = FileManager.default.contents(atPath: textPath).flatMap({ String(data: $0, encoding: .utf8) }),
-              let origin = FileManager.default.contents(atPath: originPath).map({ String(decoding: $0, as: UTF8.self) }),
-              origin.hasPrefix("/") else {
-            return .failure(LoadFailure("\(textPath) or its .origin file is unreadable or from an older version"))
+        let text: String, origin: String
+        do {
+            text = try Self.read(textPath, limit: ConfigLoader.maxFileBytes)
+            origin = try Self.read(originPath, limit: 4096)
+        } catch .missing {
+            return .failure(LoadFailure("none was saved in \(directory)"))
+        } catch {
+            return .failure(LoadFailure("\(textPath) or its .origin file cannot be read: \(error)"))
+        }
+        guard origin.hasPrefix("/") else {
+            return .failure(LoadFailure("\(originPath) holds no absolute path: from an older version"))
         }
         let outcome = ConfigLoader.load(text: text, file: origin)
         guard let config = outcome.config else {
@@ -81,6 +89,13 @@ struct LastGoodConfig {
             return .failure(LoadFailure("it no longer loads: \(first)"))
         }
         return .success(config)
+    }
+
+    /// The text of `path` in the state folder, not through a symbolic link, at most `limit` bytes.
+    private static func read(_ path: String, limit: Int) throws(BoundedFile.Failure) -> String {
+        let bytes = try BoundedFile.read(path, limit: limit, followingLinks: false)
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw .unreadable("not UTF-8 text") }
+        return text
     }
 
     /// Why a saved config is not used.

@@ -1,5 +1,6 @@
 import Foundation
 import RotaryAssets
+import RotarySDL
 import TOMLKit
 
 /// Reads a TOML config file into a ``KioskConfig``, reporting every problem with file, line
@@ -15,11 +16,16 @@ public enum ConfigLoader {
         public var errors: [ConfigProblem] { problems.filter { $0.severity == .error } }
     }
 
+    /// The most bytes a config file may have (a config of a hundred programs has a few
+    /// dozen KiB): a larger one is refused before it is read.
+    public static let maxFileBytes = 1 << 20
+
     /// Loads the file at `path`.
     public static func load(path: String) -> Outcome {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        let data: Data
+        do { data = Data(try BoundedFile.read(path, limit: maxFileBytes)) } catch {
             return Outcome(config: nil, problems: [ConfigProblem(severity: .error, file: path, line: nil, key: "(file)",
-                                                                  message: "cannot read the file")])
+                                                                  message: "cannot read the file: \(error)")])
         }
         guard let text = String(data: data, encoding: .utf8) else {
             return Outcome(config: nil, problems: [ConfigProblem(severity: .error, file: path, line: nil, key: "(file)",

@@ -39,7 +39,9 @@ final class SDLInput: LiveInput {
         return first + poll()
     }
 
-    func poll() -> [InputFact] { Self.drain(&mapper) }
+    /// SDL's events, and a quit where a SIGHUP arrived (SDL itself turns SIGTERM and SIGINT
+    /// into its quit event).
+    func poll() -> [InputFact] { Self.drain(&mapper) + (SignalWatch.received != nil ? [.quit] : []) }
 
     /// Every event in SDL's queue, translated by `mapper`.
     static func drain(_ mapper: inout InputMapper) -> [InputFact] {

@@ -1,6 +1,7 @@
 import CMosquitto
 import CMosquittoLoader
 import Foundation
+import RotarySDL
 
 /// A libmosquitto client handle made for `[mqtt]` settings: client id, user name and password,
 /// TLS with the CA file (else the system's CA certificates) and the kiosk's own certificate.
@@ -36,9 +37,10 @@ enum MqttClient {
     static func password(_ settings: MqttSettings) throws -> String? {
         guard let file = settings.passwordFile else { return nil }
         do {
-            return try String(contentsOfFile: file, encoding: .utf8).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+            let text = String(decoding: try BoundedFile.read(file, limit: 4096), as: UTF8.self)
+            return text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         } catch {
-            throw KioskError.mqtt("cannot read the password file \(file): \(AtomicFile.reason(error))")
+            throw KioskError.mqtt("cannot read the password file \(file): \(error)")
         }
     }
 

@@ -1,12 +1,17 @@
 import Foundation
 import RotaryKit
+import RotarySDL
 
 /// Keeps the operator's brightness, volume and touch calibration in `operator.json` in the
 /// state folder, so they outlive a restart: written atomically (``AtomicFile``) off the
 /// render thread whenever the operator lets go of a knob or takes or resets a calibration.
-/// A file that is missing or makes no sense gives the defaults, field by field.
+/// A file that is missing or makes no sense gives the defaults, field by field; one that
+/// cannot be read, is larger than ``maxFileBytes``, is a symbolic link or is not a JSON
+/// object is ignored with a message.
 final class OperatorStore: @unchecked Sendable {
     static let fileName = "operator.json"
+    /// The most bytes the file may have (it holds a few numbers): a larger one is not read.
+    static let maxFileBytes = 64 << 10
     private let file: BackgroundFile
     private let failed: @Sendable (String) -> Void
     var path: String { file.path }
@@ -19,17 +24,27 @@ final class OperatorStore: @unchecked Sendable {
         var touch: TouchCalibration?
     }
 
-    /// A store in `directory` (made and checked by ``TimerStore`` already).
-    init(directory: String, failed: @escaping @Sendable (String) -> Void) {
-        file = BackgroundFile(Self.fileName, in: directory, holding: "the operator's settings", failed: failed)
+    /// A store in `folder`; in a folder that is only readable it reads and keeps nothing.
+    init(folder: StateFolder, failed: @escaping @Sendable (String) -> Void) {
+        file = BackgroundFile(Self.fileName, in: folder.path, kept: folder.isWritable, holding: "the operator's settings",
+                              failed: failed)
         self.failed = failed
     }
 
     /// What was saved: levels within 0…1, a calibration of six numbers that leaves the panel
     /// touchable.
     func load() -> Saved {
-        guard let data = FileManager.default.contents(atPath: path),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return Saved() }
+        let bytes: [UInt8]
+        do { bytes = try BoundedFile.read(path, limit: Self.maxFileBytes, followingLinks: false) } catch .missing {
+            return Saved()
+        } catch {
+            failed("\(path): \(error); ignored, the operator's settings start from the defaults")
+            return Saved()
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
+            failed("\(path): not a JSON object (\(bytes.count) bytes); ignored, the operator's settings start from the defaults")
+            return Saved()
+        }
         func level(_ key: String) -> Double? { JSONValue.finiteNumber(object[key]).flatMap { (0...1).contains($0) ? $0 : nil } }
         // Never below the knob's lowest: the panel is not turned black from a file.
         let brightness = level("brightness").map { max($0, ServiceScreen.brightnessSetting.min / 100) }

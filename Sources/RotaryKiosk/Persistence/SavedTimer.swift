@@ -8,6 +8,9 @@ import RotaryKit
 public enum SavedTimer {
     /// The only version this app writes and reads.
     public static let version = 1
+    /// The most bytes a file may have (a countdown takes a few hundred): a larger one is
+    /// refused before it is read.
+    public static let maxFileBytes = 64 << 10
     /// The longest countdown a file may hold: 24 hours, in seconds.
     public static let maxSeconds = 86_400.0
     /// Wall-clock times (seconds since 1970) a file may hold: up to the year 5000.

@@ -1,5 +1,6 @@
 import Foundation
 import RotaryKit
+import RotarySDL
 
 /// Keeps the countdown on disk so it survives a crash, a `kill -9` or a power cut: written
 /// atomically (temporary file, fsync, rename, fsync of the folder) on every transition, off
@@ -14,24 +15,11 @@ public final class TimerStore: @unchecked Sendable {
     /// `timer-<slug>.json`, one per zone, so each survives on its own.
     public static func fileName(zoneSlug slug: String?) -> String { slug.map { "timer-\($0).json" } ?? "timer.json" }
 
-    /// A store in `directory` for the zone whose slug is `zoneSlug` (nil: the kiosk has no
-    /// zones), the folder created when missing. Throws a message for a person when the folder
-    /// cannot be made, is not a folder, or cannot be written. `failed` hears (from the
-    /// store's own thread) of every save that did not reach the disk.
-    public init(directory: String, zoneSlug: String? = nil, failed: @escaping @Sendable (String) -> Void) throws {
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw KioskError.unusableStateFolder(path: directory, reason: AtomicFile.reason(error))
-        }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder), isFolder.boolValue else {
-            throw KioskError.unusableStateFolder(path: directory, reason: "it is not a folder")
-        }
-        guard access(directory, W_OK | X_OK) == 0 else {
-            throw KioskError.unusableStateFolder(path: directory, reason: String(cString: strerror(errno)))
-        }
-        file = BackgroundFile(Self.fileName(zoneSlug: zoneSlug), in: directory,
+    /// A store in `folder` for the zone whose slug is `zoneSlug` (nil: the kiosk has no zones).
+    /// In a folder that is only readable it reads what was saved and keeps nothing. `failed`
+    /// hears (from the store's own thread) of every save that did not reach the disk.
+    init(folder: StateFolder, zoneSlug: String? = nil, failed: @escaping @Sendable (String) -> Void) {
+        file = BackgroundFile(Self.fileName(zoneSlug: zoneSlug), in: folder.path, kept: folder.isWritable,
                               holding: zoneSlug.map { "zone \($0)'s countdown" } ?? "the countdown", failed: failed)
     }
 
@@ -44,12 +32,17 @@ public final class TimerStore: @unchecked Sendable {
     /// Waits until every save so far is on disk (or has failed).
     public func flush() { file.flush() }
 
-    /// What the file says, as of wall-clock time `now`. A file that cannot be read or
-    /// makes no sense is `corrupt`, with the path in the message.
+    /// What the file says, as of wall-clock time `now`. A file that cannot be read, is larger
+    /// than ``SavedTimer/maxFileBytes``, is a symbolic link or makes no sense is `corrupt`,
+    /// with the path in the message.
     public func load(now: Double) -> SavedTimer.Found {
-        guard FileManager.default.fileExists(atPath: path) else { return .nothing }
-        guard let data = FileManager.default.contents(atPath: path) else { return .corrupt("\(path) cannot be read; ignored") }
-        let found = SavedTimer.decode(data, now: now)
+        let bytes: [UInt8]
+        do { bytes = try BoundedFile.read(path, limit: SavedTimer.maxFileBytes, followingLinks: false) } catch .missing {
+            return .nothing
+        } catch {
+            return .corrupt("\(path): \(error); ignored")
+        }
+        let found = SavedTimer.decode(Data(bytes), now: now)
         if case .corrupt(let why) = found { return .corrupt("\(path): \(why); ignored") }
         return found
     }

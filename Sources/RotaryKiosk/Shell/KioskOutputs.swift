@@ -38,6 +38,8 @@ final class KioskOutputs {
     let startLevels: OperatorLevels
     /// The touch calibration at start: remembered, else none.
     let startTouch: TouchCalibration
+    /// Whether the state folder keeps changes (false: there is none, or it is read-only).
+    let keepsState: Bool
     /// Each program's category, for the usage log.
     private let categories: [String: String]
     private let logger: Logger
@@ -76,19 +78,20 @@ final class KioskOutputs {
         }
         let zones: [(name: String?, slug: String?)] = config.zones.isEmpty ? [(nil, nil)]
             : Array(zip(config.zones.map(\.name), zoneSlugs))
-        do {
-            stores = try stateDirectory.map { directory in
-                try zones.map { ($0.name, try TimerStore(directory: directory, zoneSlug: $0.slug, failed: problems.post)) }
-            } ?? []
-        } catch {
-            stores = []
+        var folder: StateFolder?
+        do { folder = try stateDirectory.map(StateFolder.init) } catch {
             problems.post("\(error); the countdown is not kept across restarts")
         }
-        // The stores made the folder, if it could be made: without it there is no log either.
-        usage = stores.isEmpty ? nil : stateDirectory.map {
+        if let folder, let why = folder.readOnlyReason {
+            problems.post("the state folder \(folder.path) is read-only (\(why)): what was saved there is put back, "
+                          + "but no change (countdowns, the operator's settings, the usage log) is kept")
+        }
+        keepsState = folder?.isWritable ?? false
+        stores = folder.map { folder in zones.map { ($0.name, TimerStore(folder: folder, zoneSlug: $0.slug, failed: problems.post)) } } ?? []
+        usage = folder.flatMap { $0.isWritable ? $0.path : nil }.map {
             UsageLog(directory: $0, keepDays: config.usageKeepDays, now: startedAt, failed: problems.post)
         }
-        operatorStore = stores.isEmpty ? nil : stateDirectory.map { OperatorStore(directory: $0, failed: problems.post) }
+        operatorStore = folder.map { OperatorStore(folder: $0, failed: problems.post) }
         let choice = run == .display || config.backlight != "auto" ? config.backlight : "none"
         do {
             backlight = try Backlight.find(choice, failed: problems.post)

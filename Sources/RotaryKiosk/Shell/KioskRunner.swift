@@ -104,10 +104,10 @@ public final class KioskRunner {
         // SDL makes the window's surface anew when it turns fullscreen: the whole frame again.
         if display.enterFullscreen() { try driver.draw(whole: true) }
         // Only a config the kiosk has drawn with, art and all, becomes the one to fall back on.
-        if let stateDirectory, art.failures.isEmpty, scene.drewEverything, let why = choice.keepAsLastGood(in: stateDirectory) {
-            logger.warning("\(why)")
-        }
         var startProblems = choice.problems.filter { $0.severity == .error }.map { KioskEvent.error("config: \($0)") }
+        if let stateDirectory, outputs.keepsState, art.failures.isEmpty, scene.drewEverything, let why = choice.keepAsLastGood(in: stateDirectory) {
+            startProblems.append(.error("config: \(why)"))
+        }
         startProblems += choice.fallbackNote.map { [KioskEvent.error("config: \($0)")] } ?? []
         startProblems += art.messages.map { KioskEvent.error("theme: \($0)") }
         driver.resume(announcing: startProblems)

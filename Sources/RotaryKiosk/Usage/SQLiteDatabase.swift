@@ -33,12 +33,14 @@ final class SQLiteDatabase {
 
     private let handle: OpaquePointer
 
-    /// Opens (and with `create`, makes; with `readOnly`, only reads) the database at `path`.
-    /// Waits up to `busySeconds` for another connection's lock.
+    /// Opens (and with `create`, makes; with `readOnly`, only reads) the database at `path`,
+    /// never through a symbolic link (`SQLITE_OPEN_NOFOLLOW`): a link in the state folder must
+    /// not lead the kiosk into another program's database. Waits up to `busySeconds` for
+    /// another connection's lock.
     init(path: String, create: Bool = true, readOnly: Bool = false, busySeconds: Double = 2) throws {
         var opened: OpaquePointer?
         let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
-        let flags = access | SQLITE_OPEN_NOMUTEX
+        let flags = access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
         let status = sqlite3_open_v2(path, &opened, flags, nil)
         guard status == SQLITE_OK, let opened else {
             let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))

@@ -144,6 +144,11 @@ final class UsageLog: @unchecked Sendable {
     /// that cannot be used now (busy, not permitted, a full disk, a newer version) is left as
     /// it is, and nothing is recorded this run. Nil when there is no log to write.
     private func open() -> SQLiteDatabase? {
+        var info = stat()
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            failed("usage log \(path) is a symbolic link, which is not followed; countdowns are not recorded")
+            return nil
+        }
         if FileManager.default.fileExists(atPath: path) {
             do {
                 return try UsageSchema.prepare(SQLiteDatabase(path: path, create: false))

@@ -51,23 +51,12 @@ public enum ImageLoader {
         return results.map { $0! }
     }
 
-    /// The bytes of the regular file at `path`, refusing folders, devices and files larger
-    /// than ``ArtHeader/maxBytes`` before reading them.
+    /// The bytes of the file at `path`, refusing folders and files larger than
+    /// ``ArtHeader/maxBytes`` before reading them.
     private static func read(_ path: String) throws -> [UInt8] {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw SDLError("loading \(path)", message: String(cString: strerror(errno)))
+        do { return try BoundedFile.read(path, limit: ArtHeader.maxBytes) } catch {
+            throw SDLError("loading \(path)", message: "\(error)")
         }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            throw SDLError("loading \(path)", message: info.st_mode & S_IFMT == S_IFDIR ? "it is a folder, not a file" : "not a regular file")
-        }
-        guard info.st_size <= ArtHeader.maxBytes else {
-            throw SDLError("loading \(path)", message: "the file has \(info.st_size) bytes; art files may have at most \(ArtHeader.maxBytes)")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw SDLError("loading \(path)", message: "cannot be read")
-        }
-        return [UInt8](data.prefix(ArtHeader.maxBytes))
     }
 
     private static func decode(_ bytes: [UInt8], svg: Bool, width: Int, height: Int, name: String) throws -> Surface {

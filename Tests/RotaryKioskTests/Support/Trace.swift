@@ -68,16 +68,20 @@ struct ReplayRun {
     var events: [[String: Any]]
     var rawEvents: String
 
-    /// Runs the executable on `trace` headless at `size` (and any extra arguments).
+    /// Runs the executable on `trace` headless at `size` (and any extra arguments), through
+    /// `wrapper` (a command that ends by running the executable it is given, as
+    /// ``PrivateMounts/wrapper(_:)`` does) when there is one.
     static func run(_ trace: String, size: String = "1080x1080", extra: [String] = [], environment: [String: String] = [:],
-                    directory: String? = nil) throws -> ReplayRun {
+                    directory: String? = nil, wrapper: [String] = []) throws -> ReplayRun {
         let dir = try KioskProcess.temporaryDirectory()
         let tracePath = dir.appendingPathComponent("trace.jsonl").path
         let eventsPath = dir.appendingPathComponent("events.jsonl").path
         try trace.write(toFile: tracePath, atomically: true, encoding: .utf8)
-        let outcome = try KioskProcess.runHeadless(["--video-driver", "offscreen", "--size", size, "--replay", tracePath,
-                                                    "--events-out", eventsPath] + extra,
-                                                   environment: environment, directory: directory)
+        let arguments = ["--video-driver", "offscreen", "--size", size, "--replay", tracePath, "--events-out", eventsPath] + extra
+        let outcome = try wrapper.isEmpty
+            ? KioskProcess.runHeadless(arguments, environment: environment, directory: directory)
+            : KioskProcess.runHeadless(wrapper.dropFirst() + [KioskProcess.executable.path] + arguments, environment: environment,
+                                       directory: directory, program: URL(fileURLWithPath: wrapper[0]))
         let raw = (try? String(contentsOfFile: eventsPath, encoding: .utf8)) ?? ""
         let events = raw.split(separator: "\n").compactMap {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
