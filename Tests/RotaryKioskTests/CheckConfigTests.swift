@@ -91,6 +91,18 @@ struct CheckConfigTests {
                 "\(run.stdout)")
     }
 
+    @Test("a NUL in a string, escaped or written, is an error with its key and line, not a name cut short", arguments: [
+        ("[[program]]\nname = \"Sauna\"\nminutes = 5\n[[zone]]\nname = \"a\\u0000b\"\n", ":5: error: zone.name: "),
+        ("[[program]]\nname = \"Sau\\U00000000na\"\nminutes = 5\n", ":2: error: program.name: "),
+        ("[[program]]\nname = 'Sau\u{0}na'\nminutes = 5\n", ":2: error: program.name: "),
+    ] as [(String, String)])
+    func nul(toml: String, location: String) throws {
+        let (file, run) = try Self.check(toml)
+        #expect(run.status == 1, "\(run.stdout)")
+        #expect(run.stdout.contains("\(file)\(location)a string holds a NUL character (U+0000)"), "\(run.stdout)")
+        #expect(!run.stdout.contains("OK"))
+    }
+
     @Test("a command whose program is missing, not executable or a folder is a warning naming it", arguments: [
         ("[hooks]\non_selected", "rotary-no-such-program", "rotary-no-such-program is not on PATH ("),
         ("[hooks]\non_timer_finished", "/no/such/dir/buzz", "/no/such/dir/buzz does not exist"),
@@ -166,7 +178,7 @@ struct CheckConfigTests {
     @Test("the problems and the note of a file that cannot be read have no '?' for its line")
     func serviceMessage() {
         let choice = ConfigChoice.choose(path: "/no/such/rotary.toml", stateDirectory: nil)
-        #expect(choice.problems.map(\.description) == ["/no/such/rotary.toml: error: (file): cannot read the file"])
+        #expect(choice.problems.map(\.description) == ["/no/such/rotary.toml: error: (file): cannot read the file: no such file"])
         #expect(choice.fallbackNote == "/no/such/rotary.toml has 1 error; running on the built-in config")
     }
 }

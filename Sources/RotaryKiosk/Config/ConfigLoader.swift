@@ -41,7 +41,7 @@ public enum ConfigLoader {
         var reader = ConfigReader(file: file, text: text)
         let root: TOMLTable
         if let problem = TOMLPreflight.check(text) {
-            reader.error("(syntax)", problem.message, line: problem.line)
+            reader.error(problem.key ?? "(syntax)", problem.message, line: problem.line)
             return Outcome(config: nil, problems: reader.problems)
         }
         do {

@@ -1,13 +1,19 @@
+import Foundation
+
 /// Finds, before the TOML parser sees them, the malformed shapes that toml++ (inside
 /// TOMLKit) only guards with assertions, which stop the process in a debug build and are
 /// undefined in a release one: a table header that does not start with a name (`[=`,
-/// `[[[1]]]`) and brackets that close what they did not open (`a = [}`). Strings and
-/// comments are skipped; everything else is left to the parser.
+/// `[[[1]]]`) and brackets that close what they did not open (`a = [}`); and a NUL
+/// character in a string (`"a\u0000b"`), which TOMLKit hands over cut at the NUL, so that a
+/// name would silently lose its end. Strings and comments are skipped; everything else is
+/// left to the parser.
 enum TOMLPreflight {
-    /// What is wrong and on which 1-based line, for the first problem found.
+    /// What is wrong and on which 1-based line, for the first problem found; `key` is the
+    /// key it is about as the file writes it (`zone.name`), where known.
     struct Problem: Equatable {
         var line: Int
         var message: String
+        var key: String? = nil
     }
 
     static func check(_ text: String) -> Problem? {
@@ -21,6 +27,9 @@ enum TOMLPreflight {
         var line = 1
         var open: [Unicode.Scalar] = []  // brackets and braces of values, innermost last
         var atLineStart = true
+        /// The last table header's name and the key of the line being read, as written.
+        var table = ""
+        var key = ""
 
         init(_ chars: [Unicode.Scalar]) { self.chars = chars }
 
@@ -41,7 +50,8 @@ enum TOMLPreflight {
                 case "#":
                     while let n = peek(), n != "\n" { i += 1 }
                 case "\"", "'":
-                    skipString(quote: c)
+                    if lineStart && open.isEmpty { key = keyOfLine() }
+                    if let problem = skipString(quote: c) { return problem }
                 case "[" where lineStart && open.isEmpty:
                     if let problem = header() { return problem }
                 case "[", "{":
@@ -55,14 +65,24 @@ enum TOMLPreflight {
                     open.removeLast()
                     i += 1
                 default:
+                    if lineStart && open.isEmpty { key = keyOfLine() }
                     i += 1
                 }
             }
             return nil
         }
 
+        /// The key this line sets, as written before its `=`, with the table it is in.
+        func keyOfLine() -> String {
+            var end = i
+            while end < chars.count, chars[end] != "=", chars[end] != "\n" { end += 1 }
+            let name = String(String.UnicodeScalarView(chars[i..<end])).trimmingCharacters(in: .whitespaces)
+            return table.isEmpty ? name : "\(table).\(name)"
+        }
+
         /// A `[name]` or `[[name]]` header: its name must start with a bare-key character or a quote.
         mutating func header() -> Problem? {
+            let start = i
             i += 1
             if peek() == "[" { i += 1 }
             while let c = peek(), c == " " || c == "\t" { i += 1 }
@@ -71,27 +91,45 @@ enum TOMLPreflight {
                 return Problem(line: line, message: "a table header must start with a name, like [theme] or [[program]]")
             }
             while let c = peek(), c != "\n", c != "#" {
-                if c == "\"" || c == "'" { skipString(quote: c) } else { i += 1 }
+                if c == "\"" || c == "'" {
+                    if let problem = skipString(quote: c) { return problem }
+                } else {
+                    i += 1
+                }
+            }
+            table = String(String.UnicodeScalarView(chars[start..<i])).trimmingCharacters(in: .whitespaces)
+                .trimmingCharacters(in: CharacterSet(charactersIn: "[]")).trimmingCharacters(in: .whitespaces)
+            return nil
+        }
+
+        /// Skips a basic or literal string, single- or multi-line, counting its lines; a NUL in
+        /// it, written or escaped, is a problem.
+        mutating func skipString(quote: Unicode.Scalar) -> Problem? {
+            let triple = peek(1) == quote && peek(2) == quote
+            i += triple ? 3 : 1
+            while let c = peek() {
+                if c == "\0" || (c == "\\" && quote == "\"" && escapesNul()) {
+                    return Problem(line: line, message: "a string holds a NUL character (U+0000), which would cut it short "
+                                   + "there: a name or a path is text without control characters; remove it", key: key)
+                }
+                if c == "\\" && quote == "\"" { i += 2; continue }
+                if c == "\n" {
+                    line += 1
+                    if !triple { return nil }  // an unclosed string: the parser says so
+                }
+                if c == quote && (!triple || (peek(1) == quote && peek(2) == quote)) {
+                    i += triple ? 3 : 1
+                    return nil
+                }
+                i += 1
             }
             return nil
         }
 
-        /// Skips a basic or literal string, single- or multi-line, counting its lines.
-        mutating func skipString(quote: Unicode.Scalar) {
-            let triple = peek(1) == quote && peek(2) == quote
-            i += triple ? 3 : 1
-            while let c = peek() {
-                if c == "\\" && quote == "\"" { i += 2; continue }
-                if c == "\n" {
-                    line += 1
-                    if !triple { return }  // an unclosed string: the parser says so
-                }
-                if c == quote && (!triple || (peek(1) == quote && peek(2) == quote)) {
-                    i += triple ? 3 : 1
-                    return
-                }
-                i += 1
-            }
+        /// Whether the escape at the cursor is `\u0000` or `\U00000000`.
+        func escapesNul() -> Bool {
+            let digits = peek(1) == "u" ? 4 : peek(1) == "U" ? 8 : 0
+            return digits > 0 && (0..<digits).allSatisfy { peek(2 + $0) == "0" }
         }
     }
 }
