@@ -123,6 +123,31 @@ struct ServiceScreenTests {
         #expect(!run.rawEvents.contains("pin."), "no keypad key leaves as an event")
     }
 
+    @Test("the wrong-PIN lock and count outlive a restart: pulling the plug gives a guesser no fresh tries")
+    func lockAcrossRestarts() throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        let state = dir.appendingPathComponent("state").path
+        let config = try Self.config(pinHash: try PinHash.make(pin: Self.pin), in: dir)
+        func run(_ build: (inout ServiceTrace) -> Void) throws -> ReplayRun {
+            var t = ServiceTrace()
+            t.cornerHold()
+            build(&t)
+            let run = try ReplayRun.run(t.trace.text, size: "800x480", extra: ["--config", config, "--state-dir", state])
+            #expect(run.status == 0, "\(run.stderr)")
+            return run
+        }
+        // Five wrong PINs lock entry; the kiosk restarts at once: the right PIN is still refused.
+        let locking = try run { for _ in 0..<5 { $0.enter("1111") } }
+        #expect(Self.actions(locking) == ["pin_asked", "pin_rejected", "pin_rejected", "pin_rejected", "pin_rejected", "locked_out"])
+        let locked = try run { $0.enter(Self.pin) }
+        #expect(Self.actions(locked) == ["pin_asked"], "\(locked.named("service"))")
+        // Four wrong PINs, a restart, one more wrong: that fifth locks.
+        try FileManager.default.removeItem(atPath: state)
+        _ = try run { for _ in 0..<4 { $0.enter("1111") } }
+        let fifth = try run { $0.enter("1111") }
+        #expect(Self.actions(fifth) == ["pin_asked", "locked_out"], "\(fifth.named("service"))")
+    }
+
     @Test("the menu closes by itself after 2 minutes without a touch, and the kiosk screen is back")
     func menuTimeout() throws {
         let dir = try KioskProcess.temporaryDirectory()

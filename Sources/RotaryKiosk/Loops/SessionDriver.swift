@@ -79,7 +79,7 @@ final class SessionDriver {
             case .setVolume(let fraction): outputs.setVolume(fraction)
             case .setBacklight(let fraction): outputs.setBacklight(fraction)
             case .backlightOff: outputs.setBacklight(nil)
-            case .saveOperatorSettings(let levels, let touch): outputs.saveOperatorSettings(levels, touch: touch)
+            case .saveOperatorSettings(let levels, let touch, let pin): outputs.saveOperatorSettings(levels, touch: touch, pin: pin, ms: ms)
             case .saveCountdown(let report, let setting, let zone): outputs.keep(report, setting: setting, zone: zone, ms: ms)
             case .recordUsage(let report, let setting, let timedOut, let zone):
                 outputs.recordUsage(report, setting: setting, timedOut: timedOut, zone: zone, ms: ms)

@@ -2,8 +2,8 @@ import Foundation
 import RotaryKit
 import RotarySDL
 
-/// Keeps the operator's brightness, volume and touch calibration in `operator.json` in the
-/// state folder, so they outlive a restart: written atomically (``AtomicFile``) off the
+/// Keeps the operator's brightness, volume and touch calibration, and the wrong-PIN count
+/// and lock, in `operator.json` in the state folder, so they outlive a restart: written atomically (``AtomicFile``) off the
 /// render thread whenever the operator lets go of a knob or takes or resets a calibration.
 /// A file that is missing or makes no sense gives the defaults, field by field; one that
 /// cannot be read, is larger than ``maxFileBytes``, is a symbolic link or is not a JSON
@@ -22,6 +22,8 @@ final class OperatorStore: @unchecked Sendable {
         var volume: Double?
         /// Nil also when the file's calibration is not usable (``TouchCalibration/isUsable``).
         var touch: TouchCalibration?
+        /// The wrong PINs and the lock as of the load (a lock that has ended is open).
+        var pinLock = PinLock.open
     }
 
     /// A store in `folder`; in a folder that is only readable it reads and keeps nothing.
@@ -31,9 +33,10 @@ final class OperatorStore: @unchecked Sendable {
         self.failed = failed
     }
 
-    /// What was saved: levels within 0…1, a calibration of six numbers that leaves the panel
-    /// touchable.
-    func load() -> Saved {
+    /// What was saved, as of wall-clock time `now` (seconds since 1970): levels within 0…1, a
+    /// calibration of six numbers that leaves the panel touchable, the wrong-PIN count and
+    /// what is left of a lock.
+    func load(now: Double) -> Saved {
         let bytes: [UInt8]
         do { bytes = try BoundedFile.read(path, limit: Self.maxFileBytes, followingLinks: false) } catch .missing {
             return Saved()
@@ -58,13 +61,26 @@ final class OperatorStore: @unchecked Sendable {
                        + "touches land where the panel reports them until the operator calibrates again")
             }
         }
-        return Saved(brightness: brightness, volume: level("volume"), touch: touch)
+        return Saved(brightness: brightness, volume: level("volume"), touch: touch, pinLock: Self.pinLock(object["pin"], now: now))
     }
 
-    /// Saves `levels` and `touch` (none when it is the identity) in the background.
-    func save(_ levels: OperatorLevels, touch: TouchCalibration) {
+    /// The `"pin"` field's count and lock as of `now`; open when it is missing or not numbers.
+    private static func pinLock(_ field: Any?, now: Double) -> PinLock {
+        guard let object = field as? [String: Any] else { return .open }
+        let wrong = JSONValue.finiteNumber(object["wrong_in_a_row"]).map { Int(min(max($0, 0), 100)) } ?? 0
+        let left = JSONValue.finiteNumber(object["locked_until"]).map { $0 - now }.flatMap { $0 > 0 ? $0 : nil }
+        return PinLock(wrongInARow: wrong, secondsLocked: left)
+    }
+
+    /// Saves `levels`, `touch` (none when it is the identity) and `pin` (none when open) as of
+    /// wall-clock time `now`, in the background.
+    func save(_ levels: OperatorLevels, touch: TouchCalibration, pin: PinLock, now: Double) {
         var fields = (levels.brightness.map { [("brightness", JSONValue.number($0))] } ?? []) + [("volume", .number(levels.volume))]
         if !touch.isIdentity { fields.append(("touch_calibration", .array(touch.matrix.map(JSONValue.exact)))) }
+        if pin != .open {
+            fields.append(("pin", .object([("wrong_in_a_row", .int(pin.wrongInARow))]
+                                         + (pin.secondsLocked.map { [("locked_until", .number(now + $0))] } ?? []))))
+        }
         file.write(Data((JSONValue.object(fields).text + "\n").utf8))
     }
 

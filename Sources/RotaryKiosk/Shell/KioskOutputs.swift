@@ -38,6 +38,8 @@ final class KioskOutputs {
     let startLevels: OperatorLevels
     /// The touch calibration at start: remembered, else none.
     let startTouch: TouchCalibration
+    /// The wrong-PIN count and lock at start: remembered, else open.
+    let startPinLock: PinLock
     /// Whether the state folder keeps changes (false: there is none, or it is read-only).
     let keepsState: Bool
     /// Each program's category, for the usage log.
@@ -101,8 +103,12 @@ final class KioskOutputs {
             // the config: the picture dims instead. One the config names is.
             if choice == "auto" { logger.warning("\(error); dimming darkens the picture instead") } else { problems.post("\(error)") }
         }
-        let saved = operatorStore?.load()
+        let saved = operatorStore?.load(now: startedAt)
         startTouch = saved?.touch ?? .identity
+        startPinLock = saved?.pinLock ?? .open
+        if let seconds = startPinLock.secondsLocked {
+            logger.info("the service PIN stays locked for \(Int(seconds.rounded(.up))) s more (operator.json)")
+        }
         if !startTouch.isIdentity { logger.info("touch calibration \(startTouch.matrix) (operator.json)") }
         // Not the backlight's level now: a kiosk stopped while dimmed would start dim.
         startLevels = OperatorLevels(brightness: backlight.map { _ in saved?.brightness ?? 1 },
@@ -190,8 +196,10 @@ final class KioskOutputs {
         if let fraction { backlight.set(fraction) } else { backlight.off() }
     }
 
-    /// Keeps the operator's levels and touch calibration.
-    func saveOperatorSettings(_ levels: OperatorLevels, touch: TouchCalibration) { operatorStore?.save(levels, touch: touch) }
+    /// Keeps the operator's levels, touch calibration and the PIN's count and lock as of `ms`.
+    func saveOperatorSettings(_ levels: OperatorLevels, touch: TouchCalibration, pin: PinLock, ms: Double) {
+        operatorStore?.save(levels, touch: touch, pin: pin, now: wallClock(ms: ms))
+    }
 
     /// Keeps the countdown of `zone` as `report` leaves it at `ms`.
     func keep(_ report: TimerReport, setting: SettingReading?, zone: String?, ms: Double) {

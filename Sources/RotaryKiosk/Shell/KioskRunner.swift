@@ -92,7 +92,7 @@ public final class KioskRunner {
         var settings = SessionSettings(config: config, windowed: options.windowed)
         settings.hasUpdater = outputs.hasUpdater
         var session = KioskSession(screen: screen, settings: settings, zones: config.zones, levels: outputs.startLevels,
-                                   touch: outputs.startTouch)
+                                   touch: outputs.startTouch, pinLock: outputs.startPinLock)
         session.setTimeOfDay(LocalTime.secondsSinceMidnight(startedAt))
         scene.rebuild(for: session.screen)
         timeline.mark("layout and outputs")

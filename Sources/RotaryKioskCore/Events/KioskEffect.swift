@@ -15,8 +15,8 @@ public enum KioskEffect: Equatable, Sendable {
     case setBacklight(Double)
     /// The backlight off: the panel sleeps outside the opening hours.
     case backlightOff
-    /// Keep the operator's levels and touch calibration across restarts.
-    case saveOperatorSettings(OperatorLevels, TouchCalibration)
+    /// Keep the operator's levels, touch calibration and wrong-PIN count and lock across restarts.
+    case saveOperatorSettings(OperatorLevels, TouchCalibration, PinLock)
     /// Keep the countdown of `zone` (nil: the kiosk has no zones) across restarts as `report`
     /// leaves it, with its set point.
     case saveCountdown(TimerReport, setting: SettingReading?, zone: String?)

@@ -20,7 +20,7 @@ extension KioskSession {
 
     /// `events` as effects, each followed by what it asks of the world, then the effects of
     /// the session's lasting state where it changed since the world was last told: the view
-    /// to rebuild, the operator's settings to keep, the backlight, the state record, the end.
+    /// to rebuild, the operator's settings (and the PIN count) to keep, the backlight, the state record, the end.
     mutating func effects(of events: [KioskEvent]) -> [KioskEffect] {
         var effects: [KioskEffect] = []
         var operatorChanged = false
@@ -35,7 +35,8 @@ extension KioskSession {
             case .service(.volume(let fraction)):
                 effects.append(.setVolume(fraction))
                 operatorChanged = true
-            case .service(.brightness), .service(.calibrated), .service(.calibrationReset):
+            case .service(.brightness), .service(.calibrated), .service(.calibrationReset), .service(.pinRejected),
+                 .service(.lockedOut), .service(.opened):
                 operatorChanged = true
             case .update(.installing(let url)):
                 effects.append(.installUpdate(url: url))
@@ -49,7 +50,7 @@ extension KioskSession {
             told.generation = controlsGeneration
             effects.append(.rebuildView)
         }
-        if operatorChanged { effects.append(.saveOperatorSettings(levels, touchCalibration)) }
+        if operatorChanged { effects.append(.saveOperatorSettings(levels, touchCalibration, pinLock)) }
         if let level = backlightLevel, level != told.backlight {
             told.backlight = level
             effects.append(isAsleep ? .backlightOff : .setBacklight(level))

@@ -59,6 +59,8 @@ public struct KioskSession: Sendable {
     public var levels: OperatorLevels { operatorGate.state.levels }
     /// The correction applied to every touch (not the mouse), before anything else sees it.
     public var touchCalibration: TouchCalibration { operatorGate.state.touch }
+    /// The wrong-PIN count and lock now, as a restart must keep them.
+    public var pinLock: PinLock { operatorGate.state.pins.lock(at: clock) }
     /// The corner gesture, the service screen, and what it changes that the session keeps.
     private var operatorGate: OperatorGate
     /// The service screen, while it shows (a countdown keeps running under it).
@@ -93,13 +95,13 @@ public struct KioskSession: Sendable {
     /// its programs, the first one shown; with the operator's `levels` (by default: no
     /// backlight, the config's volume) and `touch` calibration.
     public init(screen: KioskScreen, settings: SessionSettings, zones: [ZoneSettings] = [], levels: OperatorLevels? = nil,
-                touch: TouchCalibration = .identity) {
+                touch: TouchCalibration = .identity, pinLock: PinLock = .open) {
         let slugs = ZoneSettings.slugs(zones.map(\.name))
         self.zones = zones.isEmpty ? [KioskZone(name: nil, slug: nil, screen: screen)]
             : zip(zones, slugs).map { KioskZone(name: $0.name, slug: $1, screen: screen.offering($0.programs)) }
         self.settings = settings
         operatorGate = OperatorGate(state: OperatorState(levels: levels ?? OperatorLevels(brightness: nil, volume: settings.volume),
-                                                         touch: touch))
+                                                         touch: touch, pins: PinGuard(restoring: pinLock, at: 0)))
         limiter = FeedbackLimiter(tickInterval: settings.tickInterval)
         for zone in self.zones.indices { inZone(zone) { $0.refreshScreen() } }
     }
