@@ -94,6 +94,21 @@ struct MqttTests {
         #expect(Date().timeIntervalSince(started) < 10)
     }
 
+    @Test("a port that takes the connection and never answers it is an error line, not silent retries")
+    func silentBroker() throws {
+        let listener = try SilentListener()
+        let dir = try KioskProcess.temporaryDirectory()
+        let config = try ConfigText.write(ConfigText.programs(["Sauna"], extra: """
+            [mqtt]
+            broker = "mqtt://127.0.0.1:\(listener.port)"
+            id = "cabin-1"
+            """ + "\n"), as: "kiosk.toml", in: dir)
+        let kiosk = try HeadlessKiosk(config: config)
+        let error = kiosk.wait(seconds: 30) { ($0["message"] as? String)?.contains("no MQTT CONNACK") == true }
+        #expect(error != nil, "\(kiosk.events.filter { $0["event"] as? String == "error" })\n\(kiosk.log)")
+        #expect(kiosk.stop() == 0)
+    }
+
     @Test("each bad [mqtt] value is an error naming its key", arguments: [
         ("[mqtt]\nid = \"x\"\n", "mqtt.broker"),
         ("[mqtt]\nbroker = \"http://example.com\"\n", "mqtt.broker"),

@@ -17,6 +17,9 @@ import Foundation
 final class MqttLink: @unchecked Sendable {
     /// Events kept while offline.
     static let queueLimit = 1000
+    /// How long a broker that took the TCP connection may take to answer MQTT's connect
+    /// (CONNACK) before the kiosk says it did not, in seconds.
+    static let answerSeconds = 10.0
 
     let settings: MqttSettings
     private let handle: OpaquePointer
@@ -169,6 +172,7 @@ final class MqttLink: @unchecked Sendable {
         var code = rotary_mosquitto_connect(handle, settings.host, Int32(settings.port), 30)
         while !locked({ stopping }) {
             if code == MOSQ_ERR_SUCCESS.rawValue {
+                awaitAnswer()
                 delay = 1
                 code = rotary_mosquitto_loop_forever(handle, -1, 1)  // until a fatal error or the goodbye
                 if locked({ stopping }) { break }
@@ -185,6 +189,17 @@ final class MqttLink: @unchecked Sendable {
         locked {
             running = false
             condition.broadcast()
+        }
+    }
+
+    /// Says so when the broker has taken the TCP connection but not answered MQTT's connect
+    /// within ``answerSeconds`` and never did before: a port that speaks no MQTT (or a broker
+    /// that hangs) would otherwise be retried forever without a word.
+    private func awaitAnswer() {
+        DispatchQueue.global().asyncAfter(deadline: .now() + Self.answerSeconds) { [weak self] in
+            guard let self, self.locked({ !self.everConnected && !self.stopping }) else { return }
+            self.problem("\(self.brokerName) took the connection but has not answered it in \(Int(Self.answerSeconds)) s "
+                         + "(no MQTT CONNACK): is it an MQTT broker, and is it well?")
         }
     }
 
@@ -239,6 +254,9 @@ final class MqttLink: @unchecked Sendable {
             return connected
         }
         if code != 0, was { note("MQTT: lost \(brokerName) (\(reason(code))); reconnecting with back-off") }
+        if code != 0, !was, !locked({ everConnected }) {
+            problem("\(brokerName) ended the connection before answering it (\(reason(code)))")
+        }
     }
 
     /// The broker acknowledged message `mid`.
