@@ -97,6 +97,21 @@ struct XvfbDisplayPathTests {
         #expect(partial >= all - 3, "\(log)")
     }
 
+    @Test("SDL's and ALSA's own messages come through the log lane, each line in the log's format, never raw on stderr")
+    func libraryMessagesInTheLog() throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        let log = dir.appendingPathComponent("kiosk.log").path
+        // ALSA's driver forced: on a machine without a sound card (CI), libasound explains why
+        // at length ("ALSA lib confmisc.c:855:(parse_card) cannot find card '0'").
+        try XvfbDriver.run(arguments: ["--windowed", "--size", "400x300", "--log-level", "debug", "--state-dir", dir.path],
+                           events: dir.appendingPathComponent("events.jsonl").path, drive: "kill -TERM $app; wait $app",
+                           log: log, environment: ["SDL_AUDIODRIVER": "alsa"])
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init)
+        let logLine = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4} (trace|debug|info|notice|warning|error|critical) rotary-kiosk:/
+        #expect(lines.filter { $0.firstMatch(of: logLine) == nil }.isEmpty, "\(lines)")
+        #expect(lines.contains { $0.contains("SDL: Created renderer") }, "\(lines)")
+    }
+
     @Test("auto picks the software renderer without a GPU and says why; an accelerated one names its OpenGL")
     func rendererChoice() throws {
         let auto = try Self.run([], drive: "sleep 0.2")

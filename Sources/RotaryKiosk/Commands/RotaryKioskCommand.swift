@@ -67,6 +67,7 @@ public struct RunCommand: ParsableCommand {
             return handler
         }
         let logger = Logger(label: "rotary-kiosk")
+        LibraryLogs.routeSDL(to: logger)
         do {
             try KioskRunner(options: options, logger: logger, outputs: outputs).run()
         } catch let error as ReplayError {

@@ -72,6 +72,7 @@ final class KioskOutputs {
         hookTimeout = config.hooks.timeoutSeconds
         hooks = HookRunner(hooks: config.hooks, zones: config.zones, feedbackCommand: config.feedback.command, logger: logger)
         if run == .display {
+            if config.feedback.audio { LibraryLogs.routeALSA() }
             let devices = FeedbackDevices(audio: config.feedback.audio, volume: config.feedback.volume, rumble: config.feedback.rumble)
             logger.info("feedback: \(devices.summary)")
             self.devices = devices
