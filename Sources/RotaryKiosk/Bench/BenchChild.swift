@@ -31,7 +31,7 @@ struct BenchChild {
             renderer = try Renderer(window: window, kind: self.renderer, vsync: false)
         }
         let (w, h) = try renderer.outputSize()
-        let fonts = FontBook(path: try fontLookup.file())
+        let fonts = FontBook(path: try fontLookup.choice().file)
         let executor = DrawListExecutor(renderer: renderer, fonts: fonts, threads: .workers)
         var motion = try BenchMotion(scene, width: Double(w), height: Double(h), fonts: fonts)
         try frame(executor, renderer, panel, motion.drawList)

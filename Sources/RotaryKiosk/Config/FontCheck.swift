@@ -26,7 +26,12 @@ enum FontCheck {
         guard !names.isEmpty else { return }
         let missing: [[Unicode.Scalar]]
         do {
-            let file = try FontLocator.file(for: match, pattern: asked)
+            let choice = try FontLocator.choose(for: match, pattern: asked)
+            for damaged in choice.refused {
+                r.warning("theme.font", "the font file \(damaged) cannot be drawn with (empty, truncated or damaged); "
+                    + "the kiosk would draw with \(choice.file)")
+            }
+            let file = choice.file
             missing = try Font.inspecting(path: file) { font in names.map { font.undrawableCharacters(in: $0.name) } }
         } catch {
             r.warning("theme.font", "cannot check which characters the font can draw: \(error)")

@@ -63,7 +63,8 @@ public final class KioskRunner {
         timeline.mark("display")
         let art = ThemeArtCheck(theme: Theme(config.theme), icons: config.programs.map(\.icon))
         timeline.mark("theme art")
-        let fonts = FontBook(path: try fontLookup.file())
+        let font = try fontLookup.choice()
+        let fonts = FontBook(path: font.file)
         timeline.mark("fonts")
         let rotation = options.rotate?.degrees ?? config.rotation
         let layout = { () throws -> ScreenLayout in
@@ -110,6 +111,7 @@ public final class KioskRunner {
         }
         startProblems += choice.fallbackNote.map { [KioskEvent.error("config: \($0)")] } ?? []
         startProblems += art.messages.map { KioskEvent.error("theme: \($0)") }
+        startProblems += font.refused.map { KioskEvent.error("theme: the font file \($0) cannot be drawn with (empty, truncated or damaged); drawing with \(font.file)") }
         driver.resume(announcing: startProblems)
 
         let systemd = SystemdNotifier()

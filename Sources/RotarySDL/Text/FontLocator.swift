@@ -35,19 +35,45 @@ public enum FontLocator {
     static let genericFamilies: Set<String> = ["sans-serif", "sans", "serif", "monospace", "mono", "cursive", "fantasy",
                                                "system-ui", "emoji", "math"]
 
+    /// The font file to draw with, and the files passed over on the way to it.
+    public struct Choice: Equatable, Sendable {
+        /// A file that opens and draws.
+        public var file: String
+        /// Files tried first that exist but cannot be drawn with (empty, truncated, corrupt),
+        /// in the order tried.
+        public var refused: [String] = []
+    }
+
     /// The file for the fontconfig pattern `pattern` (e.g. "DejaVu Sans:bold"), or a
-    /// fallback; throws a message naming what was tried when nothing exists.
+    /// fallback, that opens and draws; throws a message naming what was tried when nothing
+    /// usable exists. ``choose(for:pattern:)`` also tells which files were passed over.
     public static func locate(_ pattern: String) throws -> String {
-        try file(for: match(pattern), pattern: pattern)
+        try choose(for: match(pattern), pattern: pattern).file
     }
 
     /// The file the kiosk uses when fontconfig answered `match` for `pattern`: the matched
-    /// file when it can be read, else a fallback.
-    public static func file(for match: Match?, pattern: String) throws -> String {
-        if let matched = match?.file, FileManager.default.isReadableFile(atPath: matched) { return matched }
-        if let fallback = fallbackPaths.first(where: FileManager.default.isReadableFile(atPath:)) { return fallback }
-        throw SDLError("finding a font", message: "fontconfig found no font for \"\(pattern)\" and none of "
-            + fallbackPaths.joined(separator: ", ") + " exists; install fontconfig and fonts-dejavu-core")
+    /// file when it opens and draws (``isUsable(_:)``), else the first fallback that does.
+    /// fontconfig may still list a file that has since been damaged (a failing card, a
+    /// half-finished upgrade): that one is passed over, never drawn with.
+    public static func choose(for match: Match?, pattern: String) throws -> Choice {
+        var refused: [String] = []
+        for candidate in [match?.file].compactMap({ $0 }) + fallbackPaths where !refused.contains(candidate) {
+            guard FileManager.default.isReadableFile(atPath: candidate) else { continue }
+            if isUsable(candidate) { return Choice(file: candidate, refused: refused) }
+            refused.append(candidate)
+        }
+        throw SDLError("finding a font", message: "fontconfig found no usable font for \"\(pattern)\" and none of "
+            + fallbackPaths.joined(separator: ", ") + " opens and draws" + (refused.isEmpty ? "" : " (damaged: \(refused.joined(separator: ", ")))")
+            + "; install fontconfig and fonts-dejavu-core")
+    }
+
+    /// Whether the font file at `path` opens and draws text: SDL_ttf refuses an empty or
+    /// corrupt file, and a truncated one may open yet draw nothing.
+    public static func isUsable(_ path: String) -> Bool {
+        guard let font = try? Font(path: path, size: 16), let drawn = try? font.render("Ag", color: RGBA(0, 0, 0)) else {
+            return false
+        }
+        return drawn.width > 1 && drawn.height > 1
     }
 
     /// fontconfig's best match for `pattern`, or nil when fontconfig cannot load or cannot
