@@ -103,6 +103,19 @@ struct CheckConfigTests {
         #expect(!run.stdout.contains("OK"))
     }
 
+    @Test("two zones that would go by one id are an error naming both; an id of its own settles it")
+    func zoneIDs() throws {
+        let clash = "[[program]]\nname = \"Sauna\"\nminutes = 5\n[[zone]]\nname = \"Cabin 1\"\n[[zone]]\nname = \"cabin-1\"\n"
+        let (file, run) = try Self.check(clash)
+        #expect(run.status == 1, "\(run.stdout)")
+        #expect(run.stdout.contains("\(file):7: error: zone[1].name: \"cabin-1\" would be known as \"cabin-1\", as zone[0] \"Cabin 1\" is"),
+                "\(run.stdout)")
+        let (_, settled) = try Self.check(clash + "id = \"cabin-1b\"\n")
+        #expect(settled.status == 0, "\(settled.stdout)")
+        let (badFile, bad) = try Self.check(clash + "id = \"Cabin B\"\n")
+        #expect(bad.stdout.contains("\(badFile):8: error: zone[1].id: must be 1 to 32 of a–z, 0–9 and -"), "\(bad.stdout)")
+    }
+
     @Test("a command whose program is missing, not executable or a folder is a warning naming it", arguments: [
         ("[hooks]\non_selected", "rotary-no-such-program", "rotary-no-such-program is not on PATH ("),
         ("[hooks]\non_timer_finished", "/no/such/dir/buzz", "/no/such/dir/buzz does not exist"),

@@ -209,9 +209,12 @@ struct ZoneSessionTests {
         #expect(text.hasSuffix(#""selected":0}],"zone":"Cabin 1"}"#), "\(text)")
     }
 
-    @Test("slugs: lower-case letters, digits and dashes; a name with none gets zone<N>; repeats are told apart")
-    func slugs() {
-        #expect(ZoneSettings.slugs(["Cabin 1", "cabin-1", "サウナ", "  Wash & Dry! ", "Cabin 1"])
-                == ["cabin-1", "cabin-1-2", "zone3", "wash-dry", "cabin-1-3"])
+    @Test("ids: a name's slug of lower-case letters, digits and dashes, or a hash of a name with none; its own wherever it stands")
+    func ids() {
+        #expect(["Cabin 1", "cabin-1", "  Wash & Dry! "].map(ZoneSettings.slug(of:)) == ["cabin-1", "cabin-1", "wash-dry"])
+        let sauna = ZoneSettings.slug(of: "サウナ")
+        #expect(sauna.hasPrefix("zone-") && sauna.count == 13 && sauna != ZoneSettings.slug(of: "スチーム"))
+        #expect(ZoneSettings(name: "サウナ").id == sauna)
+        #expect(ZoneSettings(name: "Cabin 1", id: "front").id == "front")
     }
 }

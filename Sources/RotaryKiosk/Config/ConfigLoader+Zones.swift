@@ -20,6 +20,7 @@ extension ConfigLoader {
         }
         var names: [(key: String, name: String)] = []
         var seen: [String: Int] = [:]
+        var ids: [String: (index: Int, name: String)] = [:]
         var zones: [ZoneSettings] = []
         for (i, item) in array.enumerated() {
             let path = "zone[\(i)]"
@@ -27,7 +28,7 @@ extension ConfigLoader {
                 r.error(path, "must be a table with a name, like [[zone]] name = \"Cabin 1\"")
                 continue
             }
-            r.warnUnknown(table, at: path, known: ["name", "programs", "hooks"])
+            r.warnUnknown(table, at: path, known: ["name", "id", "programs", "hooks"])
             guard let name = label(table, "name", at: path, limit: zoneNameLimit, shownOn: "a zone's tile",
                                    missing: "each [[zone]] is a timer of its own with its name on its tile; add name = \"…\"", &r)
             else { continue }
@@ -38,7 +39,23 @@ extension ConfigLoader {
             }
             seen[name.lowercased()] = i
             names.append((key: "\(path).name", name: name))
-            var zone = ZoneSettings(name: name)
+            var id: String?
+            if table["id"] != nil {
+                guard let given = r.string(table, "id", at: path) else { continue }
+                guard ZoneSettings.isValidID(given) else {
+                    r.error("\(path).id", "must be 1 to 32 of a–z, 0–9 and -, not starting or ending with -, like id = \"cabin-1\"")
+                    continue
+                }
+                id = given
+            }
+            var zone = ZoneSettings(name: name, id: id)
+            if let other = ids[zone.id] {
+                r.error(id == nil ? "\(path).name" : "\(path).id", "\"\(name)\" would be known as \"\(zone.id)\", as zone[\(other.index)] "
+                    + "\"\(other.name)\" is: its saved countdown and MQTT topics go by that id; give one of them an id of its own, "
+                    + "like id = \"\(zone.id)-b\"")
+                continue
+            }
+            ids[zone.id] = (i, name)
             if table["programs"] != nil {
                 guard let programs = readZonePrograms(table, at: path, offered: config.programs.map(\.name), &r) else { continue }
                 zone.programs = programs

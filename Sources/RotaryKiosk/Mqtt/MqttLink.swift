@@ -27,6 +27,8 @@ final class MqttLink: @unchecked Sendable {
     private let condition = NSCondition()
     private var connected = false
     private var everConnected = false
+    /// Whether the broker ever answered a connect, accepting or refusing it.
+    private var everAnswered = false
     private var stopping = false
     private var running = false
     private var pending: [String] = []
@@ -193,11 +195,11 @@ final class MqttLink: @unchecked Sendable {
     }
 
     /// Says so when the broker has taken the TCP connection but not answered MQTT's connect
-    /// within ``answerSeconds`` and never did before: a port that speaks no MQTT (or a broker
+    /// within ``answerSeconds`` and never answered one before: a port that speaks no MQTT (or a broker
     /// that hangs) would otherwise be retried forever without a word.
     private func awaitAnswer() {
         DispatchQueue.global().asyncAfter(deadline: .now() + Self.answerSeconds) { [weak self] in
-            guard let self, self.locked({ !self.everConnected && !self.stopping }) else { return }
+            guard let self, self.locked({ !self.everAnswered && !self.stopping }) else { return }
             self.problem("\(self.brokerName) took the connection but has not answered it in \(Int(Self.answerSeconds)) s "
                          + "(no MQTT CONNACK): is it an MQTT broker, and is it well?")
         }
@@ -205,6 +207,7 @@ final class MqttLink: @unchecked Sendable {
 
     /// The broker answered the connect.
     private func connected(_ code: Int32) {
+        locked { everAnswered = true }
         guard code == 0 else {
             problem("\(brokerName) refused the connection: \(String(cString: rotary_mosquitto_connack_string(code)))")
             return
@@ -254,7 +257,7 @@ final class MqttLink: @unchecked Sendable {
             return connected
         }
         if code != 0, was { note("MQTT: lost \(brokerName) (\(reason(code))); reconnecting with back-off") }
-        if code != 0, !was, !locked({ everConnected }) {
+        if code != 0, !was, !locked({ everAnswered }) {
             problem("\(brokerName) ended the connection before answering it (\(reason(code)))")
         }
     }

@@ -23,6 +23,26 @@ public final class TimerStore: @unchecked Sendable {
                               holding: zoneSlug.map { "zone \($0)'s countdown" } ?? "the countdown", failed: failed)
     }
 
+    /// Moves aside every saved countdown in `folder` that none of the files named `kept`
+    /// is (a zone that left the config or was renamed, the kiosk's own before it had zones):
+    /// it is renamed `<name>.orphaned-<seconds since 1970>`, so no zone ever takes another's
+    /// countdown and nothing is lost. Returns a message for a person about each one.
+    static func setAsideOrphans(in folder: StateFolder, kept: [String], now: Double) -> [String] {
+        guard folder.isWritable, let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
+        let saved = names.filter { $0 == fileName(zoneSlug: nil) || ($0.hasPrefix("timer-") && $0.hasSuffix(".json")) }
+        return saved.filter { !kept.contains($0) }.sorted().map { name in
+            let from = (folder.path as NSString).appendingPathComponent(name)
+            let aside = "\(name).orphaned-\(Int(now))"
+            let whose = kept == [fileName(zoneSlug: nil)] ? "the kiosk has no zones now"
+                : "the zones now are " + kept.map { String($0.dropFirst(6).dropLast(5)) }.joined(separator: ", ")
+            guard rename(from, (folder.path as NSString).appendingPathComponent(aside)) == 0 else {
+                return "the saved countdown \(from) belongs to no zone (\(whose)) and cannot be set aside: "
+                    + String(cString: strerror(errno))
+            }
+            return "the saved countdown \(from) belongs to no zone (\(whose)); set aside as \(aside)"
+        }
+    }
+
     /// Saves `report` and the set point it was started with as of wall-clock time `now`
     /// (seconds since 1970), in the background.
     public func save(_ report: TimerReport, setting: SettingReading? = nil, now: Double) {

@@ -91,6 +91,10 @@ final class KioskOutputs {
         }
         keepsState = folder?.isWritable ?? false
         stores = folder.map { folder in zones.map { ($0.name, TimerStore(folder: folder, zoneSlug: $0.slug, failed: problems.post)) } } ?? []
+        if let folder {
+            let kept = zones.map { TimerStore.fileName(zoneSlug: $0.slug) }
+            for message in TimerStore.setAsideOrphans(in: folder, kept: kept, now: startedAt) { problems.post(message) }
+        }
         usage = folder.flatMap { $0.isWritable ? $0.path : nil }.map {
             UsageLog(directory: $0, keepDays: config.usageKeepDays, now: startedAt, failed: problems.post)
         }

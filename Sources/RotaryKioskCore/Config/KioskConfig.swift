@@ -80,9 +80,9 @@ public struct KioskConfig: Equatable, Sendable {
     /// no `zone` in events).
     public var zones: [ZoneSettings] = []
 
-    /// Each zone's slug, in order (``ZoneSettings/slugs(_:)``): its MQTT topic level and
-    /// its saved countdown's file name.
-    public var zoneSlugs: [String] { ZoneSettings.slugs(zones.map(\.name)) }
+    /// Each zone's id, in order (``ZoneSettings/id``): its MQTT topic level and its saved
+    /// countdown's file name.
+    public var zoneSlugs: [String] { zones.map(\.id) }
 
     /// The built-in default.
     public init() {}

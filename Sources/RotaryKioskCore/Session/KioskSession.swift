@@ -96,9 +96,8 @@ public struct KioskSession: Sendable {
     /// backlight, the config's volume) and `touch` calibration.
     public init(screen: KioskScreen, settings: SessionSettings, zones: [ZoneSettings] = [], levels: OperatorLevels? = nil,
                 touch: TouchCalibration = .identity, pinLock: PinLock = .open) {
-        let slugs = ZoneSettings.slugs(zones.map(\.name))
         self.zones = zones.isEmpty ? [KioskZone(name: nil, slug: nil, screen: screen)]
-            : zip(zones, slugs).map { KioskZone(name: $0.name, slug: $1, screen: screen.offering($0.programs)) }
+            : zones.map { KioskZone(name: $0.name, slug: $0.id, screen: screen.offering($0.programs)) }
         self.settings = settings
         operatorGate = OperatorGate(state: OperatorState(levels: levels ?? OperatorLevels(brightness: nil, volume: settings.volume),
                                                          touch: touch, pins: PinGuard(restoring: pinLock, at: 0)))

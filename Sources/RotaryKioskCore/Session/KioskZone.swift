@@ -7,7 +7,7 @@ public struct KioskZone: Sendable {
     /// Its name (nil: the one zone of a config without `[[zone]]` tables, which events do not
     /// name).
     public let name: String?
-    /// Its name in MQTT topics and file names (``ZoneSettings/slugs(_:)``; nil without zones).
+    /// Its name in MQTT topics and file names (``ZoneSettings/id``; nil without zones).
     public let slug: String?
     /// Its controls, as they are now (or were left, while another zone shows).
     public internal(set) var screen: KioskScreen
