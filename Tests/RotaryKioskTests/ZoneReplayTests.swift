@@ -98,20 +98,30 @@ struct ZoneReplayTests {
         ConfigText.programs(["Sauna"], minutes: 15) + names.map { "[[zone]]\nname = \"\($0)\"\n" }.joined() + extra
     }
 
-    @Test("zones swapped in the config: a saved countdown comes back in its own zone, even one whose name has no ASCII letter")
-    func swappedZones() throws {
+    /// A countdown started (after `keys`) on config `before`, then the kiosk started again on
+    /// config `after` with the same state folder: both runs, and the folder.
+    static func restarted(_ before: String, _ after: String, keys: [String] = []) throws -> (ReplayRun, ReplayRun, String) {
         let dir = try KioskProcess.temporaryDirectory()
         let state = dir.appendingPathComponent("state").path
-        let before = try ConfigText.write(Self.twoZones(["サウナ", "スチーム"]), as: "before.toml", in: dir)
-        let after = try ConfigText.write(Self.twoZones(["スチーム", "サウナ"]), as: "after.toml", in: dir)
         var start = Trace()
-        start.key("Return")  // the first zone, サウナ, starts
-        start.wait(500)
+        for key in keys + ["Return"] {
+            start.key(key)
+            start.wait(300)
+        }
         start.stamp()
-        let first = try ReplayRun.run(start.text, size: "800x480", extra: ["--config", before, "--state-dir", state])
-        #expect(first.named("timer").map { $0["zone"] as? String } == ["サウナ"])
-        let second = try ReplayRun.run("", size: "800x480", extra: ["--config", after, "--state-dir", state])
+        let first = try ReplayRun.run(start.text, size: "800x480",
+                                      extra: ["--config", try ConfigText.write(before, as: "before.toml", in: dir), "--state-dir", state])
+        let second = try ReplayRun.run("", size: "800x480",
+                                       extra: ["--config", try ConfigText.write(after, as: "after.toml", in: dir), "--state-dir", state])
         #expect(second.status == 0, "\(second.stderr)")
+        return (first, second, state)
+    }
+
+    @Test("zones swapped in the config: a saved countdown comes back in its own zone, even one whose name has no ASCII letter")
+    func swappedZones() throws {
+        // Return starts the first zone, サウナ.
+        let (first, second, _) = try Self.restarted(Self.twoZones(["サウナ", "スチーム"]), Self.twoZones(["スチーム", "サウナ"]))
+        #expect(first.named("timer").map { $0["zone"] as? String } == ["サウナ"])
         let resumed = second.named("timer").filter { $0["state"] as? String == "running" }
         #expect(resumed.map { $0["zone"] as? String } == ["サウナ"], "\(second.named("timer"))")
         let tiles = try #require(second.exitControl("zones")?["items"] as? [[String: Any]])
@@ -120,20 +130,9 @@ struct ZoneReplayTests {
 
     @Test("a saved countdown of a zone that left the config is set aside and said, never taken by another zone")
     func orphanedCountdown() throws {
-        let dir = try KioskProcess.temporaryDirectory()
-        let state = dir.appendingPathComponent("state").path
-        let both = try ConfigText.write(Self.twoZones(["Cabin 1", "Cabin 2"]), as: "both.toml", in: dir)
-        let one = try ConfigText.write(Self.twoZones(["Cabin 1"]), as: "one.toml", in: dir)
-        var start = Trace()
-        start.key("PageDown")  // to Cabin 2
-        start.wait(300)
-        start.key("Return")
-        start.wait(500)
-        start.stamp()
-        let first = try ReplayRun.run(start.text, size: "800x480", extra: ["--config", both, "--state-dir", state])
+        let (first, second, state) = try Self.restarted(Self.twoZones(["Cabin 1", "Cabin 2"]), Self.twoZones(["Cabin 1"]),
+                                                        keys: ["PageDown"])  // to Cabin 2
         #expect(first.named("timer").map { $0["zone"] as? String } == ["Cabin 2"])
-        let second = try ReplayRun.run("", size: "800x480", extra: ["--config", one, "--state-dir", state])
-        #expect(second.status == 0, "\(second.stderr)")
         #expect(second.named("timer").filter { $0["state"] as? String == "running" }.isEmpty, "\(second.named("timer"))")
         let errors = second.named("error").compactMap { $0["message"] as? String }
         #expect(errors.contains { $0.contains("timer-cabin-2.json belongs to no zone (the zones now are cabin-1); set aside as") },
