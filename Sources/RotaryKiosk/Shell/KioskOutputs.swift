@@ -50,6 +50,8 @@ final class KioskOutputs {
     private var zoneStates: [MqttState.ZoneLine?]
     /// The zones' slugs, in order (empty without zones).
     private let zoneSlugs: [String]
+    /// Each zone's id by its name.
+    private let zoneIDs: [String: String]
     /// The wall clock at start (seconds since 1970): a replay's clock runs on from it.
     private let startedAt: Double
     private let hookTimeout: Double
@@ -67,6 +69,7 @@ final class KioskOutputs {
         self.logger = logger
         self.startedAt = startedAt
         zoneSlugs = config.zoneSlugs
+        zoneIDs = Dictionary(config.zones.map { ($0.name, $0.id) }) { first, _ in first }
         zoneStates = Array(repeating: nil, count: zoneSlugs.count)
         self.run = run
         hookTimeout = config.hooks.timeoutSeconds
@@ -213,8 +216,13 @@ final class KioskOutputs {
 
     /// Records the countdown's change in `zone` at `ms` in the usage log.
     func recordUsage(_ report: TimerReport, setting: SettingReading?, timedOut: Bool, zone: String?, ms: Double) {
-        usage?.record(report, setting: setting, category: categories[report.program], zone: zone, timedOut: timedOut,
+        usage?.record(report, setting: setting, category: categories[report.program], zone: usageZone(zone), timedOut: timedOut,
                       now: wallClock(ms: ms))
+    }
+
+    /// The zone named `name` as the usage log keeps it, with its id.
+    private func usageZone(_ name: String?) -> UsageZone? {
+        name.map { name in UsageZone(name: name, id: zoneIDs[name] ?? ZoneSettings.slug(of: name)) }
     }
 
     /// Hands the MQTT link the state record `key` at `ms`, a running countdown ending
@@ -271,7 +279,7 @@ final class KioskOutputs {
         let restored = effects.events.compactMap { event -> UsageLog.Resumed? in
             guard case .timer(let report, let setting, _, let zone) = event else { return nil }
             let run = max(0, report.secondsTotal - report.secondsLeft)
-            return UsageLog.Resumed(start: UsageStart(program: report.program, category: self.categories[report.program], zone: zone,
+            return UsageLog.Resumed(start: UsageStart(program: report.program, category: self.categories[report.program], zone: self.usageZone(zone),
                                                       setting: setting, minutesSet: report.secondsTotal / 60, startedAt: now - run),
                                     secondsRun: run, at: now)
         }

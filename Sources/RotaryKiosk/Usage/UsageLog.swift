@@ -22,9 +22,9 @@ final class UsageLog: @unchecked Sendable {
     private let failed: @Sendable (String) -> Void
     /// Touched only on `queue`.
     private var database: SQLiteDatabase?
-    /// The row of each zone's countdown that is still open (by zone name; nil: no zones).
+    /// The row of each zone's countdown that is still open (by zone id; nil: no zones).
     private var openRows: [String?: Int64] = [:]
-    /// Touched only by the caller (the event listener): one per zone.
+    /// Touched only by the caller (the event listener): one per zone, by its id.
     private var trackers: [String?: UsageTracker] = [:]
 
     /// Opens the log in `directory` (made if missing), dropping finished rows older than
@@ -57,23 +57,23 @@ final class UsageLog: @unchecked Sendable {
     /// it, or, when the log has none (it was begun anew since), a row is made for it, so it is
     /// recorded all the same; every other one closes as interrupted.
     func recover(resuming resumed: [Resumed]) {
-        for countdown in resumed { trackers[countdown.start.zone, default: UsageTracker()].adopting = true }
+        for countdown in resumed { trackers[countdown.start.zone?.id, default: UsageTracker()].adopting = true }
         queue.async { [self] in
             attempt("closing interrupted countdowns") { db in
-                let open = try db.query("SELECT id, zone FROM sessions WHERE outcome IS NULL ORDER BY started_at DESC, id DESC")
+                let open = try db.query("SELECT id, zone_id FROM sessions WHERE outcome IS NULL ORDER BY started_at DESC, id DESC")
                 openRows = [:]
                 for row in open {
                     guard case .integer(let id)? = row.first else { continue }
                     let zone = row.count > 1 ? row[1].string : nil
-                    if openRows[zone] == nil, resumed.contains(where: { $0.start.zone == zone }) {
+                    if openRows[zone] == nil, resumed.contains(where: { $0.start.zone?.id == zone }) {
                         openRows[zone] = id
                     } else {
                         try Self.interrupt(id, in: db)
                     }
                 }
-                for countdown in resumed where openRows[countdown.start.zone] == nil {
+                for countdown in resumed where openRows[countdown.start.zone?.id] == nil {
                     try apply(.open(countdown.start), to: db)
-                    try apply(.progress(secondsRun: countdown.secondsRun, at: countdown.at), zone: countdown.start.zone, to: db)
+                    try apply(.progress(secondsRun: countdown.secondsRun, at: countdown.at), zone: countdown.start.zone?.id, to: db)
                 }
             }
         }
@@ -82,14 +82,14 @@ final class UsageLog: @unchecked Sendable {
     /// Records the timer transition `report` (see ``UsageTracker``) at wall-clock `now`.
     /// Records the timer transition `report` of `zone` (nil: the kiosk has no zones; see
     /// ``UsageTracker``) at wall-clock `now`.
-    func record(_ report: TimerReport, setting: SettingReading?, category: String?, zone: String? = nil, timedOut: Bool,
+    func record(_ report: TimerReport, setting: SettingReading?, category: String?, zone: UsageZone? = nil, timedOut: Bool,
                 now: Double) {
-        let writes = trackers[zone, default: UsageTracker()].writes(for: report, setting: setting, category: category, zone: zone,
-                                                                    timedOut: timedOut, at: now)
+        let writes = trackers[zone?.id, default: UsageTracker()].writes(for: report, setting: setting, category: category, zone: zone,
+                                                                        timedOut: timedOut, at: now)
         guard !writes.isEmpty else { return }
         queue.async { [self] in
             attempt("recording a countdown") { db in
-                for write in writes { try apply(write, zone: zone, to: db) }
+                for write in writes { try apply(write, zone: zone?.id, to: db) }
             }
         }
     }
@@ -100,20 +100,20 @@ final class UsageLog: @unchecked Sendable {
     // MARK: - On the queue
 
     /// Applies `write` to the database: an opened row becomes its zone's open row, the
-    /// others change the open row of `zone`.
+    /// others change the open row of the zone whose id is `zone`.
     private func apply(_ write: UsageWrite, zone: String? = nil, to db: SQLiteDatabase) throws {
         switch write {
         case .open(let start):
             try db.query("""
-                INSERT INTO sessions (program, category, zone, setting_name, setting_value, setting_unit, minutes_set,
+                INSERT INTO sessions (program, category, zone, zone_id, setting_name, setting_value, setting_unit, minutes_set,
                                       seconds_run, started_at, last_seen)
-                VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)
                 """, [.text(start.program), start.category.map(SQLiteDatabase.Value.text) ?? .null,
-                      start.zone.map(SQLiteDatabase.Value.text) ?? .null,
+                      start.zone.map { .text($0.name) } ?? .null, start.zone.map { .text($0.id) } ?? .null,
                       start.setting.map { .text($0.name) } ?? .null, start.setting.map { .real($0.value) } ?? .null,
                       start.setting.map { .text($0.unit) } ?? .null, .real(start.minutesSet),
                       .real(start.startedAt), .real(start.startedAt)])
-            openRows[start.zone] = db.lastInsertedRow
+            openRows[start.zone?.id] = db.lastInsertedRow
         case .progress(let run, let at):
             guard let row = openRows[zone] else { return }
             try db.query("UPDATE sessions SET seconds_run = ?, last_seen = ? WHERE id = ?", [.real(run), .real(at), .integer(row)])

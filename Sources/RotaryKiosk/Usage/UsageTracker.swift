@@ -17,11 +17,18 @@ struct UsageStart: Equatable, Sendable {
     var program: String
     var category: String?
     /// The zone it ran in (nil: the kiosk has no zones).
-    var zone: String? = nil
+    var zone: UsageZone? = nil
     var setting: SettingReading?
     var minutesSet: Double
     /// Wall-clock seconds since 1970.
     var startedAt: Double
+}
+
+/// A zone as the usage log keeps it: its name for the owner's reports, its id
+/// (``ZoneSettings/id``) to find its open row by, which a reordered or renamed config keeps.
+struct UsageZone: Hashable, Sendable {
+    var name: String
+    var id: String
 }
 
 /// One change to the usage log.
@@ -48,7 +55,7 @@ struct UsageTracker {
 
     /// The changes for `report` (of a countdown started with `setting`, for a program in
     /// `category`), ended by the kiosk's pause timeout when `timedOut`, at wall-clock `now`.
-    mutating func writes(for report: TimerReport, setting: SettingReading?, category: String?, zone: String? = nil,
+    mutating func writes(for report: TimerReport, setting: SettingReading?, category: String?, zone: UsageZone? = nil,
                          timedOut: Bool, at now: Double) -> [UsageWrite] {
         let run = max(0, report.secondsTotal - report.secondsLeft)
         let restored = adopting
