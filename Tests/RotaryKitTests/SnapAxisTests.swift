@@ -42,6 +42,35 @@ struct SnapAxisTests {
         #expect(events.last == .selected(index: 5))
     }
 
+    @Test("finishing a fling at once lands where the fling lands in time, with the same detents and selection",
+          arguments: [0.0, 0.05, 0.3])
+    func finishSettling(after seconds: Double) {
+        var timed = axis()
+        timed.grab()
+        _ = timed.move(to: 30)
+        _ = timed.release(velocity: 900)
+        var hurried = timed
+        var early = run(&timed, seconds: seconds)
+        var shortened = run(&hurried, seconds: seconds)
+        #expect(early == shortened)
+        early += run(&timed, seconds: 30)
+        shortened += hurried.finishSettling()
+        #expect(hurried.isAtRest && hurried.position == timed.position)
+        #expect(shortened.last == early.last && shortened.last == .selected(index: timed.currentIndex))
+        #expect(shortened.filter { if case .detent = $0 { true } else { false } }.count
+                == early.filter { if case .detent = $0 { true } else { false } }.count)
+    }
+
+    @Test("finishing leaves an axis at rest or held as it is")
+    func finishNothing() {
+        var resting = axis(index: 3)
+        #expect(resting.finishSettling().isEmpty && resting.currentIndex == 3)
+        var held = axis()
+        held.grab()
+        _ = held.move(to: 20)
+        #expect(held.finishSettling().isEmpty && held.phase == .held)
+    }
+
     @Test("steps while a finger holds the control wait for the release")
     func stepsWhileHeld() {
         var a = axis()

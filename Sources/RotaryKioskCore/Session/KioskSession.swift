@@ -210,6 +210,9 @@ public struct KioskSession: Sendable {
 
     /// The keys that show the next zone (Page Down) and the one before (Page Up), round.
     static let zoneKeys = ["PageDown": 1, "PageUp": -1]
+    /// How many times a start lands what moves: the strip, then the wheel it set, then the
+    /// dial the wheel's program set; one more finds nothing moving.
+    static let landingRounds = 4
 
     // MARK: - Time
 
@@ -501,15 +504,23 @@ public struct KioskSession: Sendable {
     mutating func buttonPressed() -> [KioskEvent] {
         switch timer.state {
         case .idle, .cancelled:
+            // What you see is what runs: a ring or the strip still coasting lands first, with
+            // what follows from it (a new program's minutes on the dial), then the start.
+            var landed: [KioskEvent] = []
+            for _ in 0..<Self.landingRounds {
+                let events = react(to: screen.panel.finishSettling())
+                if events.isEmpty { break }
+                landed += events
+            }
             let program = screen.wheel.selectedIndex
             guard let chosen = screen.selectedProgram,
                   let report = countdown.timer.start(programIndex: program, program: chosen.name,
                                                      seconds: Double(screen.selectedMinutes) * 60) else {
                 countdown.refused(at: clock)
-                return feedback(.reject)
+                return landed + feedback(.reject)
             }
             countdown.setting = screen.selectedReading
-            return timerChanged(report)
+            return landed + timerChanged(report)
         case .running, .paused:
             return timerChanged(countdown.timer.togglePause())
         case .finished:

@@ -190,6 +190,19 @@ public struct ControlPanel: Sendable {
         stack.flatMap { send(.advance(dt), to: $0) }
     }
 
+    /// Brings every ring and strip that is settling by itself to rest at once, where its
+    /// motion lands, topmost first: their detents and selections, as if the time had passed.
+    /// Buttons and sliders are left as they are (a held button's long press is not hurried).
+    public mutating func finishSettling() -> [ControlEvent] {
+        stack.flatMap { ref -> [ControlEvent] in
+            switch ref {
+            case .ring(let i): rings[i].finishSettling()
+            case .strip(let i): strips[i].finishSettling()
+            case .button, .slider: []
+            }
+        }
+    }
+
     private func isLocked(_ ref: ControlRef) -> Bool { locked.contains(model(ref).id) }
 
     private mutating func send(_ message: ControlMessage, to ref: ControlRef) -> [ControlEvent] {

@@ -112,6 +112,9 @@ public struct RingControl: ControlModel, Equatable {
     /// each item centre that passes the marker, and ``ControlEvent/selected(id:index:label:value:)``
     /// when the ring comes to rest on an item other than the one it last rested on.
     public mutating func advance(by dt: Double) -> [ControlEvent] { map(drag.advance(by: dt)) }
+    /// Brings a fling, snap or step to its end at once, as ``advance(by:)`` would in time: the
+    /// same detents and selection. A ring held by a finger is left as it is.
+    public mutating func finishSettling() -> [ControlEvent] { map(drag.finishSettling()) }
     /// Whether the ring is still and no finger holds it.
     public var isAtRest: Bool { drag.isAtRest }
     /// 0 while the ring moves by itself; nil when it is at rest or held still by a finger

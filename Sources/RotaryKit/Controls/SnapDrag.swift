@@ -73,6 +73,9 @@ public struct SnapDrag<Layout: ItemLayout>: Equatable, Sendable {
     /// Moves the animation on by `dt` seconds.
     public mutating func advance(by dt: Double) -> [AxisEvent] { axis.advance(by: dt) }
 
+    /// Lands a settling axis at once (``SnapAxis/finishSettling()``); a held one stays held.
+    public mutating func finishSettling() -> [AxisEvent] { axis.finishSettling() }
+
     /// Whether nothing moves and no finger holds the control.
     public var isAtRest: Bool { gesture == nil && axis.isAtRest }
     /// Whether a finger holds the control and nothing else moves it.

@@ -135,6 +135,9 @@ public struct StripControl: ControlModel, Equatable {
     /// each name centre that passes the marker, and ``ControlEvent/selected(id:index:label:value:)``
     /// when the strip comes to rest on a name other than the one it last rested on.
     public mutating func advance(by dt: Double) -> [ControlEvent] { map(drag.advance(by: dt)) }
+    /// Brings a fling, snap or step to its end at once, as ``advance(by:)`` would in time: the
+    /// same detents and selection. A strip held by a finger is left as it is.
+    public mutating func finishSettling() -> [ControlEvent] { map(drag.finishSettling()) }
     /// Whether the strip is still and no finger holds it.
     public var isAtRest: Bool { drag.isAtRest }
     /// A strip held still by a finger changes only when the finger moves.

@@ -73,4 +73,7 @@ struct SettleMotion: Equatable, Sendable {
 
     /// A hard cap on the spring's duration: it is at rest long before this.
     private static let maxSpringSeconds = 3.0
+
+    /// Seconds after which the motion is at rest for certain (``isAtRest(after:)``).
+    var restsWithin: Double { coastDuration + Self.maxSpringSeconds }
 }

@@ -153,6 +153,14 @@ public struct SnapAxis<Layout: ItemLayout>: Equatable, Sendable {
         return detents()
     }
 
+    /// Lands a settling axis at once where its motion is heading, as if the time had passed:
+    /// the detents it crosses and its selection. An axis at rest or held is left as it is.
+    /// (A start must begin what the person sees the motion land on, not what it passes.)
+    public mutating func finishSettling() -> [AxisEvent] {
+        guard phase == .settling, let motion else { return [] }
+        return advance(by: max(motion.restsWithin - elapsed, 0) + 1)
+    }
+
     // MARK: - Internals
 
     /// Heads for coordinate `k`: by a friction coast then a spring when `coasting` (a fling),
