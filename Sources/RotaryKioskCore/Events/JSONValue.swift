@@ -26,14 +26,25 @@ public enum JSONValue: Equatable, Sendable {
         case .number(let d):
             guard d.isFinite else { return "null" }
             let rounded = (d * 1000).rounded() / 1000
-            if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
-            return String(format: "%.3f", rounded).replacingOccurrences(of: "0+$", with: "", options: .regularExpression)
+            guard abs(rounded) < 1e15 else { return Self.plain(rounded) }
+            if rounded == rounded.rounded() { return String(Int(rounded)) }
+            return Self.thousandths(rounded)
         case .exact(let d): return d.isFinite ? Self.plain(d) : "null"
         case .bool(let b): return b ? "true" : "false"
         case .array(let items): return "[" + items.map(\.text).joined(separator: ",") + "]"
         case .object(let pairs): return "{" + pairs.map { Self.quoted($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
         case .null: return "null"
         }
+    }
+
+    /// `value` (already rounded to thousandths, below 10¹⁵ and not whole) with its decimals,
+    /// trailing zeros left off: `2.5`, `-0.125`.
+    private static func thousandths(_ value: Double) -> String {
+        let milli = Int((abs(value) * 1000).rounded())
+        var decimals = String(milli % 1000)
+        decimals = String(repeating: "0", count: 3 - decimals.count) + decimals
+        while decimals.hasSuffix("0") { decimals.removeLast() }
+        return (value < 0 ? "-" : "") + String(milli / 1000) + "." + decimals
     }
 
     private static func quoted(_ s: String) -> String {
@@ -45,7 +56,7 @@ public enum JSONValue: Equatable, Sendable {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            case _ where scalar.value < 0x20: out += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
             default: out.unicodeScalars.append(scalar)
             }
         }
