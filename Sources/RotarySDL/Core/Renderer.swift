@@ -2,7 +2,8 @@ import CSDL2
 
 /// An SDL renderer for one window or surface, destroyed with this object (and, by SDL, every
 /// texture made from it: textures hold a strong reference to their renderer for that
-/// reason) unless it was adopted from the program (``init(adopting:)``).
+/// reason, except the few it keeps for itself, which it destroys first) unless it was
+/// adopted from the program (``init(adopting:)``).
 public final class Renderer {
     let pointer: OpaquePointer
     /// The window or surface drawn on, kept alive as long as the renderer (nil: adopted).
@@ -17,7 +18,8 @@ public final class Renderer {
     let targetFormat: UInt32?
     /// Soft shapes recently cut for the software renderer.
     var shapeRasters = ShapeRasterCache()
-    /// Rows of one colour in the target's format, copied to fill it (see ``fill(_:rect:)``).
+    /// Rows of one colour in the target's format, copied to fill it (see ``fill(_:rect:)``):
+    /// textures that do not hold the renderer, destroyed before it.
     var solidTiles = BoundedCache<SolidTileKey, Texture>(limit: 4)
 
     /// Which rasteriser to ask SDL for.
@@ -95,6 +97,8 @@ public final class Renderer {
     }
 
     deinit {
+        // Its own textures go first: after SDL_DestroyRenderer they point at freed memory.
+        solidTiles.removeAll()
         if owned { SDL_DestroyRenderer(pointer) }
     }
 

@@ -2,10 +2,12 @@ import CSDL2
 import RotaryKit
 
 /// An SDL texture, destroyed with this object. It holds its renderer strongly, because SDL
-/// frees a renderer's textures with it.
+/// frees a renderer's textures with it; only a texture the renderer keeps for itself does
+/// not (it would keep the renderer alive for ever), and the renderer destroys those first.
 public final class Texture {
     let pointer: OpaquePointer
-    private let renderer: Renderer
+    /// The renderer that made the texture, kept alive by it (nil: the renderer's own).
+    private let renderer: Renderer?
     /// Width in pixels.
     public let width: Int
     /// Height in pixels.
@@ -39,10 +41,12 @@ public final class Texture {
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
     }
 
-    /// Takes ownership of `texture`, made by `renderer`, `width`×`height` pixels.
-    init(adopting texture: OpaquePointer, renderer: Renderer, width: Int, height: Int) {
+    /// Takes ownership of `texture`, `width`×`height` pixels, which its renderer keeps for
+    /// itself (a solid band, ``Renderer/solidTiles``): the texture does not keep the renderer
+    /// alive, and the renderer destroys it before itself.
+    init(keptByItsRenderer texture: OpaquePointer, width: Int, height: Int) {
         pointer = texture
-        self.renderer = renderer
+        renderer = nil
         self.width = width
         self.height = height
     }

@@ -49,7 +49,7 @@ extension Renderer {
                                                   Int32(rows)) else {
                 throw SDLError("SDL_CreateTexture(\(columns)x\(rows) solid)")
             }
-            let tile = Texture(adopting: texture, renderer: self, width: columns, height: rows)
+            let tile = Texture(keptByItsRenderer: texture, width: columns, height: rows)
             guard let pixelFormat = SDL_AllocFormat(format) else { throw SDLError("SDL_AllocFormat") }
             defer { SDL_FreeFormat(pixelFormat) }
             let pixels = [UInt32](repeating: SDL_MapRGBA(pixelFormat, color.r, color.g, color.b, color.a), count: columns * rows)

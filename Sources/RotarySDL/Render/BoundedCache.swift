@@ -9,6 +9,9 @@ struct BoundedCache<Key: Hashable, Value> {
         self.limit = limit
     }
 
+    /// How many entries it holds.
+    var count: Int { entries.count }
+
     /// Forgets every entry.
     mutating func removeAll() { entries.removeAll() }
 
