@@ -115,7 +115,7 @@ def main():
             print("vm-test: QEMU exited before the guest test finished", file=sys.stderr)
             return 1
         text = open(serial, errors="replace").read() if os.path.exists(serial) else ""
-        lines = text.splitlines()
+        lines = text[:text.rfind("\n") + 1].splitlines()  # whole lines only: a line being written is read next time
         for line in lines[seen:]:
             line = line.strip()
             if line.startswith("VMTEST SCREENDUMP "):
