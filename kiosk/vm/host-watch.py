@@ -1,9 +1,14 @@
 #!/usr/bin/env python3
 """Follows the VM's serial console for the guest test: takes QEMU screendumps when the guest
-asks ("VMTEST SCREENDUMP name"), checks their pixels, keeps them as PNG, and exits 0 when the
-guest reports "VMTEST DONE ok".
+asks ("VMTEST SCREENDUMP name"), checks their pixels, keeps them as PNG, answers the guest
+on a virtio-serial port, and exits 0 when the guest reports "VMTEST DONE ok".
 
-    host-watch.py SERIAL_LOG MONITOR_SOCKET OUT_DIR QEMU_PID TIMEOUT_SECONDS
+    host-watch.py SERIAL_LOG MONITOR_SOCKET OUT_DIR QEMU_PID TIMEOUT_SECONDS ANSWER_SOCKET
+
+A screendump is taken again and again until its check passes (or SETTLE_SECONDS pass): the
+guest asks once the kiosk has reported what the picture should show, but the panel shows it a
+frame or more later. The guest waits for the answer ("SCREENDUMP name ok|fail VERDICT") before
+it changes the screen again. image-host.py uses the same functions.
 """
 import os
 import socket
@@ -11,6 +16,8 @@ import struct
 import sys
 import time
 import zlib
+
+SETTLE_SECONDS = 60  # how long a screendump is taken again until its check passes
 
 
 def monitor(path, command):
@@ -102,8 +109,63 @@ def check(name, image, pictures):
     return "ok " + message
 
 
+def settled_screendump(sock, out, name, pictures, judge=None, limit=SETTLE_SECONDS):
+    """Screendumps name (OUT/name.ppm) until its check passes or limit seconds pass; keeps
+    the last as OUT/name.png. Returns the picture, the verdict and how many were taken."""
+    judge = judge or (lambda image: check(name, image, pictures))
+    ppm = os.path.join(out, name + ".ppm")
+    deadline = time.time() + limit
+    tries = 0
+    while True:
+        tries += 1
+        if os.path.exists(ppm):
+            os.remove(ppm)
+        monitor(sock, f"screendump {ppm}")  # returns once QEMU has written the file
+        for _ in range(20):
+            if os.path.exists(ppm) and os.path.getsize(ppm) > 1000:
+                break
+            time.sleep(0.25)
+        image = read_ppm(ppm)
+        verdict = judge(image)
+        if verdict.startswith("ok") or time.time() >= deadline:
+            write_png(os.path.join(out, name + ".png"), *image)
+            return image, verdict, tries
+        time.sleep(0.5)
+
+
+class Answers:
+    """The host's side of the guest's virtio-serial port (QEMU's chardev socket, a server)."""
+
+    def __init__(self, path):
+        self.path = path
+        self.socket = None
+
+    def connect(self, limit=30):
+        """Connects once QEMU has made the socket; the guest reads its port as ended until then."""
+        deadline = time.time() + limit
+        while self.socket is None:
+            attempt = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                attempt.connect(self.path)
+                self.socket = attempt
+            except OSError:
+                attempt.close()
+                if time.time() > deadline:
+                    raise
+                time.sleep(0.1)
+
+    def send(self, line):
+        self.connect()
+        self.socket.sendall((line.replace("\n", " ") + "\n").encode())
+
+    def screendump(self, name, verdict):
+        self.send(f"SCREENDUMP {name} {'ok' if verdict.startswith('ok') else 'fail'} {verdict}")
+
+
 def main():
     serial, sock, out, qemu_pid, timeout = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), float(sys.argv[5])
+    answers = Answers(sys.argv[6])
+    answers.connect()
     deadline = time.time() + timeout
     seen = 0
     pictures = {}
@@ -120,19 +182,12 @@ def main():
             line = line.strip()
             if line.startswith("VMTEST SCREENDUMP "):
                 name = line.split()[-1]
-                ppm = os.path.join(out, name + ".ppm")
-                monitor(sock, f"screendump {ppm}")
-                for _ in range(20):
-                    if os.path.exists(ppm) and os.path.getsize(ppm) > 1000:
-                        break
-                    time.sleep(0.25)
-                image = read_ppm(ppm)
+                image, verdict, tries = settled_screendump(sock, out, name, pictures)
                 pictures[name] = image
-                write_png(os.path.join(out, name + ".png"), *image)
-                verdict = check(name, image, pictures)
-                print(f"vm-test: screendump {verdict}", file=sys.stderr)
+                print(f"vm-test: screendump {verdict}{f' (picture {tries})' if tries > 1 else ''}", file=sys.stderr)
                 if not verdict.startswith("ok"):
                     failures.append(verdict)
+                answers.screendump(name, verdict)
             elif line.startswith("VMTEST DONE"):
                 ok = line.endswith("ok") and not failures
                 for failure in failures:
