@@ -22,19 +22,18 @@ wait_for() {  # SECONDS COMMAND...: retries COMMAND until it succeeds
 # drawn its first frame, told systemd READY=1 and found the test's touchscreen; prints its PID.
 kiosk_ready() { guest ready --not-pid "${1:-0}" --timeout "${2:-180}"; }
 
-# fingers PID STEP... — touches on the kiosk PID's window (steps: vmguest.py touch); returns
-# when the touchscreen has made them.
+# fingers PID STEP... — touches on the kiosk PID's window (steps: vmguest.py touch, which can
+# aim them at the kiosk's controls from its `ready` line: tap:@button, drag:@wheel:INDEX);
+# returns when the touchscreen has made them.
 fingers() { local pid=$1; shift; guest touch --pid "$pid" "$@"; }
 
 # touch_then PID SECONDS "STEP..." FIELD=VALUE... — the touches, then the first event line
 # after them with those fields (waited for up to SECONDS); prints it.
 touch_then() {
-    local pid=$1 limit=$2 steps=$3 from
+    local pid=$1 limit=$2 steps=$3
     shift 3
-    from=$(guest mark) || return 1
     # shellcheck disable=SC2086 # the steps are words
-    fingers "$pid" $steps || return 1
-    guest wait --pid "$pid" --after "$from" --timeout "$limit" "$@"
+    guest touch --pid "$pid" --timeout "$limit" --wait "$*" $steps
 }
 
 # choose_program PID INDEX [SKEW-STEP] — drags the wheel's item INDEX (where it is drawn) to
@@ -42,30 +41,21 @@ touch_then() {
 # program's minutes (a tap on Start before then starts the minutes the dial showed before);
 # prints the wheel's `selected` line. Through a skewed layer the wheel may stop elsewhere.
 choose_program() {
-    local pid=$1 index=$2 skew=${3:-} drag from
-    drag=$(guest drag-step --pid "$pid" wheel --item "$index") || return 1
-    from=$(guest mark) || return 1
     # shellcheck disable=SC2086
-    fingers "$pid" $skew "$drag" || return 1
-    guest settled --pid "$pid" --after "$from"
+    guest touch --pid "$1" --settled ${3:-} "drag:@wheel:$2"
 }
 
 # start_timer PID [--stamps] — taps the centre button (Start); prints the `timer` line of the
 # countdown (after its journal time stamps with --stamps: vmguest.py wait).
-start_timer() {
-    local tap
-    tap=$(guest tap-step --pid "$1" button) || return 1
-    touch_then "$1" 30 "$tap" "${@:2}" event=timer state=running
-}
+start_timer() { guest touch --pid "$1" --timeout 30 "${@:2}" --wait "event=timer state=running" tap:@button; }
 
 # cancel_timer PID — holds the centre button until the long press cancels the countdown,
 # then lifts; prints the `timer` line that says so.
 cancel_timer() {
-    local pid=$1 tap line status
-    tap=$(guest tap-step --pid "$pid" button) || return 1
-    line=$(touch_then "$pid" 30 "down:0:${tap#tap:}" event=timer state=cancelled)
+    local line status
+    line=$(guest touch --pid "$1" --timeout 30 --wait "event=timer state=cancelled" down:0:@button)
     status=$?
-    fingers "$pid" up:0 || return 1
+    fingers "$1" up:0 || return 1
     [ "$status" -eq 0 ] && echo "$line"
 }
 

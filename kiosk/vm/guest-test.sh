@@ -121,9 +121,8 @@ cancel_timer "$pid" >/dev/null || fail "step 7: the long press did not cancel th
 ticks() { awk '{ print $14 + $15 }' "/proc/$pid/stat"; }
 # The two spans below are measurements of CPU over time, not waits for anything.
 idle0=$(ticks); sleep 5; idle1=$(ticks)
-spin=$(guest drag-step --pid "$pid" wheel --turn 4320 --seconds 12) || fail "step 7: no wheel to spin"
 from=$(guest mark)
-fingers "$pid" "$spin" &
+fingers "$pid" spin:@wheel:4320:12 &
 spinner=$!
 guest wait --pid "$pid" --after "$from" --timeout 30 event=detent id=wheel >/dev/null || fail "step 7: the spin did not turn the wheel"
 t0=$(ticks); s0=$(date +%s.%N); sleep 9; t1=$(ticks); s1=$(date +%s.%N)

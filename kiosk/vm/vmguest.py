@@ -16,25 +16,31 @@ and drives the test's touchscreen.
                                            waits until the kiosk's main process (not PID) drew its
                                            first frame and told systemd it is ready, and checks it
                                            found the test's touchscreen at its start; prints its PID
-    vmguest.py saved                       the state of the countdown the kiosk keeps on disk
-                                           (STATE_FILE; "none" without one)
-    vmguest.py settled --pid PID --after CURSOR [--timeout S]
-                                           after a gesture on the wheel: waits for the wheel's
-                                           `selected` line and for the dial to rest on that
-                                           program's minutes; prints the wheel's line
     vmguest.py selected --pid PID ID       the label of the item control ID rests on now
     vmguest.py minutes LABEL               the config's minutes for the program LABEL
     vmguest.py size [--pid PID]            the window's width and height from `ready`/`layout`
-    vmguest.py tap-step --pid PID ID       a touch step that taps control ID's centre
-    vmguest.py drag-step --pid PID ID (--item INDEX | --turn DEGREES) [--seconds S]
-                                           a touch step that drags ring ID so that item INDEX comes
-                                           under the marker, or turns it DEGREES (clockwise > 0)
+    vmguest.py saved                       the state of the countdown the kiosk keeps on disk
+                                           (STATE_FILE; "none" without one)
     vmguest.py touchd                      the touchscreen (a systemd service, Type=notify)
-    vmguest.py touch [--pid PID] STEP...   has the touchscreen make these touches; returns when done
+    vmguest.py touch [--pid PID] [--wait "FIELD=VALUE..." | --settled] [--timeout S] [--stamps] STEP...
+                                           has the touchscreen make these touches; returns when
+                                           done, or with --wait once the first event line they
+                                           cause with those fields is in the journal (printed as
+                                           by `wait`), or with --settled once the wheel they moved
+                                           has stopped and the dial rests on the chosen program's
+                                           minutes (a tap on Start before then starts the minutes
+                                           the dial showed before; the wheel's line is printed)
 
 Touch steps (positions in window pixels, angles in screen degrees: 0 = 3 o'clock, clockwise):
     tap:X:Y | down:SLOT:X:Y | move:SLOT:X:Y | up:SLOT | drag:CX:CY:RADIUS:FROM_DEG:TO_DEG:SECONDS
     | skew:A:B:C:D:E:F | skew:off
+and, worked out from the kiosk's newest `ready` or `layout` line (and the `selected` lines
+since), steps aimed at its controls:
+    tap:@ID                 a tap on control ID's centre (the button)
+    down:SLOT:@ID           a finger put down there
+    drag:@ID:INDEX          a drag of ring ID's item INDEX, from where it is drawn, to the marker
+                            (0.8 s, along the ring's middle)
+    spin:@ID:DEGREES:SECONDS  a drag of ring ID from its marker on by DEGREES (clockwise > 0)
 From a `skew` step on (within one `touch` call), the panel reports a finger at normalised
 (x, y) at (A·x + B·y + C, D·x + E·y + F), like a touch layer mounted skewed or mirrored
 (libinput's calibration convention, the other way round). A finger put down by `down` stays
@@ -274,8 +280,7 @@ def normalized(degrees):
     return degrees
 
 
-def drag_step(pid, control_id, item=None, turn=None, seconds=0.8):
-    layout, later = latest_layout(pid)
+def ring_drag(layout, later, control_id, item=None, turn=None, seconds=0.8):
     ring = control(layout, control_id)
     if "r_inner" not in ring:
         raise Failure(f"{control_id} is not a ring: {ring}")
@@ -295,10 +300,28 @@ def drag_step(pid, control_id, item=None, turn=None, seconds=0.8):
     return f"drag:{ring['cx']:g}:{ring['cy']:g}:{radius:.1f}:{start:.1f}:{end:.1f}:{seconds:g}"
 
 
-def tap_step(pid, control_id):
-    layout, _ = latest_layout(pid)
-    target = control(layout, control_id)
-    return f"tap:{target['cx']:g}:{target['cy']:g}"
+def resolve(steps, layout, later):
+    """The steps with those aimed at the kiosk's controls (`@ID`) worked out."""
+    out = []
+    for step in steps:
+        kind, *args = step.split(":")
+        if not any(arg.startswith("@") for arg in args):
+            out.append(step)
+            continue
+        target = next(arg[1:] for arg in args if arg.startswith("@"))
+        if kind == "tap":
+            centre = control(layout, target)
+            out.append(f"tap:{centre['cx']:g}:{centre['cy']:g}")
+        elif kind == "down":
+            centre = control(layout, target)
+            out.append(f"down:{args[0]}:{centre['cx']:g}:{centre['cy']:g}")
+        elif kind == "drag":
+            out.append(ring_drag(layout, later, target, item=int(args[1])))
+        elif kind == "spin":
+            out.append(ring_drag(layout, later, target, turn=float(args[1]), seconds=float(args[2])))
+        else:
+            raise Failure(f"cannot aim {step}")
+    return out
 
 
 def selected_label(pid, control_id):
@@ -522,7 +545,9 @@ def touchd():
 
 
 def touch(pid, steps):
-    request = json.dumps({"size": window_size(pid), "steps": steps}) + "\n"
+    """Has the touchscreen make the steps (aimed with the newest layout of the kiosk pid)."""
+    layout, later = latest_layout(pid)
+    request = json.dumps({"size": [layout["width"], layout["height"]], "steps": resolve(steps, layout, later)}) + "\n"
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
         s.connect(TOUCH_SOCKET)
         s.sendall(request.encode())
@@ -534,6 +559,17 @@ def touch(pid, steps):
             reply += chunk
     if reply.decode().strip() != "ok":
         raise Failure(f"the touchscreen: {reply.decode().strip() or 'no answer'}")
+
+
+def fields(text):
+    wanted = [tuple(field.split("=", 1)) for field in text.split()]
+    if not wanted or any(len(pair) != 2 for pair in wanted):
+        raise Failure(f"fields are FIELD=VALUE: {text!r}")
+    return wanted
+
+
+def printed(entry, stamps):
+    return f"{entry.monotonic:.3f} {entry.realtime:.3f} {entry.text}" if stamps else entry.text
 
 
 # MARK: - Command line
@@ -551,10 +587,6 @@ def main():
     p = commands.add_parser("ready")
     p.add_argument("--not-pid", type=int, default=0)
     p.add_argument("--timeout", type=float, default=180)
-    p = commands.add_parser("settled")
-    p.add_argument("--pid", type=int, required=True)
-    p.add_argument("--after", required=True)
-    p.add_argument("--timeout", type=float, default=60)
     p = commands.add_parser("selected")
     p.add_argument("--pid", type=int)
     p.add_argument("id")
@@ -562,20 +594,15 @@ def main():
     p.add_argument("label")
     p = commands.add_parser("size")
     p.add_argument("--pid", type=int)
-    p = commands.add_parser("tap-step")
-    p.add_argument("--pid", type=int)
-    p.add_argument("id")
-    p = commands.add_parser("drag-step")
-    p.add_argument("--pid", type=int)
-    p.add_argument("id")
-    group = p.add_mutually_exclusive_group(required=True)
-    group.add_argument("--item", type=int)
-    group.add_argument("--turn", type=float)
-    p.add_argument("--seconds", type=float, default=0.8)
     commands.add_parser("saved")
     commands.add_parser("touchd")
     p = commands.add_parser("touch")
     p.add_argument("--pid", type=int)
+    after = p.add_mutually_exclusive_group()
+    after.add_argument("--wait")
+    after.add_argument("--settled", action="store_true")
+    p.add_argument("--timeout", type=float, default=60)
+    p.add_argument("--stamps", action="store_true")
     p.add_argument("steps", nargs="+")
     args = parser.parse_args()
 
@@ -583,28 +610,19 @@ def main():
         if args.command == "mark":
             print(newest_cursor())
         elif args.command == "wait":
-            wanted = [tuple(field.split("=", 1)) for field in args.fields]
-            if any(len(pair) != 2 for pair in wanted):
-                raise Failure(f"fields are FIELD=VALUE: {args.fields}")
-            entry = wait_event(wanted, args.pid, args.after, args.timeout)
+            entry = wait_event(fields(" ".join(args.fields)), args.pid, args.after, args.timeout)
             if entry is None:
                 raise Failure(f"no event line with {' '.join(args.fields)}{f' from {args.pid}' if args.pid else ''}"
                               f" within {args.timeout:g} s")
-            print(f"{entry.monotonic:.3f} {entry.realtime:.3f} {entry.text}" if args.stamps else entry.text)
+            print(printed(entry, args.stamps))
         elif args.command == "ready":
             print(wait_ready(args.not_pid, args.timeout))
-        elif args.command == "settled":
-            print(settled(args.pid, args.after, args.timeout))
         elif args.command == "selected":
             print(selected_label(args.pid, args.id))
         elif args.command == "minutes":
             print(f"{program_minutes(args.label):g}")
         elif args.command == "size":
             print(*window_size(args.pid))
-        elif args.command == "tap-step":
-            print(tap_step(args.pid, args.id))
-        elif args.command == "drag-step":
-            print(drag_step(args.pid, args.id, args.item, args.turn, args.seconds))
         elif args.command == "saved":
             try:
                 with open(STATE_FILE) as f:
@@ -614,7 +632,16 @@ def main():
         elif args.command == "touchd":
             touchd()
         elif args.command == "touch":
+            wanted = fields(args.wait) if args.wait else None
+            cursor = newest_cursor() if wanted or args.settled else None
             touch(args.pid, args.steps)
+            if args.settled:
+                print(settled(args.pid, cursor, args.timeout))
+            elif wanted:
+                entry = wait_event(wanted, args.pid, cursor, args.timeout)
+                if entry is None:
+                    raise Failure(f"no event line with {args.wait} after {' '.join(args.steps)} within {args.timeout:g} s")
+                print(printed(entry, args.stamps))
     except Failure as failure:
         print(f"vmguest {args.command}: {failure}", file=sys.stderr)
         return 1
