@@ -72,7 +72,11 @@ rotary_image_root() {
     systemctl --root="$root" mask getty@tty1.service >/dev/null 2>&1
     if [ -n "$agent" ]; then
         cp -a "$agent/." "$root/"
-        systemctl --root="$root" enable rotary-vm-test.service >/dev/null 2>&1
+        # Every unit the agent brings (the test itself, its touchscreen).
+        local unit
+        for unit in "$agent"/etc/systemd/system/*.service; do
+            systemctl --root="$root" enable "$(basename "$unit")" >/dev/null 2>&1
+        done
     fi
     printf 'squashfs\noverlay\n' >>"$root/etc/initramfs-tools/modules"
     chroot "$root" update-initramfs -u -k all >"$work/initramfs.log" 2>&1 || { tail -20 "$work/initramfs.log" >&2; return 1; }

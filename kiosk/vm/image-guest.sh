@@ -21,14 +21,9 @@ fail() {
     say "DONE fail"
     exit 1
 }
-wait_for() {  # SECONDS COMMAND...: retries COMMAND until it succeeds
-    local limit=$1; shift
-    for _ in $(seq 1 $((limit * 4))); do "$@" && return 0; sleep 0.25; done
-    return 1
-}
-journal() { journalctl -b -t rotary-kiosk -o cat --no-pager "$@" 2>/dev/null; }
-kiosk_ready() { journal | grep -q '"event":"ready"'; }
-fingers() { python3 /usr/local/lib/rotary-vm/touch.py 800 480 "$@" || fail "touch.py failed"; }
+. /usr/local/lib/rotary-vm/guest-lib.sh
+# field LINE NAME: a number field of an event line
+field() { echo "$1" | sed -n "s/.*\"$2\":\([0-9.]*\).*/\1/p"; }
 notes=/data/vmtest
 host=10.0.2.2
 modprobe qemu_fw_cfg 2>/dev/null
@@ -43,29 +38,21 @@ confirmed() {
     wait_for 90 bash -c "systemctl is-active --quiet rotary-kiosk && /usr/lib/rotary-image/slot status | grep -q ' confirmed\$'"
 }
 
-# The kiosk's first frame: its ready event, with the boot's uptime at that moment.
+# The kiosk's first frame: waits for its ready event (and sets pid), and reports the boot's
+# uptime at the first one.
 ready() {
-    wait_for 300 kiosk_ready || fail "no ready event in 300 s"
+    pid=$(kiosk_ready 0 300 2>&1) || fail "no kiosk ready in 300 s: $pid"
     local at
-    at=$(journalctl -b -t rotary-kiosk -o json --no-pager | python3 -c '
-import json, sys
-for line in sys.stdin:
-    entry = json.loads(line)
-    if "\"event\":\"ready\"" in str(entry.get("MESSAGE", "")):
-        print("%.1f %.3f" % (int(entry["__MONOTONIC_TIMESTAMP"]) / 1e6, int(entry["__REALTIME_TIMESTAMP"]) / 1e6)); break')
-    say "READY uptime=${at% *} epoch=${at#* }"
+    at=$(guest wait --stamps --timeout 0 event=ready) || fail "no ready line in the journal"
+    say "READY uptime=$(echo "$at" | awk '{ printf "%.1f", $1 }') epoch=$(echo "$at" | cut -d' ' -f2)"
 }
 
 # The first timer line of this boot (the countdown the kiosk resumed), as "state left epoch".
 first_timer() {
-    journalctl -b -t rotary-kiosk -o json --no-pager | python3 -c '
-import json, sys
-for line in sys.stdin:
-    entry = json.loads(line)
-    message = str(entry.get("MESSAGE", ""))
-    if "\"event\":\"timer\"" in message:
-        timer = json.loads(message)
-        print(timer["state"], timer.get("seconds_left", 0), int(entry["__REALTIME_TIMESTAMP"]) / 1e6); break'
+    local line text
+    line=$(guest wait --stamps --timeout 0 event=timer 2>/dev/null) || return 0
+    text=$(echo "$line" | cut -d' ' -f3-)
+    echo "$(echo "$text" | sed -n 's/.*"state":"\([a-z]*\)".*/\1/p') $(field "$text" seconds_left) $(echo "$line" | cut -d' ' -f2)"
 }
 
 # Everything a power cut must not have broken.
@@ -86,8 +73,12 @@ print(db.execute("SELECT count(*) FROM sessions").fetchone()[0])') || fail "chec
     fi
     [ "$(sha256sum </etc/rotary/rotary.toml)" = "$(cat "$notes/config.sha256")" ] || fail "check: /etc/rotary/rotary.toml changed"
     grub-editenv /data/boot/grubenv list | grep -q '^ORDER=' || fail "check: grubenv unreadable: $(grub-editenv /data/boot/grubenv list 2>&1)"
-    # The countdown: one of the outcomes the notes accept, with the right time left.
-    wait_for 20 bash -c "journalctl -b -t rotary-kiosk -o cat --no-pager | grep -q '\"event\":\"timer\"'"
+    # The countdown: one of the outcomes the notes accept, with the right time left. The kiosk
+    # puts a kept countdown back once it has drawn its first frame, with a timer line: when its
+    # state file holds one (running or paused), that line is waited for; else none comes.
+    case "$(guest saved)" in
+        running|paused) guest wait --pid "$pid" --timeout 30 event=timer >/dev/null 2>&1 ;;
+    esac
     timer=$(first_timer)
     [ -n "$timer" ] || timer="idle 0 $(date +%s.%N)"
     expected=$(python3 - "$notes/countdown.json" $timer <<'PY'
@@ -112,11 +103,11 @@ PY
 accept() { echo "$1" >"$notes/countdown.json.new" && sync "$notes/countdown.json.new" && mv "$notes/countdown.json.new" "$notes/countdown.json" && sync "$notes"; }
 running_left() { journal | grep '"event":"timer"' | tail -1 | sed -n 's/.*"state":"running".*"seconds_left":\([0-9.]*\).*/\1/p'; }
 start_countdown() {
-    fingers sleep:2 tap:240:240 sleep:1
-    wait_for 30 bash -c "journalctl -b -t rotary-kiosk -o cat --no-pager | grep '\"event\":\"timer\"' | tail -1 | grep -q '\"state\":\"running\"'" \
-        || fail "no running countdown after tapping Start"
-    local left; left=$(running_left)
-    accept "[{\"state\": \"running\", \"end\": $(python3 -c "import time; print(time.time() + $left)")}]"
+    local timer left at
+    timer=$(start_timer "$pid" --stamps 2>&1) || fail "no running countdown after tapping Start: $timer"
+    at=$(echo "$timer" | cut -d' ' -f2)
+    left=$(field "$(echo "$timer" | cut -d' ' -f3-)" seconds_left)
+    accept "[{\"state\": \"running\", \"end\": $(python3 -c "print($at + $left)")}]"
     say "COUNTDOWN running, $left s left"
 }
 
@@ -126,22 +117,21 @@ act() {
             [ -n "$(running_left)" ] || start_countdown
             say "ARMED countdown" ;;
         config-save)
-            # Corners held, the Touch tab, Calibrate, the four crosses (which saves), close.
-            fingers sleep:2 hold2:10:10:790:470:5.6 sleep:1 tap:362:77 sleep:1.8 tap:354:77 sleep:1.8 tap:400:273 sleep:1.5
-            journal | grep -q '"action":"opened"' || fail "config-save: the service screen did not open"
+            # Corners held, the Touch tab, Calibrate (its first cross on the host's picture),
+            # the four crosses (which saves), close.
+            open_calibration "$pid"
             say "ARMED config-save"
-            fingers tap:120:72 sleep:0.7 tap:680:120 sleep:0.7 tap:240:408 sleep:0.7 tap:640:360 sleep:1.5 tap:771:26 sleep:2
-            say "NOTE config-save finished before the cut: $(journal | grep '"action":"calibrat' | tail -1)" ;;
+            outcome=$(tap_crosses "$pid" 2>&1) || fail "config-save: the crosses: $outcome"
+            say "NOTE config-save finished before the cut: $outcome" ;;
         usage-write)
             if [ -n "$(running_left)" ]; then
-                fingers sleep:1 hold:240:240:2.5 sleep:1.5
-                wait_for 10 bash -c "journalctl -b -t rotary-kiosk -o cat --no-pager | grep '\"event\":\"timer\"' | tail -1 | grep -q cancelled" \
-                    || fail "usage-write: holding the button did not cancel the countdown"
+                out=$(cancel_timer "$pid" 2>&1) || fail "usage-write: holding the button did not cancel the countdown: $out"
             fi
-            local minutes; minutes=$(journal | grep '"event":"value","id":"dial"' | tail -1 | sed -n 's/.*"value":\([0-9.]*\).*/\1/p')
+            local minutes; minutes=$(guest selected --pid "$pid" dial)
             accept "[{\"state\": \"idle\"}, {\"state\": \"running\", \"end\": $(python3 -c "import time; print(time.time() + 60 * ${minutes:-15})")}]"
             say "ARMED usage-write"
-            fingers tap:240:240 sleep:3 ;;
+            out=$(start_timer "$pid" 2>&1) || fail "usage-write: no running countdown after tapping Start: $out"
+            say "NOTE usage-write finished before the cut: $out" ;;
         *) fail "unknown action $1" ;;
     esac
 }
@@ -163,12 +153,9 @@ case "$step" in
         confirmed || fail "first: the slot was not confirmed: $(/usr/lib/rotary-image/slot status)"
         say "FIRST ok: on KMSDRM as $(ps -o user= -p "$(systemctl show -p MainPID --value rotary-kiosk)"); / is an overlay in RAM over the squashfs slot (not writable), /data grown to $size MiB, machine-id kept, no getty on tty1; $(/usr/lib/rotary-image/slot status)"
         say "FIRST ok: rauc: $(rauc status --output-format=shell 2>/dev/null | grep -E '^RAUC_(SYSTEM_BOOTED_BOOTNAME|BOOT_PRIMARY)=' | tr '\n' ' ')"
-        say "SCREENDUMP first-boot"
-        sleep 4
+        screendump first-boot
         start_countdown
-        sleep 2
-        say "SCREENDUMP running"
-        sleep 4 ;;
+        screendump running ;;
     check)
         ready; check ;;
     check-then:*)
@@ -199,20 +186,19 @@ case "$step" in
             say "ROLLBACK $(journalctl -b -1 -o cat --no-pager -u rotary-slot-rollback | grep 'slot:' | tail -1)"
             say "ROLLBACK previous boot: $(journalctl -b -1 -o cat --no-pager -t rotary-kiosk | tail -1)"
         fi
-        say "SCREENDUMP $step"
-        sleep 4 ;;
+        screendump "$step" ;;
     fleet)
         ready
         if [ -n "$(running_left)" ]; then
-            fingers sleep:1 hold:240:240:2.5 sleep:1.5
+            out=$(cancel_timer "$pid" 2>&1) || fail "fleet: holding the button did not cancel the countdown: $out"
         fi
         printf '\n[mqtt]\nbroker = "mqtt://%s:%s"\nid = "vm-kiosk"\nupdates = "armed"\n' "$host" "$broker" >>/etc/rotary/rotary.toml
-        old=$(systemctl show -p MainPID --value rotary-kiosk)
+        old=$pid
         systemctl restart rotary-kiosk
-        wait_for 120 bash -c "[ \"\$(systemctl show -p MainPID --value rotary-kiosk)\" != $old ] && journalctl -b -t rotary-kiosk -o cat --no-pager _PID=\$(systemctl show -p MainPID --value rotary-kiosk) | grep -q '\"event\":\"ready\"'" \
-            || fail "fleet: the kiosk did not come back with the broker in its config"
+        pid=$(kiosk_ready "$old" 120 2>&1) || fail "fleet: the kiosk did not come back with the broker in its config: $pid"
         say "FLEET ready: $(rotary-kiosk --version) on slot $(sed -n 's/.*rauc\.slot=\([AB]\).*/\1/p' /proc/cmdline), joined the broker with updates armed"
-        # The host sends the update; this boot ends with the kiosk's reboot into it.
+        # The host sends the update; this boot ends with the kiosk's reboot into it (a time
+        # limit, not a wait for something to settle).
         sleep 600
         fail "fleet: no reboot within 600 s of joining the broker" ;;
     fleet-updated)
@@ -220,8 +206,7 @@ case "$step" in
         confirmed || fail "fleet-updated: the slot was not confirmed: $(/usr/lib/rotary-image/slot status)"
         say "SLOT $(/usr/lib/rotary-image/slot status); kiosk $(rotary-kiosk --version); result $(cat /var/lib/rotary-image/update-result)"
         say "FLEET previous boot: $(journalctl -b -1 -o cat --no-pager -t rotary-kiosk | grep -E 'fleet update|\"event\":\"update\"' | tr '\n' ' ')"
-        say "SCREENDUMP fleet-updated"
-        sleep 4 ;;
+        screendump fleet-updated ;;
     *) fail "unknown step $step" ;;
 esac
 say "DONE ok"

@@ -43,8 +43,11 @@ class Machine:
         self.work, self.number, self.step, self.pictures = work, number, step, pictures
         self.serial = os.path.join(work, f"serial-{number:02d}.log")
         self.monitor = os.path.join(work, f"monitor-{number:02d}.sock")
-        if os.path.exists(self.monitor):
-            os.remove(self.monitor)
+        answers = os.path.join(work, f"answers-{number:02d}.sock")  # the guest's screendumps answered
+        for stale in (self.monitor, answers):
+            if os.path.exists(stale):
+                os.remove(stale)
+        self.answers = host_watch.Answers(answers)
         self.started = time.time()
         self.process = subprocess.Popen([
             "qemu-system-x86_64", "-accel", "tcg", "-m", "2048", "-smp", "2",
@@ -53,6 +56,8 @@ class Machine:
             "-drive", f"file={disk},format=raw,if=virtio",
             "-device", "virtio-gpu-pci,xres=800,yres=480", "-vga", "none", "-display", "none",
             "-nic", "user,model=virtio-net-pci",
+            "-device", "virtio-serial-pci", "-chardev", f"socket,id=answers,path={answers},server=on,wait=off",
+            "-device", "virtserialport,chardev=answers,name=org.rotary.vmtest",
             "-fw_cfg", f"name=opt/rotary/step,string={step}",
             "-fw_cfg", f"name=opt/rotary/port,string={port}",
             "-fw_cfg", f"name=opt/rotary/broker,string={broker}",
@@ -102,7 +107,7 @@ class Machine:
             line = raw[raw.index("VMTEST "):].strip()
             self.lines.append(line)
             if line.startswith("VMTEST SCREENDUMP "):
-                self.screendump(line.split()[-1])
+                self.screendump(line.split()[-1], answer=True)
             elif line.startswith("VMTEST FAIL") or line.startswith("VMTEST journal"):
                 say(f"boot {self.number}: {line}")
         self.seen = len(lines)
@@ -117,20 +122,26 @@ class Machine:
                 return self.lines[index]
         return None
 
-    def screendump(self, name, check=True):
-        ppm = os.path.join(self.work, name + ".ppm")
-        host_watch.monitor(self.monitor, f"screendump {ppm}")  # returns once the file is written
-        if not os.path.exists(ppm):
-            raise Failure(f"boot {self.number}: QEMU wrote no screendump {name}")
-        image = host_watch.read_ppm(ppm)
-        host_watch.write_png(os.path.join(self.work, name + ".png"), *image)
+    def screendump(self, name, check=True, answer=False):
+        """A picture of the panel. Checked ones are taken again until the check passes (or
+        host_watch.SETTLE_SECONDS pass); the guest that asked is answered once it is taken."""
         if not check:
+            ppm = os.path.join(self.work, name + ".ppm")
+            host_watch.monitor(self.monitor, f"screendump {ppm}")  # returns once the file is written
+            if not os.path.exists(ppm):
+                raise Failure(f"boot {self.number}: QEMU wrote no screendump {name}")
+            host_watch.write_png(os.path.join(self.work, name + ".png"), *host_watch.read_ppm(ppm))
             say(f"boot {self.number}: screendump {name}.png")
             return
-        verdict = host_watch.check("running" if name.startswith("running") else name, image,
-                                   {"idle": self.pictures.get("first-boot", image)})
+        def judge(image):
+            idle = self.pictures.get("first-boot", image)
+            return host_watch.check("running" if name.startswith("running") else name, image, {"idle": idle})
+
+        image, verdict, tries = host_watch.settled_screendump(self.monitor, self.work, name, self.pictures, judge)
         self.pictures[name] = image
-        say(f"boot {self.number}: screendump {name}.png {verdict}")
+        say(f"boot {self.number}: screendump {name}.png {verdict}{f' (picture {tries})' if tries > 1 else ''}")
+        if answer:
+            self.answers.screendump(name, verdict)
         if not verdict.startswith("ok"):
             raise Failure(verdict)
 

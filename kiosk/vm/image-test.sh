@@ -1,6 +1,6 @@
 # kiosk/vm-test --image: the kiosk image end to end under QEMU with UEFI (OVMF). Builds the
-# image as kiosk/image does (plus the test's guest agent, image-guest.sh, and python3 for its
-# touches), an update bundle v2 (the same system, its kiosk stamped with a new version), a
+# image as kiosk/image does (plus the test's guest agent, image-guest.sh with guest-lib.sh and
+# vmguest.py, its touchscreen service, and python3-evdev for the touches), an update bundle v2 (the same system, its kiosk stamped with a new version), a
 # bundle whose kiosk exits at start, one signed by a CA the image does not trust and one
 # without a signature; then image-host.py boots it: first boot, ROTARY_VM_CUTS power cuts at
 # random moments (seed ROTARY_VM_SEED), the update to v2 and the rollback of the bad one.
@@ -33,8 +33,10 @@ rotary_vm_image_test() {
     rotary_image_test_keys "$work/rogue-keys"
 
     say "building the image $version with the test's agent"
-    install -m 0755 "$here/vm/image-guest.sh" "$here/vm/touch.py" "$work/agent/usr/local/lib/rotary-vm/"
+    install -m 0755 "$here/vm/image-guest.sh" "$here/vm/vmguest.py" "$work/agent/usr/local/lib/rotary-vm/"
+    install -m 0644 "$here/vm/guest-lib.sh" "$work/agent/usr/local/lib/rotary-vm/"
     install -m 0644 "$here/vm/rotary-vm-image-test.service" "$work/agent/etc/systemd/system/rotary-vm-test.service"
+    install -m 0644 "$here/vm/rotary-vm-touch.service" "$work/agent/etc/systemd/system/"
     local root="$work/root"
     rotary_image_root "$root" "$deb" "$cache" "$work/keys/ca.cert.pem" "$version" "$work/agent"
     rotary_image_assemble "$work/disk.img" "$root" "$root/etc/rotary/rotary.toml"
