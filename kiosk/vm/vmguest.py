@@ -529,12 +529,7 @@ def touchd():
     while True:
         connection, _ = server.accept()
         with connection:
-            data = b""
-            while not data.endswith(b"\n"):
-                chunk = connection.recv(65536)
-                if not chunk:
-                    break
-                data += chunk
+            data = read_line(connection)
             try:
                 request = json.loads(data)
                 perform(panel, request["size"], request["steps"])
@@ -544,6 +539,17 @@ def touchd():
             connection.sendall(reply.encode())
 
 
+def read_line(connection):
+    """What the other end of `connection` sends up to its first newline (or until it closes)."""
+    data = b""
+    while not data.endswith(b"\n"):
+        chunk = connection.recv(65536)
+        if not chunk:
+            break
+        data += chunk
+    return data
+
+
 def touch(pid, steps):
     """Has the touchscreen make the steps (aimed with the newest layout of the kiosk pid)."""
     layout, later = latest_layout(pid)
@@ -551,12 +557,7 @@ def touch(pid, steps):
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
         s.connect(TOUCH_SOCKET)
         s.sendall(request.encode())
-        reply = b""
-        while not reply.endswith(b"\n"):
-            chunk = s.recv(4096)
-            if not chunk:
-                break
-            reply += chunk
+        reply = read_line(s)
     if reply.decode().strip() != "ok":
         raise Failure(f"the touchscreen: {reply.decode().strip() or 'no answer'}")
 
