@@ -80,7 +80,8 @@ struct XvfbDisplayPathTests {
     func spinAtTheDisplaysPace() throws {
         // Wheel of a 600×600 window: around (300, 300) from 48 to 228 px; drag on radius 140.
         let centre = ScreenLayout(width: 600, height: 600).center
-        var moves = ["xdotool mousemove --window \"$wid\" \(Int(centre.x) + 140) \(Int(centre.y)) mousedown 1"]
+        // The pointer rests in the window before the press, as a hand would.
+        var moves = ["xdotool mousemove --window \"$wid\" \(Int(centre.x) + 140) \(Int(centre.y)) sleep 0.1 mousedown 1 sleep 0.05"]
         for step in 1...200 {
             let p = Degrees.point(at: Double(step) * 3.6, radius: 140, around: centre)
             moves.append("mousemove --window \"$wid\" \(Int(p.x.rounded())) \(Int(p.y.rounded())) sleep 0.01")

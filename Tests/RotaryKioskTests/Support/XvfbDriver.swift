@@ -1,8 +1,9 @@
 import Foundation
 
 /// Runs the real app in a real X11 window under Xvfb and drives it with xdotool: starts it
-/// with `arguments`, waits for its `ready` line in `events`, finds its window (`$wid`,
-/// the app's pid in `$app`), then runs the shell lines of `drive`. The app's log goes to
+/// with `arguments`, waits for its `ready` line in `events` (up to 60 s, or the script
+/// fails), finds its window once X shows it (`$wid`, the app's pid in `$app`), then runs the
+/// shell lines of `drive`. The app's log goes to
 /// `log` when given; `environment` is set for the app and the lines.
 enum XvfbDriver {
     static func run(arguments: [String], events: String, drive: String, screen: String = "1024x768",
@@ -16,8 +17,9 @@ enum XvfbDriver {
         \(exports)
         "\(KioskProcess.executable.path)" \(quoted) --events-out "\(events)" 2>"\(log)" &
         app=$!
-        for i in $(seq 1 100); do grep -q '"ready"' "\(events)" 2>/dev/null && break; sleep 0.05; done
-        wid=$(xdotool search --sync --name '^Rotary$' | head -1)
+        for i in $(seq 1 1200); do grep -q '"ready"' "\(events)" 2>/dev/null && break; sleep 0.05; done
+        grep -q '"ready"' "\(events)" || { echo "the kiosk never said ready" >&2; exit 1; }
+        wid=$(xdotool search --sync --onlyvisible --pid $app --name '^Rotary$' | head -1)
         \(drive)
         """.write(toFile: script, atomically: true, encoding: .utf8)
         try SpawnedProcess.run(["xvfb-run", "-a", "-s", "-screen 0 \(screen)x24", "bash", script])
