@@ -84,6 +84,7 @@ let package = Package(
         ),
         .systemLibrary(name: "CSpawn"),
         .systemLibrary(name: "CAlsaLog"),
+        .systemLibrary(name: "CThread"),
         .systemLibrary(name: "CMalloc"),
         .target(name: "CBuildInfo"),
         // The polar rings' per-pixel loops: C, so an embedder's debug build draws them at a few
@@ -110,7 +111,7 @@ let package = Package(
         .target(
             name: "RotaryKiosk",
             dependencies: [
-                "RotaryKioskCore", "RotaryKit", "RotarySDL", "RotaryAssets", "CSpawn", "CMalloc", "CSQLite", "CCrypt", "CMosquitto", "CMosquittoLoader", "CLinuxPanel", "CAlsaLog", "CBuildInfo",
+                "RotaryKioskCore", "RotaryKit", "RotarySDL", "RotaryAssets", "CSpawn", "CMalloc", "CSQLite", "CCrypt", "CMosquitto", "CMosquittoLoader", "CLinuxPanel", "CAlsaLog", "CThread", "CBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Kiosk"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Kiosk"])),
                 .product(name: "TOMLKit", package: "TOMLKit", condition: .when(traits: ["Kiosk"])),

@@ -31,6 +31,8 @@ final class MqttLink: @unchecked Sendable {
     private var everAnswered = false
     private var stopping = false
     private var running = false
+    /// The link's thread, from ``start()``.
+    private var thread: JoinableThread?
     private var pending: [String] = []
     private var dropped = 0
     /// The latest retained state per topic (`<base>/state`, `<base>/zone/<slug>/state`).
@@ -95,12 +97,17 @@ final class MqttLink: @unchecked Sendable {
 
     // MARK: - The render loop's side
 
-    /// Starts the link's thread (it keeps the link alive until it ends).
-    func start() {
+    /// Starts the link's thread (it keeps the link alive until it ends). Throws when the
+    /// system has no thread to give.
+    func start() throws {
         locked { running = true }
-        let thread = Thread { [self] in run() }
-        thread.name = "rotary-mqtt"
-        thread.start()
+        do {
+            let started = try JoinableThread(name: "rotary-mqtt") { [self] in run() }
+            locked { thread = started }
+        } catch {
+            locked { running = false }
+            throw error
+        }
     }
 
     /// Publishes an event line on `<base>/event` (kept while offline).
@@ -138,11 +145,18 @@ final class MqttLink: @unchecked Sendable {
     }
 
     /// Says `offline` (retained) and waits until the broker has it (so it has everything
-    /// before it too), then disconnects and waits for the thread to end. Waits at most
+    /// before it too), then disconnects and waits for the thread to end (joined, so its
+    /// exit handlers have run). Waits at most
     /// `seconds` in all, also for a first connection if there was none yet (a short replay).
     /// A second call does nothing.
     func stop(waitingUpTo seconds: Double = 2) {
         let deadline = Date().addingTimeInterval(seconds)
+        signalStop(by: deadline)
+        locked { thread }?.join(until: deadline)
+    }
+
+    /// Says goodbye, disconnects and waits until the thread's loop has left, by `deadline`.
+    private func signalStop(by deadline: Date) {
         condition.lock()
         defer { condition.unlock() }
         guard running, !stopping else { return }

@@ -128,11 +128,17 @@ final class KioskOutputs {
         if let backlight { logger.info("backlight: \(backlight.name), up to \(backlight.maxBrightness)") }
         categories = Dictionary(config.programs.compactMap { p in p.category.map { (p.name, $0) } }) { first, _ in first }
         let live = run == .display || run == .headless
-        mqtt = run == .picture ? nil : config.mqtt.flatMap {
+        let link = run == .picture ? nil : config.mqtt.flatMap {
             Self.link($0, discovery: HomeAssistantDiscovery.payload($0, config: config, version: RotaryKioskCommand.version),
                       logger: logger, problems: problems, commands: live ? commands : nil, zoneCommands: !config.zones.isEmpty, wake: wake)
         }
-        mqtt?.start()
+        do {
+            try link?.start()
+            mqtt = link
+        } catch {
+            problems.post("MQTT is off: no thread for the link (\(error))")
+            mqtt = nil
+        }
         if live, config.mqtt?.updates == .armed, let stateDirectory, ImageUpdater.present {
             updater = ImageUpdater(stateDirectory: stateDirectory, failed: problems.post, reports: updates, wake: wake)
         } else {
