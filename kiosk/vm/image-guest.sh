@@ -172,7 +172,17 @@ case "$step" in
             say "REFUSED $name: $(echo "$out" | grep -i -E 'signature|verif|certificate|LastError' | head -2 | tr '\n' ' ')"
             rm -f "/data/vmtest/$name"
         done
-        curl -sf -o "/data/vmtest/$bundle" "http://$host:$port/$bundle" || fail "cannot fetch $bundle"
+        # Fetched as the image's updater fetches: a limit one byte under the bundle's size is
+        # refused with no file left behind; its size itself goes through.
+        size=$(curl -sfI "http://$host:$port/$bundle" | tr -d '\r' | sed -n 's/^[Cc]ontent-[Ll]ength: //p')
+        [ -n "$size" ] || fail "no size for $bundle from the host"
+        if out=$(/usr/lib/rotary-image/fetch-bundle "http://$host:$port/$bundle" "/data/vmtest/$bundle" $((size - 1)) 2>&1); then
+            fail "fetch-bundle took $bundle ($size bytes) under a limit of $((size - 1))"
+        fi
+        [ ! -e "/data/vmtest/$bundle" ] || fail "fetch-bundle left a refused $bundle behind"
+        say "REFUSED $bundle over a limit of $((size - 1)) bytes: $out"
+        out=$(/usr/lib/rotary-image/fetch-bundle "http://$host:$port/$bundle" "/data/vmtest/$bundle" "$size" 2>&1) \
+            || fail "fetch-bundle $bundle ($size bytes, the limit): $out"
         out=$(rauc install "/data/vmtest/$bundle" 2>&1) || fail "rauc install $bundle: $out"
         rm -f "/data/vmtest/$bundle"
         say "INSTALLED $bundle: $(echo "$out" | tail -1); primary now $(rauc status --output-format=shell | sed -n 's/^RAUC_BOOT_PRIMARY=//p')"

@@ -152,7 +152,10 @@ final class MqttLink: @unchecked Sendable {
     func stop(waitingUpTo seconds: Double = 2) {
         let deadline = Date().addingTimeInterval(seconds)
         signalStop(by: deadline)
-        locked { thread }?.join(until: deadline)
+        // Joined only once its loop has left (then only its exit remains); a thread still
+        // stuck in libmosquitto at the deadline is left to the process's end.
+        let (thread, left) = locked { (self.thread, !running) }
+        if left { thread?.join() } else { thread?.detach() }
     }
 
     /// Says goodbye, disconnects and waits until the thread's loop has left, by `deadline`.

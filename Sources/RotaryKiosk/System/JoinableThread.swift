@@ -2,18 +2,20 @@ import CThread
 import Foundation
 import Glibc
 
-/// A thread that can be waited for, with a deadline. Foundation's `Thread` cannot be joined:
-/// a link that says it stopped may still be running its thread's last lines, and a process
-/// that exits then skips the thread's exit handlers (OpenSSL frees its per-thread state
-/// there, so LeakSanitizer saw the TLS link's ~10 KB as leaked).
+/// A thread that can be waited for. Foundation's `Thread` cannot be joined: a link that says
+/// it stopped may still be running its thread's last lines, and a process that exits then
+/// skips the thread's exit handlers (OpenSSL frees its per-thread state there, so
+/// LeakSanitizer saw the TLS link's ~10 KB as leaked). The owner joins it once the body has
+/// said it is done (so the join waits only for the thread's exit), or detaches it.
 final class JoinableThread: @unchecked Sendable {
     private var thread = pthread_t()
     /// What the thread runs; let go of once it has run, so what it holds (often the owner of
     /// this thread) is not kept alive by it.
     private var body: (() -> Void)?
-    /// Guards `joined`.
+    /// Guards `settled`.
     private let lock = NSLock()
-    private var joined = false
+    /// Whether the thread was joined or detached (each may happen once).
+    private var settled = false
 
     /// Starts `body` on a new thread called `name` (at most 15 bytes reach the kernel).
     /// Throws when the system has no thread to give.
@@ -33,27 +35,21 @@ final class JoinableThread: @unchecked Sendable {
         pthread_setname_np(thread, String(name.utf8.prefix(15)) ?? "rotary")
     }
 
-    /// A thread never joined is detached, so the system takes it back when it ends.
-    deinit {
-        if !joined { pthread_detach(thread) }
-    }
+    /// A thread neither joined nor detached is detached, so the system takes it back.
+    deinit { settle(join: false) }
 
-    /// Waits until the thread has ended and its exit handlers have run, or until `deadline`
-    /// (counted on the monotonic clock, so a wall-clock jump neither cuts nor stretches the
-    /// wait); returns whether it ended. A thread still running then is left to run, detached.
-    @discardableResult
-    func join(until deadline: Date) -> Bool {
+    /// Waits until the thread has ended and its exit handlers have run. Only for a thread
+    /// whose body has said it is leaving: this waits as long as the body runs.
+    func join() { settle(join: true) }
+
+    /// Lets the thread run on by itself; the system takes it back when it ends.
+    func detach() { settle(join: false) }
+
+    private func settle(join: Bool) {
         lock.lock()
         defer { lock.unlock() }
-        guard !joined else { return true }
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        let wait = max(0, deadline.timeIntervalSinceNow)
-        let nanoseconds = now.tv_nsec + Int(wait.truncatingRemainder(dividingBy: 1) * 1e9)
-        var limit = timespec(tv_sec: now.tv_sec + Int(wait) + nanoseconds / 1_000_000_000, tv_nsec: nanoseconds % 1_000_000_000)
-        let ended = pthread_clockjoin_np(thread, nil, CLOCK_MONOTONIC, &limit) == 0
-        if !ended { pthread_detach(thread) }
-        joined = true
-        return ended
+        guard !settled else { return }
+        settled = true
+        if join { pthread_join(thread, nil) } else { pthread_detach(thread) }
     }
 }
