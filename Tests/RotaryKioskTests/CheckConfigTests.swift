@@ -95,6 +95,8 @@ struct CheckConfigTests {
         ("[[program]]\nname = \"Sauna\"\nminutes = 5\n[[zone]]\nname = \"a\\u0000b\"\n", ":5: error: zone.name: "),
         ("[[program]]\nname = \"Sau\\U00000000na\"\nminutes = 5\n", ":2: error: program.name: "),
         ("[[program]]\nname = 'Sau\u{0}na'\nminutes = 5\n", ":2: error: program.name: "),
+        // No key before the `=` (the fuzzer's find): a syntax problem, never an empty key.
+        ("= \"a\u{0}\"\n", ":1: error: (syntax): "),
     ] as [(String, String)])
     func nul(toml: String, location: String) throws {
         let (file, run) = try Self.check(toml)

@@ -110,7 +110,8 @@ enum TOMLPreflight {
             while let c = peek() {
                 if c == "\0" || (c == "\\" && quote == "\"" && escapesNul()) {
                     return Problem(line: line, message: "a string holds a NUL character (U+0000), which would cut it short "
-                                   + "there: a name or a path is text without control characters; remove it", key: key)
+                                   + "there: a name or a path is text without control characters; remove it",
+                                   key: key.isEmpty ? nil : key)  // a line with no key before its `=`: a syntax problem
                 }
                 if c == "\\" && quote == "\"" { i += 2; continue }
                 if c == "\n" {
