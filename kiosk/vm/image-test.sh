@@ -84,6 +84,8 @@ rotary_vm_image_boot() {
     say "booting it (OVMF, virtio-gpu 800x480, TCG)"
     local result=0
     ROTARY_KIOSK_BINARY="$top/.build/release/rotary-kiosk" python3 "$here/vm/image-host.py" "$work/disk.img" "$work" "$work/bundles" "$seed" "$cuts" "$version" "$version+v2" "$mode" || result=$?
-    say "image test finished in $(( $(date +%s) - started )) s; screendumps: $work/first-boot.png $work/running.png $work/updated.png $work/rolled-back.png"
+    local pictures="$work/first-boot.png $work/running.png $work/rolled-back.png"
+    [ "$mode" = short ] || pictures="$pictures $work/updated.png $work/fleet-updated.png"
+    say "image test finished in $(( $(date +%s) - started )) s; screendumps: $pictures"
     return "$result"
 }
