@@ -39,8 +39,15 @@ public enum RotaryAssets {
     /// face's size; turned about its centre to the knob's value.
     public static let knobPointer: [UInt8] = PackageResources.knob_pointer_svg
 
+    /// The countdown's state as an icon, white on transparent: a play triangle (running), two
+    /// bars (paused), a check mark (done).
+    public static let stateRunning: [UInt8] = PackageResources.state_running_svg
+    public static let statePaused: [UInt8] = PackageResources.state_paused_svg
+    public static let stateDone: [UInt8] = PackageResources.state_done_svg
+
     /// A built-in SVG by its path under `assets/` without `.svg`: `"ui/button"`,
     /// `"ui/marker"`, `"ui/service-badge"`, `"ui/remote-arm"`, `"ui/knob-face"`, `"ui/knob-pointer"`,
+    /// `"ui/state-running"`, `"ui/state-paused"`, `"ui/state-done"`,
     /// `"icons/<name>"` or `"segments/segment-<1…8>"`.
     public static func named(_ name: String) -> [UInt8]? {
         let parts = name.split(separator: "/", maxSplits: 1).map(String.init)
@@ -58,6 +65,7 @@ public enum RotaryAssets {
     private static let ui: [(name: String, svg: [UInt8])] = [
         ("button", button), ("marker", marker), ("service-badge", serviceBadge), ("remote-arm", remoteArm),
         ("knob-face", knobFace), ("knob-pointer", knobPointer),
+        ("state-running", stateRunning), ("state-paused", statePaused), ("state-done", stateDone),
     ]
 
     private static let icons: [(name: String, svg: [UInt8])] = [

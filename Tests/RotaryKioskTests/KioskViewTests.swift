@@ -1,3 +1,4 @@
+import Foundation
 import RotaryKit
 import Testing
 @testable import RotaryKiosk
@@ -76,14 +77,15 @@ struct KioskViewTests {
         #expect(texts(commands).prefix(2).map(\.text) == ["Finnish sauna", "12:30"], "the state beside the rings")
     }
 
-    @Test("paused: the time above \"paused\"... below it, the hint and the cancel track; holding fills the ring from the top")
+    @Test("paused: the pause icon above the time, below it the hint and the cancel track; holding fills the ring from the top")
     func paused() throws {
         var s = session()
         _ = s.key("Return")
         run(&s, seconds: 10)
         _ = s.key("Return")
         var commands = list(s)
-        #expect(buttonTexts(commands, s).map(\.text) == ["14:50", "paused", "hold to cancel"])
+        #expect(buttonTexts(commands, s).map(\.text) == ["14:50", "hold to cancel"])
+        #expect(images(commands).contains { $0.art == .builtIn("ui/state-paused") })
         #expect(arcs(commands).count == 1)
         _ = s.pointer(PointerEvent(.down, finger: 1, at: Self.layout.center, time: s.clock))
         run(&s, seconds: 0.5)
@@ -109,6 +111,73 @@ struct KioskViewTests {
         let faceIndex = try #require(commands.firstIndex { if case .image(let i) = $0 { i.art == Theme().button } else { false } })
         #expect(haloIndex < faceIndex)
         #expect(rings(commands).first?.rotationDegrees == 0)
+    }
+
+    /// What tells a state apart: the button's tint, the icon on it, and the band beside the
+    /// rings with its colour, icon and word (nil: no band).
+    func stateCues(_ s: KioskSession) -> (tint: RGBA?, buttonIcon: ArtSource?, band: RGBA?, word: String?) {
+        let commands = list(s)
+        let theme = Theme()
+        let face = images(commands).first { $0.art == theme.button }
+        let centre = s.screen.layout.turn.window(s.screen.layout.center)
+        let icon = images(commands).first { $0.art != theme.button && $0.center.distance(to: centre) < s.screen.layout.buttonRadius }
+        let state = s.screen.layout.stateRect
+        let band = commands.compactMap { command -> (Rect, RGBA)? in
+            if case .fill(let rect?, let color) = command, rect.width == state.width, rect.height < state.height { (rect, color) } else { nil }
+        }.first
+        let word = band.flatMap { band in texts(commands).first { band.0.contains($0.center) }?.text }
+        return (face?.tint, icon?.art, band?.1, word)
+    }
+
+    @Test("idle, running, paused and done each have their own button colour, icon and word, never colour alone")
+    func statesAtAGlance() throws {
+        var s = session()
+        let idle = stateCues(s)
+        _ = s.key("Return")
+        run(&s, seconds: 2)
+        let running = stateCues(s)
+        _ = s.key("Return")
+        run(&s, seconds: 1)
+        let paused = stateCues(s)
+        var d = session()
+        _ = d.key("Tab")
+        _ = d.key("Home")
+        _ = d.key("Right")  // 5 minutes
+        run(&d, seconds: 1)
+        _ = d.key("Return")
+        run(&d, seconds: 300.5)
+        let done = stateCues(d)
+        let theme = Theme()
+        #expect(idle.tint == theme.readyColor && idle.buttonIcon == nil && idle.band == nil && idle.word == nil)
+        #expect(running.tint == theme.runningColor && running.buttonIcon == .builtIn("ui/state-running")
+                && running.band == theme.runningColor && running.word == "running", "\(running)")
+        #expect(paused.tint == theme.pausedColor && paused.buttonIcon == .builtIn("ui/state-paused")
+                && paused.band == theme.pausedColor && paused.word == "paused", "\(paused)")
+        #expect(done.tint == theme.doneColor && done.buttonIcon == .builtIn("ui/state-done")
+                && done.band == theme.doneColor && done.word == "Done", "\(done)")
+        let colours = [idle.tint, running.tint, paused.tint, done.tint].compactMap { $0 }
+        #expect(Set(colours.map { "\($0)" }).count == 4, "four states, four colours")
+    }
+
+    @Test("each state's colour keeps white text at 4.5:1 or more")
+    func stateColoursContrast() {
+        let theme = Theme()
+        for color in [theme.readyColor, theme.runningColor, theme.pausedColor, theme.doneColor] {
+            #expect(Self.contrast(RGBA(255, 255, 255), color) >= 4.5, "\(color): \(Self.contrast(RGBA(255, 255, 255), color))")
+        }
+    }
+
+    /// WCAG 2.x contrast ratio of two opaque colours.
+    static func contrast(_ a: RGBA, _ b: RGBA) -> Double {
+        func luminance(_ c: RGBA) -> Double {
+            func channel(_ v: UInt8) -> Double {
+                let x = Double(v) / 255
+                return x <= 0.04045 ? x / 12.92 : pow((x + 0.055) / 1.055, 2.4)
+            }
+            return 0.2126 * channel(c.r) + 0.7152 * channel(c.g) + 0.0722 * channel(c.b)
+        }
+        let (l1, l2) = (luminance(a), luminance(b))
+        return (max(l1, l2) + 0.05) / (min(l1, l2) + 0.05)
     }
 
     @Test("a refused start tints both markers red and shakes them sideways, then they settle")

@@ -15,42 +15,42 @@ public struct KioskLanguage: Equatable, Sendable {
 
     /// English: the kiosk's words when no language is chosen.
     public static let english = KioskLanguage(code: "en", name: "English", words: KioskWords(
-        start: "Start", paused: "paused", done: "Done", holdToCancel: "hold to cancel", minutes: "{n} min"))
+        start: "Start", running: "running", paused: "paused", done: "Done", holdToCancel: "hold to cancel", minutes: "{n} min"))
 
     /// Every built-in language, English first.
     public static let all: [KioskLanguage] = [
         english,
         KioskLanguage(code: "de", name: "German", words: KioskWords(
-            start: "Start", paused: "pausiert", done: "Fertig", holdToCancel: "zum Abbrechen gedrückt halten",
+            start: "Start", running: "läuft", paused: "pausiert", done: "Fertig", holdToCancel: "zum Abbrechen gedrückt halten",
             minutes: "{n} Min."), decimalSeparator: ","),
         KioskLanguage(code: "fr", name: "French", words: KioskWords(
-            start: "Démarrer", paused: "en pause", done: "Terminé", holdToCancel: "maintenir pour annuler",
+            start: "Démarrer", running: "en cours", paused: "en pause", done: "Terminé", holdToCancel: "maintenir pour annuler",
             minutes: "{n} min"), decimalSeparator: ","),
         KioskLanguage(code: "es", name: "Spanish", words: KioskWords(
-            start: "Iniciar", paused: "en pausa", done: "Terminado", holdToCancel: "mantén pulsado para cancelar",
+            start: "Iniciar", running: "en marcha", paused: "en pausa", done: "Terminado", holdToCancel: "mantén pulsado para cancelar",
             minutes: "{n} min"), decimalSeparator: ","),
         KioskLanguage(code: "it", name: "Italian", words: KioskWords(
-            start: "Avvia", paused: "in pausa", done: "Terminato", holdToCancel: "tieni premuto per annullare",
+            start: "Avvia", running: "in corso", paused: "in pausa", done: "Terminato", holdToCancel: "tieni premuto per annullare",
             minutes: "{n} min"), decimalSeparator: ","),
         KioskLanguage(code: "fi", name: "Finnish", words: KioskWords(
-            start: "Käynnistä", paused: "tauolla", done: "Valmis", holdToCancel: "peruuta pitämällä painettuna",
+            start: "Käynnistä", running: "käynnissä", paused: "tauolla", done: "Valmis", holdToCancel: "peruuta pitämällä painettuna",
             minutes: "{n} min"), decimalSeparator: ","),
         KioskLanguage(code: "sv", name: "Swedish", words: KioskWords(
-            start: "Starta", paused: "pausad", done: "Klar", holdToCancel: "håll in för att avbryta",
+            start: "Starta", running: "pågår", paused: "pausad", done: "Klar", holdToCancel: "håll in för att avbryta",
             minutes: "{n} min"), decimalSeparator: ","),
         KioskLanguage(code: "pl", name: "Polish", words: KioskWords(
-            start: "Start", paused: "wstrzymano", done: "Gotowe", holdToCancel: "przytrzymaj, aby anulować",
+            start: "Start", running: "trwa", paused: "wstrzymano", done: "Gotowe", holdToCancel: "przytrzymaj, aby anulować",
             minutes: "{n} min"), decimalSeparator: ","),
         KioskLanguage(code: "ja", name: "Japanese", words: KioskWords(
-            start: "スタート", paused: "一時停止中", done: "完了", holdToCancel: "長押しでキャンセル",
+            start: "スタート", running: "作動中", paused: "一時停止中", done: "完了", holdToCancel: "長押しでキャンセル",
             minutes: "{n}分")),
         KioskLanguage(code: "zh", name: "Chinese", words: KioskWords(
-            start: "开始", paused: "已暂停", done: "完成", holdToCancel: "长按取消", minutes: "{n}分钟")),
+            start: "开始", running: "运行中", paused: "已暂停", done: "完成", holdToCancel: "长按取消", minutes: "{n}分钟")),
         KioskLanguage(code: "ar", name: "Arabic", words: KioskWords(
-            start: "ابدأ", paused: "متوقف مؤقتًا", done: "انتهى", holdToCancel: "اضغط مطولًا للإلغاء",
+            start: "ابدأ", running: "قيد التشغيل", paused: "متوقف مؤقتًا", done: "انتهى", holdToCancel: "اضغط مطولًا للإلغاء",
             minutes: "{n} د"), direction: .rightToLeft),
         KioskLanguage(code: "he", name: "Hebrew", words: KioskWords(
-            start: "התחלה", paused: "מושהה", done: "הסתיים", holdToCancel: "לחיצה ארוכה לביטול",
+            start: "התחלה", running: "פועל", paused: "מושהה", done: "הסתיים", holdToCancel: "לחיצה ארוכה לביטול",
             minutes: "{n} דק׳"), direction: .rightToLeft),
     ]
 

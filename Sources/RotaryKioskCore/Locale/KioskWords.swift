@@ -4,6 +4,8 @@ import RotaryKit
 public struct KioskWords: Equatable, Sendable {
     /// The centre button while nothing runs.
     public var start: String
+    /// The state line while a countdown runs.
+    public var running: String
     /// Over the time left while a countdown is paused.
     public var paused: String
     /// The centre button when the time is up.
@@ -19,7 +21,7 @@ public struct KioskWords: Equatable, Sendable {
 
     /// Every word with its `[strings]` key, in the order a config lists them.
     public static var keys: [(key: String, word: WritableKeyPath<KioskWords, String>)] {
-        [("start", \.start), ("paused", \.paused), ("done", \.done), ("hold_to_cancel", \.holdToCancel),
+        [("start", \.start), ("running", \.running), ("paused", \.paused), ("done", \.done), ("hold_to_cancel", \.holdToCancel),
          ("minutes", \.minutes)]
     }
 

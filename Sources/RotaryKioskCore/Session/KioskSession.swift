@@ -340,7 +340,7 @@ public struct KioskSession: Sendable {
         case .idle, .cancelled: ButtonFace(label: words.start)
         case .running: ButtonFace(label: TimeText.format(seconds: timer.secondsLeft, numbers: screen.locale.numbers))
         case .paused: ButtonFace(label: TimeText.format(seconds: timer.secondsLeft, numbers: screen.locale.numbers),
-                                 detail: words.paused, shade: 205)
+                                 detail: words.paused)
         case .finished: ButtonFace(label: words.done)
         }
     }

@@ -74,23 +74,59 @@ package struct KioskView: Sendable {
         return list
     }
 
-    /// The program's name and its time (the dial's minutes, or the countdown) written large.
+    /// The program's name and its time (the dial's minutes, or the countdown) written large,
+    /// and while a countdown is there, its state on a band of the state's colour under them:
+    /// icon and word, so colour is never the only cue. The time keeps its size in every state.
     private func state(_ screen: KioskScreen, _ overlay: ScreenOverlay) -> [DrawCommand] {
         let rect = layout.stateRect
         let name = overlay.countdownProgram ?? screen.selectedProgram?.name ?? ""
         let locale = screen.locale
-        let time = overlay.countdownProgram == nil
-            ? locale.words.minutes(screen.selectedMinutes, numbers: locale.numbers)
-            : [overlay.buttonFace?.label ?? "", overlay.buttonFace?.detail ?? ""].filter { !$0.isEmpty }.joined(separator: " · ")
-        let nameAt = Point(x: rect.center.x, y: rect.y + rect.height * 0.32)
-        let timeAt = Point(x: rect.center.x, y: rect.y + rect.height * 0.7)
-        return [
-            .text(TextDraw(name, points: layout.stateNamePoints, center: nameAt, maxWidth: rect.width, color: theme.textColor,
-                           alignment: locale.panelAlignment)),
-            .text(TextDraw(time, points: layout.stateTimePoints, center: timeAt, maxWidth: rect.width,
-                           color: overlay.countdownProgram == nil ? theme.dialTickColor : theme.textColor,
+        let counting = overlay.countdownProgram != nil
+        let time = counting
+            ? overlay.timerState == .finished ? TimeText.format(seconds: 0, numbers: locale.numbers) : overlay.buttonFace?.label ?? ""
+            : locale.words.minutes(screen.selectedMinutes, numbers: locale.numbers)
+        var commands: [DrawCommand] = [
+            .text(TextDraw(name, points: layout.stateNamePoints, center: Point(x: rect.center.x, y: rect.y + rect.height * 0.2),
+                           maxWidth: rect.width, color: theme.textColor, alignment: locale.panelAlignment)),
+            .text(TextDraw(time, points: layout.stateTimePoints, center: Point(x: rect.center.x, y: rect.y + rect.height * 0.52),
+                           maxWidth: rect.width, color: counting ? theme.textColor : theme.dialTickColor,
                            alignment: locale.panelAlignment)),
         ]
+        if counting, let word = Self.stateWord(overlay.timerState, words: locale.words) {
+            let points = layout.stateNamePoints
+            let height = (Double(points) * 1.5).rounded()
+            let band = Rect(x: rect.x, y: (rect.y + rect.height * 0.84 - height / 2).rounded(), width: rect.width, height: height)
+            let side = Double(points)
+            let iconX = locale.direction == .leftToRight ? band.x + height / 2 : band.maxX - height / 2
+            commands += [
+                .fill(band, theme.stateColor(overlay.timerState)),
+                .text(TextDraw(word, points: points, center: band.center, maxWidth: band.width - 2 * height, color: theme.textColor)),
+            ]
+            if let icon = Self.stateIcon(overlay.timerState) {
+                commands.append(.image(ImageDraw(art: icon, center: Point(x: iconX, y: band.center.y), width: side, height: side)))
+            }
+        }
+        return commands
+    }
+
+    /// The word for a countdown's state on its band (nil: none, as before a start).
+    static func stateWord(_ state: TimerState, words: KioskWords) -> String? {
+        switch state {
+        case .running: words.running
+        case .paused: words.paused
+        case .finished: words.done
+        case .idle, .cancelled: nil
+        }
+    }
+
+    /// The icon of a countdown's state, on the button and its band (nil: none, as before a start).
+    static func stateIcon(_ state: TimerState) -> ArtSource? {
+        switch state {
+        case .running: .builtIn("ui/state-running")
+        case .paused: .builtIn("ui/state-paused")
+        case .finished: .builtIn("ui/state-done")
+        case .idle, .cancelled: nil
+        }
     }
 
     /// What `control` looks like now (nothing while it is not on the screen).
@@ -177,7 +213,9 @@ package struct KioskView: Sendable {
     /// The button with the kiosk's layers between its parts: the "Done" halo under the face,
     /// the hold-to-cancel track under the long-press ring, the hint under the label.
     private func button(_ button: CenterButton, _ overlay: ScreenOverlay, words: KioskWords) -> [DrawCommand] {
-        let face = overlay.buttonFace ?? ButtonFace(label: words.start)
+        var face = overlay.buttonFace ?? ButtonFace(label: words.start)
+        face.tint = theme.stateColor(overlay.timerState)
+        face.icon = Self.stateIcon(overlay.timerState)
         let ring = ButtonDrawing.progressRadius(button, look: buttonLook)
         var commands: [DrawCommand] = []
         if let pulse = overlay.donePulse {

@@ -13,8 +13,10 @@ package struct ScreenOverlay: Equatable, Sendable {
     var rejectFlash = 0.0
     /// Seconds since the countdown finished, while "Done" shows.
     var secondsDone: Double?
+    /// The state of the countdown shown (the shown zone's).
+    var timerState = TimerState.idle
     /// The countdown is paused: hint that holding the button cancels it.
-    var paused = false
+    var paused: Bool { timerState == .paused }
     /// The screen is dimmed and there is no backlight to lower: the picture is darkened.
     var dimmed = false
     /// What the centre button says (nil: the screen's word for start).
@@ -47,7 +49,7 @@ package struct ScreenOverlay: Equatable, Sendable {
         focusedControl = session.showsFocus ? session.screen.panel.focused.flatMap(session.screen.control) : nil
         rejectFlash = session.rejectFlash
         secondsDone = session.secondsDone
-        paused = session.timer.state == .paused
+        timerState = session.timer.state
         dimmed = session.isDimmed && session.levels.brightness == nil  // else the backlight dims
         buttonFace = session.buttonFace
         dialShowing = session.dialShowing

@@ -14,8 +14,18 @@ public struct Theme: Sendable {
     /// The dial band, its ticks and numbers.
     public var dialFill = RGBA(30, 36, 50)
     public var dialTickColor = RGBA(148, 163, 184)
-    /// The centre button's face and the markers.
+    /// The centre button's face and the markers. The face is tinted with the colour of the
+    /// countdown's state (``stateColor(_:)``): drawn in greys, it takes that colour.
     public var button: ArtSource = .builtIn("ui/button")
+    /// The colour of each state of the countdown, on the button and the words saying it; each
+    /// keeps white text at 4.5:1 or more (WCAG AA). Ready to start: green.
+    public var readyColor = RGBA(21, 128, 61)
+    /// Counting down: blue.
+    public var runningColor = RGBA(29, 78, 216)
+    /// Paused: amber.
+    public var pausedColor = RGBA(180, 83, 9)
+    /// Time is up: violet.
+    public var doneColor = RGBA(126, 34, 206)
     public var marker: ArtSource = .builtIn("ui/marker")
     /// Opacity of the wheel's segments and the dial's numbers away from the marker.
     public var dimmedSegmentOpacity = 0.6
@@ -27,6 +37,16 @@ public struct Theme: Sendable {
 
     /// The built-in theme.
     public init() {}
+
+    /// The colour of `state` (``readyColor`` and the others).
+    public func stateColor(_ state: TimerState) -> RGBA {
+        switch state {
+        case .idle, .cancelled: readyColor
+        case .running: runningColor
+        case .paused: pausedColor
+        case .finished: doneColor
+        }
+    }
 
     /// The art for a program's `icon`: none for an empty name, a built-in icon by name, else a file path.
     public func iconSource(_ icon: String) -> ArtSource? {

@@ -7,19 +7,33 @@ public struct ButtonFace: Equatable, Sendable {
     public var detail: String
     /// Brightness of the face picture, 0…255 (255: as drawn).
     public var shade: UInt8
+    /// The colour the face picture is multiplied by, in place of the look's
+    /// ``ButtonLook/faceTint`` (nil: the look's): a face drawn in greys takes the colour of a
+    /// state this way.
+    public var tint: RGBA?
+    /// A picture drawn above the label in the detail line's place (nil: none; the detail
+    /// line, if any, is drawn instead), e.g. an icon for the state.
+    public var icon: ArtSource?
 
-    /// A face: `label`, an optional `detail` line, and `shade` 0…255 (255: the picture as drawn).
-    public init(label: String, detail: String = "", shade: UInt8 = 255) {
+    /// A face: `label`, an optional `detail` line, `shade` 0…255 (255: the picture as drawn),
+    /// the picture's `tint` and an `icon` over the label.
+    public init(label: String, detail: String = "", shade: UInt8 = 255, tint: RGBA? = nil, icon: ArtSource? = nil) {
         self.label = label
         self.detail = detail
         self.shade = shade
+        self.tint = tint
+        self.icon = icon
     }
 }
 
 /// How a ``CenterButton`` looks.
 public struct ButtonLook: Equatable, Sendable {
-    /// The face picture, drawn over the whole button.
+    /// The face picture, drawn over the whole button. The built-in one is drawn in greys and
+    /// takes its colour from ``faceTint``.
     public var face: ArtSource = .builtIn("ui/button")
+    /// The colour the face picture is multiplied by (white: the picture as drawn); green for
+    /// the built-in grey face, which keeps a white label at 5:1.
+    public var faceTint = RGBA(21, 128, 61)
     /// Text colour.
     public var textColor = RGBA(255, 255, 255)
     /// Label size in points; the detail line is drawn at 60 % of it.
@@ -59,9 +73,12 @@ public enum ButtonDrawing {
 
     /// The face picture, darker while pressed.
     public static func face(_ button: CenterButton, face: ButtonFace, look: ButtonLook) -> [DrawCommand] {
-        let shade = button.isPressed ? min(look.pressedShade, face.shade) : face.shade
+        let shade = Int(button.isPressed ? min(look.pressedShade, face.shade) : face.shade)
+        func scaled(_ channel: UInt8) -> UInt8 { UInt8((Int(channel) * shade + 127) / 255) }
+        let colour = face.tint ?? look.faceTint
+        let tint = RGBA(scaled(colour.r), scaled(colour.g), scaled(colour.b), colour.a)
         return [.image(ImageDraw(art: look.face, center: button.center, width: 2 * button.radius, height: 2 * button.radius,
-                                 tint: RGBA(shade, shade, shade)))]
+                                 tint: tint))]
     }
 
     /// The ring that fills while the button is held towards a long press (nothing otherwise).
@@ -77,9 +94,19 @@ public enum ButtonDrawing {
         button.radius + look.progressGap
     }
 
-    /// The label, centred, or below the middle with the detail line above it.
+    /// The label, centred, or below the middle with the icon or the detail line above it.
     public static func labels(_ button: CenterButton, face: ButtonFace, look: ButtonLook) -> [DrawCommand] {
         let turn = look.upDegrees + 90
+        if let icon = face.icon {
+            let up = Degrees.point(at: look.upDegrees, radius: button.radius * 0.36, around: button.center)
+            let down = Degrees.point(at: look.upDegrees + 180, radius: button.radius * 0.2, around: button.center)
+            let side = button.radius * 0.42
+            return [
+                .image(ImageDraw(art: icon, center: up, width: side, height: side, degrees: turn, tint: look.textColor)),
+                .text(TextDraw(face.label, points: look.labelPoints, center: down, maxWidth: button.radius * 1.6,
+                               degrees: turn, color: look.textColor)),
+            ]
+        }
         guard !face.detail.isEmpty else {
             return [.text(TextDraw(face.label, points: look.labelPoints, center: button.center,
                                    maxWidth: button.radius * 1.6, degrees: turn, color: look.textColor))]
