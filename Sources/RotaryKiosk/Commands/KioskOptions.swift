@@ -47,6 +47,10 @@ public struct KioskOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("Write the last frame to this PNG file.", valueName: "PATH.png"))
     public var screenshot: String?
 
+    @Option(help: ArgumentHelp("Write the last frame as data to this JSON file: its texts as drawn (text, box, px, "
+                               + "color, control) and what can be tapped (control, box).", valueName: "PATH.json"))
+    public var drawListOut: String?
+
     @Option(help: ArgumentHelp("Play this JSON Lines input trace on a virtual 60 Hz clock, then exit. A file, a FIFO "
                                + "or any stream; - reads standard input. At most 64 MiB, each line at most 64 KiB.",
                                valueName: "TRACE.jsonl"))

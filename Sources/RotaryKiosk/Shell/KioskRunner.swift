@@ -148,6 +148,9 @@ public final class KioskRunner {
             let prefix = run == .picture ? "No display: rendered headless with the software renderer." : "Last frame saved."
             outputs.say("\(prefix) Picture: \(path)")
         }
+        if picture, let path = options.drawListOut, let record = try driver.scene.frameRecord(driver.session) {
+            try AtomicFile.write(Data((record.text + "\n").utf8), to: path)
+        }
         driver.finish()
     }
 

@@ -21,6 +21,8 @@ final class KioskScene {
     /// Whether the service badge shows.
     private(set) var showsServiceBadge = false
     private let executor: DrawListExecutor
+    /// The last frame's draw list, as drawn.
+    private var lastList: DrawList?
     private var view: KioskView?
     /// Finds what the service screen's diagnostics and usage tabs show (the shell's
     /// business), when a tab opens.
@@ -77,6 +79,7 @@ final class KioskScene {
             factsPage = nil
             list = view.drawList(session.screen, overlay: ScreenOverlay(session, serviceBadge: showsServiceBadge))
         }
+        lastList = list
         let regions = try executor.drawChanges(list)
         for failure in executor.failures.dropFirst(failuresReported) { backgroundProblems.post("cannot draw \(failure)") }
         failuresReported = executor.failures.count
@@ -84,6 +87,16 @@ final class KioskScene {
         renderer.present(regions: regions)
         panel?.show(regions)
         frameStats.presented(at: LiveLoop.seconds(), partial: regions != nil)
+    }
+
+    /// The last frame as data (``DrawListRecord``): its texts as drawn and what can be tapped
+    /// in `session` now; nil before the first frame.
+    func frameRecord(_ session: KioskSession) throws -> JSONValue? {
+        guard let lastList else { return nil }
+        let layout = session.screen.layout
+        return DrawListRecord.make(width: Int(layout.width), height: Int(layout.height), texts: try executor.placedTexts(lastList),
+                                   targets: TapTargets.of(session),
+                                   stateBox: session.service == nil ? layout.turn.window(layout.stateRect) : nil)
     }
 
     /// Draws the first frame and announces `ready` with the layout.

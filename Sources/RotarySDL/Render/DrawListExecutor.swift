@@ -51,6 +51,14 @@ public final class DrawListExecutor {
         rings = RingComposer(renderer: renderer, fonts: fonts, threads: threads)
     }
 
+    /// Every text of `list` as it is drawn: what it writes, at which size, in which box (for
+    /// checks and `--draw-list-out`; texts that draw nothing are left out).
+    public func placedTexts(_ list: DrawList) throws -> [PlacedText] {
+        try list.commands.compactMap { command in
+            if case .text(let text) = command { try texts.placement(of: text) } else { nil }
+        }
+    }
+
     /// Lets go of every texture and ring raster the executor made (they belong to its
     /// renderer): call it before the program destroys an adopted renderer, or to give the
     /// memory back while the controls are not shown. What is drawn next is made again, and

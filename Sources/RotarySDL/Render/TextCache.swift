@@ -34,4 +34,26 @@ final class TextCache {
         }
         try picture.draw(centeredAt: text.middle(forWidth: Double(picture.width)), degrees: text.degrees, tint: RGBA(255, 255, 255, color.a), on: renderer)
     }
+
+    /// Where and how `text` is drawn: what it writes, at which size, and the box it covers in
+    /// the list's pixels (the bounding box when it is turned). Nil when it draws nothing.
+    func placement(of text: TextDraw) throws -> PlacedText? {
+        guard !text.text.isEmpty, text.color.a > 0 else { return nil }
+        let fitted = try fonts.fitted(text.text, size: text.points, maxWidth: text.maxWidth)
+        let middle = text.middle(forWidth: fitted.width)
+        let turn = Degrees.point(at: text.degrees, radius: 1, around: Point(x: 0, y: 0))
+        let (c, s) = (abs(turn.x), abs(turn.y))
+        let (w, h) = (fitted.width * c + fitted.height * s, fitted.width * s + fitted.height * c)
+        return PlacedText(draw: text, fitted: fitted, box: Rect(x: middle.x - w / 2, y: middle.y - h / 2, width: w, height: h))
+    }
+}
+
+/// A text of a draw list as it is drawn (``DrawListExecutor/placedTexts(_:)``).
+public struct PlacedText: Equatable, Sendable {
+    /// The command.
+    public var draw: TextDraw
+    /// How it is set: what it writes, at which size.
+    public var fitted: FittedText
+    /// The box it covers, in the list's pixels (turned texts: the box around them).
+    public var box: Rect
 }

@@ -63,6 +63,20 @@ public final class FontBook {
     /// `text` rendered at the largest size from `size` down to 60 % of it that fits
     /// `maxWidth` pixels; past that, cut with an ellipsis at the smallest size.
     public func renderFitting(_ text: String, size: Int, maxWidth: Double, color: RGBA) throws -> Surface {
+        try fitting(text, size: size, maxWidth: maxWidth).line.render(color: color)
+    }
+
+    /// How ``renderFitting(_:size:maxWidth:color:)`` sets `text`: the size it takes (points,
+    /// which are pixels here), its width and line height in pixels, and what it writes (the
+    /// text, or its start with an ellipsis when even the smallest size is too wide).
+    public func fitted(_ text: String, size: Int, maxWidth: Double) throws -> FittedText {
+        let fit = try fitting(text, size: size, maxWidth: maxWidth)
+        let metrics = try fit.line.render(color: RGBA(255, 255, 255))
+        return FittedText(shown: fit.shown, points: fit.size, width: Double(metrics.width), height: Double(metrics.height))
+    }
+
+    /// The line `renderFitting` draws, its size and the text it holds.
+    private func fitting(_ text: String, size: Int, maxWidth: Double) throws -> (line: TextLine, size: Int, shown: String) {
         let smallest = max(4, size * 6 / 10)
         // Each size is a font opened (its hinting program run): rather than trying every size
         // downwards, jump to the size the width says should fit (widths grow about in
@@ -77,28 +91,29 @@ public final class FontBook {
                     guard Double(larger.width) <= maxWidth else { break }
                     (fitting, s) = (larger, s + 1)
                 }
-                return try fitting.render(color: color)
+                return (fitting, s, text)
             }
             tooLarge = s
             s = min(s - 1, max(smallest, Int(saturating: Double(s) * maxWidth / width)))
         }
-        return try cut(text, size: smallest, maxWidth: maxWidth).render(color: color)
+        let cut = try cut(text, size: smallest, maxWidth: maxWidth)
+        return (cut.line, smallest, cut.shown)
     }
 
     /// The longest start of `text` that fits `maxWidth` at `size` with an ellipsis after it
     /// (at least one character), found by halving: a line is shaped a handful of times, not
     /// once per character cut.
-    private func cut(_ text: String, size: Int, maxWidth: Double) throws -> TextLine {
+    private func cut(_ text: String, size: Int, maxWidth: Double) throws -> (line: TextLine, shown: String) {
         let characters = Array(TextRuns.displayable(text))
-        func line(keeping count: Int) throws -> TextLine { try self.line(String(characters.prefix(count)) + "…", size: size) }
+        func kept(_ count: Int) -> String { String(characters.prefix(count)) + "…" }
         var fits = 1, tooLong = characters.count + 1
-        var best = try line(keeping: 1)
+        var best = try line(kept(1), size: size)
         while tooLong - fits > 1 {
             let middle = (fits + tooLong) / 2
-            let candidate = try line(keeping: middle)
+            let candidate = try line(kept(middle), size: size)
             if Double(candidate.width) <= maxWidth { (fits, best) = (middle, candidate) } else { tooLong = middle }
         }
-        return best
+        return (best, kept(fits))
     }
 
     /// The item widths of a strip `stripHeight` pixels high holding `names`: each name
@@ -108,4 +123,15 @@ public final class FontBook {
         let size = StripLook.textPoints(forHeight: stripHeight)
         return try names.map { Double(try line($0, size: size).width) + stripHeight }
     }
+}
+
+/// How a text is set to fit its width (``FontBook/fitted(_:size:maxWidth:)``).
+public struct FittedText: Equatable, Sendable {
+    /// What is written: the text, or its start and an ellipsis.
+    public var shown: String
+    /// The size it is set at, in points (pixels): the size asked for, or down to 60 % of it.
+    public var points: Int
+    /// Its width and line height, pixels.
+    public var width: Double
+    public var height: Double
 }

@@ -1,0 +1,57 @@
+import RotaryKioskCore
+import RotaryKit
+import RotarySDL
+
+/// The last frame as data (`--draw-list-out`): every text as drawn (what it writes, its
+/// box in window pixels, its size in pixels, its colour, and the control or area it belongs
+/// to) and every area a person taps now, so checks can hold the panel to its rules (sizes,
+/// contrast with the screenshot, targets) without reading pixels for everything.
+enum DrawListRecord {
+    /// The record of a frame `width`×`height` whose texts are `texts`, with `targets` and the
+    /// state area `stateBox` (window pixels; nil while the service screen shows).
+    static func make(width: Int, height: Int, texts: [PlacedText], targets: [TapTargets.Target], stateBox: Rect?) -> JSONValue {
+        .object([
+            ("width", .int(width)), ("height", .int(height)),
+            ("texts", .array(texts.map { text($0, owner: owner(of: $0.box.center, targets: targets, stateBox: stateBox)) })),
+            ("targets", .array(targets.map(target))),
+        ])
+    }
+
+    /// Who a text at `point` belongs to: the first target around it (buttons come before the
+    /// rings they sit in), else `state` in the state area, else nobody.
+    static func owner(of point: Point, targets: [TapTargets.Target], stateBox: Rect?) -> String? {
+        if let target = targets.first(where: { $0.box.contains(point) }) { return target.id }
+        return stateBox?.contains(point) == true ? "state" : nil
+    }
+
+    private static func text(_ placed: PlacedText, owner: String?) -> JSONValue {
+        let draw = placed.draw, fitted = placed.fitted
+        var fields: [(String, JSONValue)] = [
+            ("text", .string(fitted.shown)), ("box", box(placed.box)), ("px", .int(fitted.points)),
+            ("color", .string(hex(draw.color))), ("control", owner.map { .string($0) } ?? .null),
+        ]
+        if fitted.points != draw.points { fields.append(("asked_px", .int(draw.points))) }
+        if fitted.shown != draw.text { fields.append(("asked", .string(draw.text))) }
+        if draw.color.a != 255 { fields.append(("alpha", .int(Int(draw.color.a)))) }
+        if draw.degrees != 0 { fields.append(("degrees", .number(draw.degrees))) }
+        return .object(fields)
+    }
+
+    private static func target(_ target: TapTargets.Target) -> JSONValue {
+        .object([("control", .string(target.id)), ("kind", .string(target.kind)), ("box", box(target.box)),
+                 ("reach", .number(rounded(target.reach))), ("locked", .bool(target.locked))])
+    }
+
+    private static func box(_ rect: Rect) -> JSONValue {
+        .array([rect.x, rect.y, rect.width, rect.height].map { .number(rounded($0)) })
+    }
+
+    private static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+
+    private static func hex(_ color: RGBA) -> String {
+        "#" + [color.r, color.g, color.b].map { byte in
+            let digits = Array("0123456789abcdef")
+            return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
+        }.joined()
+    }
+}
