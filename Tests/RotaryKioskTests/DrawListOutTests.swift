@@ -29,7 +29,7 @@ struct DrawListOutTests {
         #expect((record["width"] as? Int) == 800 && (record["height"] as? Int) == 480)
         let texts = Self.texts(record)
         let state = texts.filter { $0["control"] as? String == "state" }.compactMap { $0["text"] as? String }
-        #expect(state == ["Finnish sauna", "14:59", "paused"], "\(texts)")
+        #expect(state == ["Finnish sauna", "14:59", "paused", "hold to cancel"], "\(texts)")
         // The paused time keeps the size asked for: never set smaller.
         let time = try #require(texts.first { $0["text"] as? String == "14:59" && $0["control"] as? String == "state" })
         #expect(time["asked_px"] == nil && (time["px"] as? Int ?? 0) >= 40, "\(time)")

@@ -41,6 +41,18 @@ struct KioskViewTests {
         commands.compactMap { if case .image(let i) = $0 { i } else { nil } }
     }
 
+    /// A session whose 5-minute countdown has just finished ("Done" shows).
+    func finished() -> KioskSession {
+        var s = session()
+        _ = s.key("Tab")
+        _ = s.key("Home")
+        _ = s.key("Right")  // 5 minutes
+        run(&s, seconds: 1)
+        _ = s.key("Return")
+        run(&s, seconds: 300.5)
+        return s
+    }
+
     func arcs(_ commands: [DrawCommand]) -> [ArcStroke] {
         commands.compactMap { if case .arc(let a) = $0 { a } else { nil } }
     }
@@ -77,14 +89,16 @@ struct KioskViewTests {
         #expect(texts(commands).prefix(2).map(\.text) == ["Finnish sauna", "12:30"], "the state beside the rings")
     }
 
-    @Test("paused: the pause icon above the time, below it the hint and the cancel track; holding fills the ring from the top")
+    @Test("paused: the pause icon above the time, the hint in the state beside the rings, the cancel track; holding fills the ring from the top")
     func paused() throws {
         var s = session()
         _ = s.key("Return")
         run(&s, seconds: 10)
         _ = s.key("Return")
         var commands = list(s)
-        #expect(buttonTexts(commands, s).map(\.text) == ["14:50", "hold to cancel"])
+        #expect(buttonTexts(commands, s).map(\.text) == ["14:50"])
+        let state = KioskView.stateArea(s.screen.layout, counting: true)
+        #expect(texts(commands).filter { state.contains($0.center) }.map(\.text).suffix(2) == ["paused", "hold to cancel"])
         #expect(images(commands).contains { $0.art == .builtIn("ui/state-paused") })
         #expect(arcs(commands).count == 1)
         _ = s.pointer(PointerEvent(.down, finger: 1, at: Self.layout.center, time: s.clock))
@@ -96,13 +110,7 @@ struct KioskViewTests {
 
     @Test("Done: a halo under the face, \"Done\" on it, the dial on 0")
     func done() throws {
-        var s = session()
-        _ = s.key("Tab")
-        _ = s.key("Home")
-        _ = s.key("Right")  // 5 minutes
-        run(&s, seconds: 1)
-        _ = s.key("Return")
-        run(&s, seconds: 300.5)
+        let s = finished()
         let commands = list(s)
         #expect(buttonTexts(commands, s).map(\.text) == ["Done"])
         let halo = try #require(arcs(commands).first)
@@ -121,7 +129,7 @@ struct KioskViewTests {
         let face = images(commands).first { $0.art == theme.button }
         let centre = s.screen.layout.turn.window(s.screen.layout.center)
         let icon = images(commands).first { $0.art != theme.button && $0.center.distance(to: centre) < s.screen.layout.buttonRadius }
-        let state = s.screen.layout.stateRect
+        let state = KioskView.stateArea(s.screen.layout, counting: s.dialShowing != nil)
         let band = commands.compactMap { command -> (Rect, RGBA)? in
             if case .fill(let rect?, let color) = command, rect.width == state.width, rect.height < state.height { (rect, color) } else { nil }
         }.first
@@ -139,14 +147,7 @@ struct KioskViewTests {
         _ = s.key("Return")
         run(&s, seconds: 1)
         let paused = stateCues(s)
-        var d = session()
-        _ = d.key("Tab")
-        _ = d.key("Home")
-        _ = d.key("Right")  // 5 minutes
-        run(&d, seconds: 1)
-        _ = d.key("Return")
-        run(&d, seconds: 300.5)
-        let done = stateCues(d)
+        let done = stateCues(finished())
         let theme = Theme()
         #expect(idle.tint == theme.readyColor && idle.buttonIcon == nil && idle.band == nil && idle.word == nil)
         #expect(running.tint == theme.runningColor && running.buttonIcon == .builtIn("ui/state-running")
@@ -157,6 +158,37 @@ struct KioskViewTests {
                 && done.band == theme.doneColor && done.word == "Done", "\(done)")
         let colours = [idle.tint, running.tint, paused.tint, done.tint].compactMap { $0 }
         #expect(Set(colours.map { "\($0)" }).count == 4, "four states, four colours")
+    }
+
+    @Test("while a countdown is there the time is the hero: larger than at rest, never set under it when paused; the set point steps back and its value is written; no text under 14 px",
+          arguments: [(800.0, 480.0), (480.0, 800.0), (1280.0, 800.0)])
+    func runningView(width: Double, height: Double) throws {
+        let screen = KioskScreen(layout: ScreenLayout(width: width, height: height, hasStrip: true, hasSetting: true),
+                                 programs: Program.demoInCategories, dialMinutes: Program.defaultDialMinutes)
+        var s = KioskSession(screen: screen, settings: SessionSettings())
+        #expect(s.screen.setting != nil, "the demo's first program has a set point")
+        let layout = s.screen.layout
+        func timeText(_ commands: [DrawCommand]) -> TextDraw? {
+            texts(commands).filter { KioskView.stateArea(layout, counting: s.dialShowing != nil).contains($0.center) }
+                .first { $0.text.contains(":") || $0.text.hasSuffix("min") }
+        }
+        let idle = list(s)
+        let rest = try #require(timeText(idle))
+        _ = s.key("Return")
+        run(&s, seconds: 1)
+        let running = list(s)
+        let hero = try #require(timeText(running))
+        #expect(hero.points > rest.points, "\(hero.points) at rest \(rest.points)")
+        #expect(!running.contains { if case .arc = $0 { true } else { false } }, "the set point's arc steps back")
+        #expect(texts(running).contains { $0.text == "80 °C" }, "the set point's value is written in the state")
+        _ = s.key("Return")
+        run(&s, seconds: 1)
+        #expect(try #require(timeText(list(s))).points == hero.points, "paused, the time keeps its size")
+        for commands in [idle, running, list(s)] {
+            for text in texts(commands) {
+                #expect(Double(text.points) >= layout.minimumTextPoints, "\(text.text): \(text.points) px")
+            }
+        }
     }
 
     @Test("each state's colour keeps white text at 4.5:1 or more")

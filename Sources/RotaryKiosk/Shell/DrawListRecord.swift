@@ -17,11 +17,13 @@ enum DrawListRecord {
         ])
     }
 
-    /// Who a text at `point` belongs to: the first target around it (buttons come before the
-    /// rings they sit in), else `state` in the state area, else nobody.
+    /// Who a text at `point` belongs to: the first target around it that takes touches now
+    /// (buttons come before the rings they sit in), else `state` in the state area, else the
+    /// first locked target around it, else nobody.
     static func owner(of point: Point, targets: [TapTargets.Target], stateBox: Rect?) -> String? {
-        if let target = targets.first(where: { $0.box.contains(point) }) { return target.id }
-        return stateBox?.contains(point) == true ? "state" : nil
+        if let target = targets.first(where: { !$0.locked && $0.box.contains(point) }) { return target.id }
+        if stateBox?.contains(point) == true { return "state" }
+        return targets.first { $0.box.contains(point) }?.id
     }
 
     private static func text(_ placed: PlacedText, owner: String?) -> JSONValue {

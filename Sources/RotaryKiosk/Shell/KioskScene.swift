@@ -96,7 +96,8 @@ final class KioskScene {
         let layout = session.screen.layout
         return DrawListRecord.make(width: Int(layout.width), height: Int(layout.height), texts: try executor.placedTexts(lastList),
                                    targets: TapTargets.of(session),
-                                   stateBox: session.service == nil ? layout.turn.window(layout.stateRect) : nil)
+                                   stateBox: session.service == nil
+                                       ? layout.turn.window(KioskView.stateArea(layout, counting: session.dialShowing != nil)) : nil)
     }
 
     /// Draws the first frame and announces `ready` with the layout.

@@ -150,6 +150,9 @@ public struct ScreenLayout: Equatable, Sendable {
 
     /// Size of the program's name in the state panel, points: at least 28.
     public var stateNamePoints: Int { max(28, Int((min(viewWidth, viewHeight) * 0.065).rounded())) }
+    /// The least size of any text on the kiosk screen, points: 14 at 800×480, growing with
+    /// the panel's shorter side.
+    public var minimumTextPoints: Double { (14 * min(viewWidth, viewHeight) / 480).rounded() }
     /// Size of the time in the state panel, points.
     public var stateTimePoints: Int { max(36, Int((min(viewWidth, viewHeight) * 0.1).rounded())) }
 
@@ -172,7 +175,7 @@ public struct ScreenLayout: Equatable, Sendable {
     public var dialInnerRadius: Double { dialOuterRadius * 0.84 }
     /// The wheel, inside the dial with a gap for the wheel's marker.
     public var wheelOuterRadius: Double { dialInnerRadius - radius * 0.03 }
-    public var wheelInnerRadius: Double { wheelOuterRadius * 0.21 }
+    public var wheelInnerRadius: Double { wheelOuterRadius * 0.3 }
     /// The centre button, a little inside the hub.
     public var buttonRadius: Double { wheelInnerRadius * 0.93 }
 
@@ -186,7 +189,7 @@ public struct ScreenLayout: Equatable, Sendable {
     public var dialNumberPoints: Int { max(8, Int(((dialOuterRadius - dialInnerRadius) * 0.6).rounded())) }
     public var dialNumberRadius: Double { (dialInnerRadius + dialOuterRadius) / 2 - (dialOuterRadius - dialInnerRadius) * 0.06 }
     /// Button-label font size.
-    public var buttonLabelPoints: Int { max(8, Int((buttonRadius * 0.36).rounded())) }
+    public var buttonLabelPoints: Int { max(8, Int(max(buttonRadius * 0.36, minimumTextPoints).rounded())) }
     /// Size of the markers.
     public var dialMarkerSize: Double { radius * 0.05 }
     public var wheelMarkerSize: Double { radius * 0.026 }

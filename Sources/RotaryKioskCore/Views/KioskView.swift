@@ -75,36 +75,83 @@ package struct KioskView: Sendable {
     }
 
     /// The program's name and its time (the dial's minutes, or the countdown) written large,
-    /// and while a countdown is there, its state on a band of the state's colour under them:
-    /// icon and word, so colour is never the only cue. The time keeps its size in every state.
+    /// and while a countdown is there, its state on a band of the state's colour under them
+    /// (icon and word, so colour is never the only cue), the set point's value, and while
+    /// paused how to cancel. Stacked from the top with even gaps. While a countdown is there
+    /// the set point is locked and steps back: the state takes its room, and the time is the
+    /// hero, as large as the room allows; it keeps its size in every state.
     private func state(_ screen: KioskScreen, _ overlay: ScreenOverlay) -> [DrawCommand] {
-        let rect = layout.stateRect
-        let name = overlay.countdownProgram ?? screen.selectedProgram?.name ?? ""
-        let locale = screen.locale
         let counting = overlay.countdownProgram != nil
+        let rect = Self.stateArea(layout, counting: counting)
+        let locale = screen.locale
+        let name = overlay.countdownProgram ?? screen.selectedProgram?.name ?? ""
         let time = counting
             ? overlay.timerState == .finished ? TimeText.format(seconds: 0, numbers: locale.numbers) : overlay.buttonFace?.label ?? ""
             : locale.words.minutes(screen.selectedMinutes, numbers: locale.numbers)
-        var commands: [DrawCommand] = [
-            .text(TextDraw(name, points: layout.stateNamePoints, center: Point(x: rect.center.x, y: rect.y + rect.height * 0.2),
-                           maxWidth: rect.width, color: theme.textColor, alignment: locale.panelAlignment)),
-            .text(TextDraw(time, points: layout.stateTimePoints, center: Point(x: rect.center.x, y: rect.y + rect.height * 0.52),
-                           maxWidth: rect.width, color: counting ? theme.textColor : theme.dialTickColor,
-                           alignment: locale.panelAlignment)),
-        ]
+        let namePoints = Double(layout.stateNamePoints)
+        let smallPoints = max(layout.minimumTextPoints, namePoints * 0.6)
+        // Each line: its height and what it draws centred at a y.
+        var lines: [(height: Double, draw: (Double) -> [DrawCommand])] = []
+        func text(_ string: String, points: Double, color: RGBA) -> (height: Double, draw: (Double) -> [DrawCommand]) {
+            (points * 1.25, { y in [.text(TextDraw(string, points: Int(points), center: Point(x: rect.center.x, y: y), maxWidth: rect.width,
+                                                   color: color, alignment: locale.panelAlignment))] })
+        }
+        lines.append(text(name, points: namePoints, color: theme.textColor))
+        let band = namePoints * 1.5
+        // Room for every line a countdown may show, paused or not, so the time keeps one size.
+        let extras = counting ? band + (layout.settingRect == nil ? 0 : smallPoints * 1.25)
+            + (locale.words.holdToCancel.isEmpty ? 0 : smallPoints * 1.25) : 0
+        let timePoints = counting
+            ? Self.heroPoints(time, width: rect.width, height: rect.height - namePoints * 1.25 - extras, least: Double(layout.stateTimePoints))
+            : Double(layout.stateTimePoints)
+        lines.append(text(time, points: timePoints, color: counting ? theme.textColor : theme.dialTickColor))
         if counting, let word = Self.stateWord(overlay.timerState, words: locale.words) {
-            let points = layout.stateNamePoints
-            let height = (Double(points) * 1.5).rounded()
-            let band = Rect(x: rect.x, y: (rect.y + rect.height * 0.84 - height / 2).rounded(), width: rect.width, height: height)
-            let side = Double(points)
-            let iconX = locale.direction == .leftToRight ? band.x + height / 2 : band.maxX - height / 2
-            commands += [
-                .fill(band, theme.stateColor(overlay.timerState)),
-                .text(TextDraw(word, points: points, center: band.center, maxWidth: band.width - 2 * height, color: theme.textColor)),
-            ]
-            if let icon = Self.stateIcon(overlay.timerState) {
-                commands.append(.image(ImageDraw(art: icon, center: Point(x: iconX, y: band.center.y), width: side, height: side)))
+            lines.append((band, { y in self.stateBand(word, state: overlay.timerState, in: rect, centerY: y, points: namePoints, locale: locale) }))
+            if let value = settingLook?.value, let slider = screen.setting {
+                lines.append(text(value.text(slider.value), points: smallPoints, color: theme.dialTickColor))
             }
+            if !locale.words.holdToCancel.isEmpty {
+                // Its room is kept while running too, so nothing moves when the countdown pauses.
+                lines.append(overlay.paused ? text(locale.words.holdToCancel, points: smallPoints, color: theme.textColor)
+                                            : (smallPoints * 1.25, { _ in [] }))
+            }
+        }
+        let gap = max(0, (rect.height - lines.map(\.height).reduce(0, +)) / Double(lines.count + 1))
+        var y = rect.y + gap
+        var commands: [DrawCommand] = []
+        for line in lines {
+            commands += line.draw((y + line.height / 2).rounded())
+            y += line.height + gap
+        }
+        return commands
+    }
+
+    /// Where the state is written, view pixels: beside the rings, and while a countdown is
+    /// there (`counting`) also in the set point's room, which steps back.
+    package static func stateArea(_ layout: ScreenLayout, counting: Bool) -> Rect {
+        counting ? layout.settingRect.map { layout.stateRect.union($0) } ?? layout.stateRect : layout.stateRect
+    }
+
+    /// The size of a countdown's time in the state: as large as `width` and `height` allow
+    /// (its digits about 0.7 of the size wide, its line 1.25 of it high), never under `least`.
+    static func heroPoints(_ time: String, width: Double, height: Double, least: Double) -> Double {
+        let characters = Double(max(4, time.count))
+        return max(least, min(width / (characters * 0.66), height / 1.25).rounded(.down))
+    }
+
+    /// The state's band across `rect` centred at `centerY`: its colour, its icon at the
+    /// reading start, its word.
+    private func stateBand(_ word: String, state: TimerState, in rect: Rect, centerY: Double, points: Double,
+                           locale: KioskLocale) -> [DrawCommand] {
+        let height = (points * 1.5).rounded()
+        let band = Rect(x: rect.x, y: (centerY - height / 2).rounded(), width: rect.width, height: height)
+        let iconX = locale.direction == .leftToRight ? band.x + height / 2 : band.maxX - height / 2
+        var commands: [DrawCommand] = [
+            .fill(band, theme.stateColor(state)),
+            .text(TextDraw(word, points: Int(points), center: band.center, maxWidth: band.width - 2 * height, color: theme.textColor)),
+        ]
+        if let icon = Self.stateIcon(state) {
+            commands.append(.image(ImageDraw(art: icon, center: Point(x: iconX, y: band.center.y), width: points, height: points)))
         }
         return commands
     }
@@ -137,7 +184,9 @@ package struct KioskView: Sendable {
             guard let strip = screen.strip, let stripLook else { return [] }
             return StripDrawing.commands(strip, look: stripLook)
         case .setting:
-            guard let slider = screen.setting, let settingLook else { return [] }
+            // While a countdown is there the set point is locked: it steps back, and its value
+            // is written in the state.
+            guard overlay.countdownProgram == nil, let slider = screen.setting, let settingLook else { return [] }
             return settingLook.commands(slider)
         case .dial: return RingDrawing.commands(screen.dial, look: dialLook, backdrop: background, showing: overlay.dialShowing)
         case .wheel:  // the last ring: both markers go over it
@@ -230,11 +279,6 @@ package struct KioskView: Sendable {
         }
         commands += ButtonDrawing.progress(button, look: buttonLook)
         commands += ButtonDrawing.labels(button, face: face, look: buttonLook)
-        if overlay.paused {
-            let below = Degrees.point(at: layout.markerDegrees + 180, radius: button.radius * 0.72, around: button.center)
-            commands.append(.text(TextDraw(words.holdToCancel, points: max(8, layout.buttonLabelPoints * 4 / 10), center: below,
-                                           maxWidth: button.radius * 1.2, degrees: layout.uprightDegrees, color: buttonLook.textColor)))
-        }
         return commands
     }
 

@@ -78,6 +78,14 @@ enum ScreenLooks {
             case .knob(let look): KnobDrawing.commands(slider, look: look)
             }
         }
+
+        /// How the value and its caption are written.
+        var value: ValueLook {
+            switch self {
+            case .arc(let look): look.value
+            case .knob(let look): look.value
+            }
+        }
     }
 
     /// The set point `slider` made for `setting`, its value written at least 28 pixels high
@@ -85,7 +93,7 @@ enum ScreenLooks {
     static func setting(_ slider: ArcSlider, for setting: ProgramSetting, theme: Theme, numbers: NumberStyle) -> SettingLook {
         var value = ValueLook(points: max(28, Int((slider.radius * 0.3).rounded())), decimals: ValueLook.decimals(forStep: slider.step),
                               unit: setting.unit, caption: setting.name)
-        value.captionPoints = max(16, value.points * 45 / 100)
+        value.captionPoints = max(16, value.points * 55 / 100)
         value.color = theme.textColor
         value.numbers = numbers
         switch setting.style {
