@@ -199,6 +199,19 @@ struct KioskViewTests {
         }
     }
 
+    @Test("a zone tile's time or word keeps 4.5:1 on the tile in every state, in the state's own colour family")
+    func zoneTileContrast() {
+        let theme = Theme()
+        for state in [TimerState.idle, .running, .paused, .finished, .cancelled] {
+            let text = KioskView.zoneTextColor(state, theme: theme)
+            for tile in [theme.dialFill, theme.dialFill.mixed(with: theme.textColor, 0.15)] {
+                #expect(Self.contrast(text, tile) >= 4.5, "\(state): \(Self.contrast(text, tile))")
+            }
+        }
+        #expect(KioskView.zoneColor(.running, theme: theme) == theme.runningColor)
+        #expect(KioskView.zoneColor(.paused, theme: theme) == theme.pausedColor)
+    }
+
     /// WCAG 2.x contrast ratio of two opaque colours.
     static func contrast(_ a: RGBA, _ b: RGBA) -> Double {
         func luminance(_ c: RGBA) -> Double {

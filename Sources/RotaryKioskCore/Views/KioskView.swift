@@ -195,9 +195,9 @@ package struct KioskView: Sendable {
         }
     }
 
-    /// Each zone's tile: its name, and its time left (with the word for paused) or "Done" in
-    /// its state's colour, with a bar of that colour along its start; the zone the rings
-    /// edit is lighter, underlined in the focus colour.
+    /// Each zone's tile: its name, and its time left or "Done" after the state's icon, in a
+    /// light tint of its state's colour, with a bar of that colour along its start; the zone
+    /// the rings edit is lighter, underlined in the focus colour.
     private func zoneTiles(_ overlay: ScreenOverlay, locale: KioskLocale) -> [DrawCommand] {
         zip(layout.zoneTiles, overlay.zones).enumerated().flatMap { index, pair -> [DrawCommand] in
             let (rect, tile) = pair
@@ -205,33 +205,51 @@ package struct KioskView: Sendable {
             let color = Self.zoneColor(tile.state, theme: theme)
             let bar = max(4, (rect.height * 0.08).rounded())
             let time = TimeText.format(seconds: tile.secondsLeft, numbers: locale.numbers)
+            // The state's icon at the status line's start says running, paused or done.
             let status = switch tile.state {
-            case .running: time
-            case .paused: "\(time) \(locale.words.paused)"
+            case .running, .paused: time
             case .finished: locale.words.done
             case .idle, .cancelled: "–"
             }
             let barX = locale.direction == .leftToRight ? rect.x : rect.maxX - bar
             let textWidth = rect.width - 3 * bar
-            let points = max(10, Int((rect.height * 0.27).rounded()))
-            return [
+            let points = Int(max(layout.minimumTextPoints, rect.height * 0.27).rounded())
+            let statusPoints = Int(max(layout.minimumTextPoints, rect.height * 0.3).rounded())
+            var commands: [DrawCommand] = [
                 .fill(rect, selected ? theme.dialFill.mixed(with: theme.textColor, 0.15) : theme.dialFill),
                 .fill(Rect(x: barX, y: rect.y, width: bar, height: rect.height), color),
                 .text(TextDraw(tile.label, points: points, center: Point(x: rect.center.x, y: rect.y + rect.height * 0.31),
                                maxWidth: textWidth, color: theme.textColor)),
-                .text(TextDraw(status, points: points, center: Point(x: rect.center.x, y: rect.y + rect.height * 0.71),
-                               maxWidth: textWidth, color: tile.state == .idle ? theme.dialTickColor : color)),
-            ] + (selected ? [.fill(Rect(x: rect.x, y: rect.maxY - bar, width: rect.width, height: bar), Self.focusColor)] : [])
+                .text(TextDraw(status, points: statusPoints, center: Point(x: rect.center.x, y: rect.y + rect.height * 0.71),
+                               maxWidth: textWidth, color: Self.zoneTextColor(tile.state, theme: theme))),
+            ]
+            if let icon = Self.stateIcon(tile.state) {
+                let side = Double(statusPoints)
+                let x = locale.direction == .leftToRight ? rect.x + 2 * bar + side / 2 : rect.maxX - 2 * bar - side / 2
+                commands.append(.image(ImageDraw(art: icon, center: Point(x: x, y: rect.y + rect.height * 0.71), width: side,
+                                                 height: side, tint: Self.zoneTextColor(tile.state, theme: theme))))
+            }
+            if selected { commands.append(.fill(Rect(x: rect.x, y: rect.maxY - bar, width: rect.width, height: bar), Self.focusColor)) }
+            return commands
         }
     }
 
-    /// The colour of a zone's state on its tile.
+    /// The colour of a zone's state on its tile's bar: the state's own (``Theme/stateColor(_:)``),
+    /// faded while nothing runs.
     static func zoneColor(_ state: TimerState, theme: Theme) -> RGBA {
         switch state {
-        case .running: armedColor
-        case .paused: theme.dialTickColor
-        case .finished: doneColor
+        case .running, .paused, .finished: theme.stateColor(state)
         case .idle, .cancelled: theme.dialTickColor.fading(0.35)
+        }
+    }
+
+    /// The colour of a zone's time or word on its tile: the state's colour lightened most of the way
+    /// to white, so it reads on the dark tile (4.5:1 or more; the grey of the dial's ticks
+    /// lightened likewise while nothing runs).
+    static func zoneTextColor(_ state: TimerState, theme: Theme) -> RGBA {
+        switch state {
+        case .running, .paused, .finished: theme.stateColor(state).mixed(with: RGBA(255, 255, 255), 0.6)
+        case .idle, .cancelled: theme.dialTickColor.mixed(with: RGBA(255, 255, 255), 0.3)
         }
     }
 
