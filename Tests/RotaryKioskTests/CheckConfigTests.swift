@@ -97,6 +97,7 @@ struct CheckConfigTests {
         ("[[program]]\nname = 'Sau\u{0}na'\nminutes = 5\n", ":2: error: program.name: "),
         // No key before the `=` (the fuzzer's find): a syntax problem, never an empty key.
         ("= \"a\u{0}\"\n", ":1: error: (syntax): "),
+        ("[[zone]]\n= \"a\u{0}\"\n", ":2: error: (syntax): "),
     ] as [(String, String)])
     func nul(toml: String, location: String) throws {
         let (file, run) = try Self.check(toml)

@@ -191,6 +191,25 @@ struct KioskViewTests {
         }
     }
 
+    @Test("a countdown over an hour keeps its time's size when it passes from 1:00:00 to 59:59")
+    func hourLongCountdown() throws {
+        let screen = KioskScreen(layout: Self.layout, programs: Program.demo, dialMinutes: [0, 75])
+        var s = KioskSession(screen: screen, settings: SessionSettings())
+        _ = s.key("Tab")
+        _ = s.key("End")  // 75 minutes
+        run(&s, seconds: 1)
+        _ = s.key("Return")
+        let area = KioskView.stateArea(Self.layout, counting: true)
+        func time() throws -> TextDraw {
+            try #require(texts(list(s)).first { area.contains($0.center) && $0.text.contains(":") })
+        }
+        let early = try time()
+        #expect(early.text.hasPrefix("1:"), "\(early.text)")
+        for _ in 0..<(16 * 60) { _ = s.advance(by: 1) }
+        let late = try time()
+        #expect(!late.text.hasPrefix("1:") && late.points == early.points, "\(early.text) \(early.points), \(late.text) \(late.points)")
+    }
+
     @Test("each state's colour keeps white text at 4.5:1 or more")
     func stateColoursContrast() {
         let theme = Theme()

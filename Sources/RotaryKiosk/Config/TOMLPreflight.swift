@@ -77,7 +77,7 @@ enum TOMLPreflight {
             var end = i
             while end < chars.count, chars[end] != "=", chars[end] != "\n" { end += 1 }
             let name = String(String.UnicodeScalarView(chars[i..<end])).trimmingCharacters(in: .whitespaces)
-            return table.isEmpty ? name : "\(table).\(name)"
+            return table.isEmpty || name.isEmpty ? name : "\(table).\(name)"
         }
 
         /// A `[name]` or `[[name]]` header: its name must start with a bare-key character or a quote.

@@ -17,13 +17,17 @@ enum DrawListRecord {
         ])
     }
 
-    /// Who a text at `point` belongs to: the first target around it that takes touches now
-    /// (buttons come before the rings they sit in), else `state` in the state area, else the
-    /// first locked target around it, else nobody.
+    /// Who a text at `point` belongs to: the smallest target around it that takes touches
+    /// now (the button before the ring it sits in, the arming control before the dial's
+    /// square), else `state` in the state area, else the smallest locked target around it,
+    /// else nobody.
     static func owner(of point: Point, targets: [TapTargets.Target], stateBox: Rect?) -> String? {
-        if let target = targets.first(where: { !$0.locked && $0.box.contains(point) }) { return target.id }
+        func smallest(_ candidates: [TapTargets.Target]) -> String? {
+            candidates.filter { $0.box.contains(point) }.min { $0.box.width * $0.box.height < $1.box.width * $1.box.height }?.id
+        }
+        if let id = smallest(targets.filter { !$0.locked }) { return id }
         if stateBox?.contains(point) == true { return "state" }
-        return targets.first { $0.box.contains(point) }?.id
+        return smallest(targets)
     }
 
     private static func text(_ placed: PlacedText, owner: String?) -> JSONValue {

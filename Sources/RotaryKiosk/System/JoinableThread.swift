@@ -30,6 +30,7 @@ final class JoinableThread: @unchecked Sendable {
         }, box.toOpaque())
         guard started == 0 else {
             box.release()
+            settled = true  // no thread to detach: deinit runs for a throwing init too
             throw POSIXError(POSIXErrorCode(rawValue: started) ?? .EAGAIN)
         }
         pthread_setname_np(thread, String(name.utf8.prefix(15)) ?? "rotary")

@@ -64,7 +64,7 @@ package struct KioskView: Sendable {
         list.append(contentsOf: state(screen, overlay))
         for control in KioskControl.allCases { list.append(contentsOf: commands(for: control, screen, overlay)) }
         if let arming = overlay.arming { list.append(contentsOf: armingControl(arming, numbers: screen.locale.numbers)) }
-        if let focused = overlay.focusedControl, let ring = focusRing(on: focused, screen) { list.append(ring) }
+        if let focused = overlay.focusedControl, let ring = focusRing(on: focused, screen, overlay) { list.append(ring) }
         if overlay.serviceBadge {
             let size = layout.serviceBadgeSize
             list.append(.image(ImageDraw(art: Self.badgeArt, center: layout.serviceBadgeCenter, width: size, height: size,
@@ -101,8 +101,12 @@ package struct KioskView: Sendable {
         // Room for every line a countdown may show, paused or not, so the time keeps one size.
         let extras = counting ? band + (layout.settingRect == nil ? 0 : smallPoints * 1.25)
             + (locale.words.holdToCancel.isEmpty ? 0 : smallPoints * 1.25) : 0
+        // Sized for the longest time the countdown shows (its whole length), so it keeps one
+        // size from its start (1:00:00) to its end.
+        let longest = TimeText.format(seconds: overlay.countdownSeconds, numbers: locale.numbers)
         let timePoints = counting
-            ? Self.heroPoints(time, width: rect.width, height: rect.height - namePoints * 1.25 - extras, least: Double(layout.stateTimePoints))
+            ? Self.heroPoints(longest.count > time.count ? longest : time, width: rect.width,
+                              height: rect.height - namePoints * 1.25 - extras, least: layout.minimumTextPoints)
             : Double(layout.stateTimePoints)
         lines.append(text(time, points: timePoints, color: counting ? theme.textColor : theme.dialTickColor))
         if counting, let word = Self.stateWord(overlay.timerState, words: locale.words) {
@@ -133,7 +137,8 @@ package struct KioskView: Sendable {
     }
 
     /// The size of a countdown's time in the state: as large as `width` and `height` allow
-    /// (its digits about 0.7 of the size wide, its line 1.25 of it high), never under `least`.
+    /// (its digits about 0.7 of the size wide, its line 1.25 of it high), never under `least`
+    /// (the least size of any text: where even that does not fit, the panel is too small).
     static func heroPoints(_ time: String, width: Double, height: Double, least: Double) -> Double {
         let characters = Double(max(4, time.count))
         return max(least, min(width / (characters * 0.66), height / 1.25).rounded(.down))
@@ -215,13 +220,16 @@ package struct KioskView: Sendable {
             let textWidth = rect.width - 3 * bar
             let points = Int(max(layout.minimumTextPoints, rect.height * 0.27).rounded())
             let statusPoints = Int(max(layout.minimumTextPoints, rect.height * 0.3).rounded())
+            // The status line leaves the icon its room at the reading start.
+            let iconRoom = Self.stateIcon(tile.state) == nil ? 0 : Double(statusPoints) + bar
+            let statusShift = (locale.direction == .leftToRight ? 1.0 : -1.0) * iconRoom / 2
             var commands: [DrawCommand] = [
                 .fill(rect, selected ? theme.dialFill.mixed(with: theme.textColor, 0.15) : theme.dialFill),
                 .fill(Rect(x: barX, y: rect.y, width: bar, height: rect.height), color),
                 .text(TextDraw(tile.label, points: points, center: Point(x: rect.center.x, y: rect.y + rect.height * 0.31),
                                maxWidth: textWidth, color: theme.textColor)),
-                .text(TextDraw(status, points: statusPoints, center: Point(x: rect.center.x, y: rect.y + rect.height * 0.71),
-                               maxWidth: textWidth, color: Self.zoneTextColor(tile.state, theme: theme))),
+                .text(TextDraw(status, points: statusPoints, center: Point(x: rect.center.x + statusShift, y: rect.y + rect.height * 0.71),
+                               maxWidth: textWidth - iconRoom, color: Self.zoneTextColor(tile.state, theme: theme))),
             ]
             if let icon = Self.stateIcon(tile.state) {
                 let side = Double(statusPoints)
@@ -321,7 +329,7 @@ package struct KioskView: Sendable {
     }
 
     /// A thin ring around the control that keys and the encoder turn (a bar under the strip).
-    private func focusRing(on control: KioskControl, _ screen: KioskScreen) -> DrawCommand? {
+    private func focusRing(on control: KioskControl, _ screen: KioskScreen, _ overlay: ScreenOverlay) -> DrawCommand? {
         let width = max(2, layout.radius * 0.008)
         func circle(_ center: Point, _ radius: Double) -> DrawCommand {
             .arc(ArcStroke(center: center, radius: radius, width: width, color: Self.focusColor))
@@ -332,6 +340,8 @@ package struct KioskView: Sendable {
         case .categories:
             return layout.stripRect.map { .fill(Rect(x: $0.x, y: $0.maxY + width, width: $0.width, height: width), Self.focusColor) }
         case .setting:
+            // Stepped back while a countdown is there: no ring over the state in its room.
+            guard overlay.countdownProgram == nil else { return nil }
             return screen.setting.map { circle($0.center, $0.radius + $0.thumbRadius + 2 * width) }
         case .dial: return circle(layout.center, layout.dialOuterRadius + layout.radius * 0.012)
         case .wheel: return circle(layout.center, layout.wheelOuterRadius + layout.radius * 0.006)

@@ -25,6 +25,8 @@ package struct ScreenOverlay: Equatable, Sendable {
     var dialShowing: Double?
     /// The program a countdown runs, is paused or finished for (nil: none).
     var countdownProgram: String?
+    /// The countdown's whole length, seconds (0: none).
+    var countdownSeconds = 0.0
     /// The remote-start arming control, when the kiosk shows one.
     var arming: ArmingFace?
     /// What each zone's tile shows, in order (empty: the kiosk has no zones).
@@ -54,6 +56,7 @@ package struct ScreenOverlay: Equatable, Sendable {
         buttonFace = session.buttonFace
         dialShowing = session.dialShowing
         countdownProgram = session.dialShowing == nil ? nil : session.timer.program
+        countdownSeconds = session.dialShowing == nil ? 0 : session.timer.secondsTotal
         if session.zoneName != nil {
             zones = session.zones.map(\.tile)
             selectedZone = session.selectedZone
