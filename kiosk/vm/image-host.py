@@ -274,7 +274,7 @@ def main():
     chooser.shuffle(moments)
     if short:
         moments = ["countdown"]
-    say(f"power cuts: {cuts}, seed {seed}: {' '.join(moments)}")
+    say(f"power cuts: {len(moments)}, seed {seed}: {' '.join(moments)}")
     last = "the first boot, a countdown running"
     for index, moment in enumerate(moments, 1):
         if moment == "boot":
