@@ -19,9 +19,7 @@ struct KioskViewTests {
         KioskView(screen: s.screen, theme: Theme()).drawList(s.screen, overlay: ScreenOverlay(s, serviceBadge: badge)).commands
     }
 
-    func run(_ s: inout KioskSession, seconds: Double) {
-        for _ in 0..<Int((seconds * 60).rounded()) { _ = s.advance(by: 1.0 / 60) }
-    }
+    func run(_ s: inout KioskSession, seconds: Double) { s.run(seconds: seconds) }
 
     func texts(_ commands: [DrawCommand]) -> [TextDraw] {
         commands.compactMap { if case .text(let t) = $0 { t } else { nil } }
@@ -44,12 +42,7 @@ struct KioskViewTests {
     /// A session whose 5-minute countdown has just finished ("Done" shows).
     func finished() -> KioskSession {
         var s = session()
-        _ = s.key("Tab")
-        _ = s.key("Home")
-        _ = s.key("Right")  // 5 minutes
-        run(&s, seconds: 1)
-        _ = s.key("Return")
-        run(&s, seconds: 300.5)
+        s.finishFiveMinuteCountdown()
         return s
     }
 

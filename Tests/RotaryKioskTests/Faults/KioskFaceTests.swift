@@ -14,9 +14,7 @@ struct KioskFaceTests {
         KioskSession(screen: OffscreenRendering.screen(width: 800, height: 480), settings: SessionSettings())
     }
 
-    func run(_ s: inout KioskSession, seconds: Double) {
-        for _ in 0..<Int((seconds * 60).rounded()) { _ = s.advance(by: 1.0 / 60) }
-    }
+    func run(_ s: inout KioskSession, seconds: Double) { s.run(seconds: seconds) }
 
     @Test("a refused start flashes the markers red for a moment, and the loop keeps drawing meanwhile")
     func refusedStartFlashes() throws {
@@ -73,12 +71,7 @@ struct KioskFaceTests {
         var settings = SessionSettings()
         settings.doneSeconds = 5
         var s = KioskSession(screen: OffscreenRendering.screen(width: 400, height: 400), settings: settings)
-        _ = s.key("Tab")
-        _ = s.key("Home")
-        _ = s.key("Right")  // 5 minutes
-        run(&s, seconds: 1)
-        _ = s.key("Return")
-        run(&s, seconds: 300.5)
+        s.finishFiveMinuteCountdown()
         #expect(s.timer.state == .finished && s.isAnimating)
         let pulses = [0.0, 0.45].map { ScreenOverlay(secondsDone: $0).donePulse ?? -1 }
         #expect(pulses[0] < 0.01 && pulses[1] > 0.9)
