@@ -70,19 +70,27 @@ struct KioskViewTests {
         #expect(arcs(commands).isEmpty)
     }
 
-    @Test("running: the dial is drawn unwound with the time left and the button shows it")
+    /// The ring of time left round the button: its track and the share still to run.
+    func timeLeft(_ commands: [DrawCommand]) -> [ArcStroke] {
+        arcs(commands).filter { $0.center == Self.layout.center && $0.radius == Self.layout.timeLeftRadius }
+    }
+
+    @Test("running: the rings step back, a ring of the time left goes round the button, which shows the time")
     func running() throws {
         var s = session()
         _ = s.key("Return")
         run(&s, seconds: 150)
         let commands = list(s)
-        let dial = try #require(rings(commands).first)
-        #expect(abs(dial.rotationDegrees / 30 - 2.5) < 0.01)
+        #expect(rings(commands).isEmpty, "the wheel and the dial step back")
+        let ring = timeLeft(commands)
+        #expect(ring.count == 2 && ring[0].sweepDegrees >= 360, "\(ring)")
+        #expect(ring.last.map { $0.fromDegrees == -90 && abs($0.sweepDegrees - 360 * 750 / 900) < 0.01 } == true, "\(ring)")
+        #expect(ring.last?.color == Theme().runningColor)
         #expect(buttonTexts(commands, s).map(\.text) == ["12:30"])
-        #expect(texts(commands).prefix(2).map(\.text) == ["Finnish sauna", "12:30"], "the state beside the rings")
+        #expect(texts(commands).prefix(2).map(\.text) == ["Finnish sauna", "12:30"], "the running view beside the button")
     }
 
-    @Test("paused: the pause icon above the time, the hint in the state beside the rings, the cancel track; holding fills the ring from the top")
+    @Test("paused: the pause icon above the time, the hint in the running view, the cancel track; holding fills the ring from the top")
     func paused() throws {
         var s = session()
         _ = s.key("Return")
@@ -93,7 +101,8 @@ struct KioskViewTests {
         let state = KioskView.stateArea(s.screen.layout, counting: true)
         #expect(texts(commands).filter { state.contains($0.center) }.map(\.text).suffix(2) == ["paused", "hold to cancel"])
         #expect(images(commands).contains { $0.art == .builtIn("ui/state-paused") })
-        #expect(arcs(commands).count == 1)
+        #expect(timeLeft(commands).last?.color == Theme().pausedColor)
+        #expect(arcs(commands).count == timeLeft(commands).count + 1, "the cancel track")
         _ = s.pointer(PointerEvent(.down, finger: 1, at: Self.layout.center, time: s.clock))
         run(&s, seconds: 0.5)
         commands = list(s)
@@ -101,17 +110,17 @@ struct KioskViewTests {
         #expect(progress.fromDegrees == -90 && progress.sweepDegrees > 60 && progress.sweepDegrees < 300)
     }
 
-    @Test("Done: a halo under the face, \"Done\" on it, the dial on 0")
+    @Test("Done: a halo under the face, \"Done\" on it, no time left on its ring")
     func done() throws {
         let s = finished()
         let commands = list(s)
         #expect(buttonTexts(commands, s).map(\.text) == ["Done"])
-        let halo = try #require(arcs(commands).first)
-        #expect(halo.color.r == KioskView.doneColor.r && halo.sweepDegrees == 360)
+        let halo = try #require(arcs(commands).first { $0.color.r == KioskView.doneColor.r })
+        #expect(halo.sweepDegrees == 360)
         let haloIndex = try #require(commands.firstIndex(of: .arc(halo)))
         let faceIndex = try #require(commands.firstIndex { if case .image(let i) = $0 { i.art == Theme().button } else { false } })
         #expect(haloIndex < faceIndex)
-        #expect(rings(commands).first?.rotationDegrees == 0)
+        #expect(timeLeft(commands).last?.sweepDegrees == 0)
     }
 
     /// What tells a state apart: the button's tint, the icon on it, and the band beside the
@@ -172,7 +181,8 @@ struct KioskViewTests {
         let running = list(s)
         let hero = try #require(timeText(running))
         #expect(hero.points > rest.points, "\(hero.points) at rest \(rest.points)")
-        #expect(!running.contains { if case .arc = $0 { true } else { false } }, "the set point's arc steps back")
+        let setting = try #require(layout.settingRect)
+        #expect(!running.contains { if case .arc(let arc) = $0 { setting.contains(arc.center) } else { false } }, "the set point's arc steps back")
         #expect(texts(running).contains { $0.text == "80 °C" }, "the set point's value is written in the state")
         _ = s.key("Return")
         run(&s, seconds: 1)

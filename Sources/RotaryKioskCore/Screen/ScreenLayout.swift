@@ -41,6 +41,14 @@ public struct ScreenLayout: Equatable, Sendable {
     /// Room per tab on the service screen's strip, measured in the theme's font (empty: the
     /// same for every tab).
     public var serviceTabWidths: [Double] = []
+    /// Where the running view writes the program, the time left as its hero and the state
+    /// while a countdown is there, view pixels: beside the button and its ring of time left
+    /// (under them in portrait), over the room the strip, the rings and the set point leave
+    /// when they step back. The button stays where it was: the tap that started pauses.
+    public private(set) var runningRect = Rect(x: 0, y: 0, width: 1, height: 1)
+    /// In portrait, the room above the button and its ring of time left, where the running
+    /// view writes the program and the state's band (nil in landscape: all goes beside).
+    public private(set) var runningHeadRect: Rect?
 
     /// The layout for a `width`×`height` window shown turned by `rotation` degrees, with room
     /// for a strip and a set point when asked, and a tile for each of `zones` zones (0: none),
@@ -94,6 +102,15 @@ public struct ScreenLayout: Equatable, Sendable {
                 stateRect = below
                 settingRect = nil
             }
+        }
+        let clear = timeLeftRadius + timeLeftWidth / 2 + gap
+        if w >= h {
+            let left = center.x + clear
+            runningRect = Rect(x: left, y: top + gap, width: max(1, w - gap - left), height: max(1, h - 2 * gap))
+        } else {
+            let y = center.y + clear
+            runningRect = Rect(x: gap, y: y, width: max(1, w - 2 * gap), height: max(1, turn.viewHeight - gap - y))
+            runningHeadRect = Rect(x: gap, y: top + gap, width: max(1, w - 2 * gap), height: max(1, center.y - clear - top - gap))
         }
     }
 
@@ -155,6 +172,18 @@ public struct ScreenLayout: Equatable, Sendable {
     public var minimumTextPoints: Double { (14 * min(viewWidth, viewHeight) / 480).rounded() }
     /// Size of the time in the state panel, points.
     public var stateTimePoints: Int { max(36, Int((min(viewWidth, viewHeight) * 0.1).rounded())) }
+    /// The size the running view aims to set the time left at, points: digits 19 % of the
+    /// view's height (a font's digits stand about 0.72 of its size), so they are at least 18 %
+    /// of the panel's height, readable from across the room.
+    public var heroPoints: Double { (viewHeight * 0.19 / 0.72).rounded(.up) }
+
+    // MARK: - The ring of time left
+
+    /// While a countdown is there the rings step back, and a ring of the time left goes round
+    /// the button, outside its long-press ring and the "Done" halo: its radius and its stroke
+    /// width, pixels.
+    public var timeLeftRadius: Double { buttonRadius + radius * 0.1 }
+    public var timeLeftWidth: Double { max(4, (radius * 0.035).rounded()) }
 
     // MARK: - The set point
 

@@ -49,9 +49,14 @@ package struct KioskView: Sendable {
         dialMarker = ScreenLooks.marker(size: layout.dialMarkerSize, theme: theme)
         wheelMarker = ScreenLooks.marker(size: layout.wheelMarkerSize, theme: theme)
         buttonLook = ScreenLooks.button(layout, theme: theme)
-        backgroundFills = Self.bands(around: Rect(center: layout.center, radius: layout.dialOuterRadius + 1).pixelAligned,
-                                     in: Rect(x: 0, y: 0, width: layout.viewWidth, height: layout.viewHeight))
+        backgroundFills = Self.bands(around: Self.ringSquare(layout), in: Rect(x: 0, y: 0, width: layout.viewWidth, height: layout.viewHeight))
     }
+
+    /// The square the rings paint opaque, view pixels.
+    private static func ringSquare(_ layout: ScreenLayout) -> Rect {
+        Rect(center: layout.center, radius: layout.dialOuterRadius + 1).pixelAligned
+    }
+    private var ringSquare: Rect { Self.ringSquare(layout) }
 
     /// One frame of `screen` with `overlay` over it, in window pixels.
     package func drawList(_ screen: KioskScreen, overlay: ScreenOverlay) -> DrawList {
@@ -61,6 +66,8 @@ package struct KioskView: Sendable {
     /// One frame in the layout's view.
     private func viewList(_ screen: KioskScreen, overlay: ScreenOverlay) -> DrawList {
         var list = DrawList(backgroundFills.map { .fill($0, background) })
+        // The rings paint their own square; while they step back it is painted here.
+        if overlay.countdownProgram != nil { list.append(.fill(ringSquare, background)) }
         list.append(contentsOf: state(screen, overlay))
         for control in KioskControl.allCases { list.append(contentsOf: commands(for: control, screen, overlay)) }
         if let arming = overlay.arming { list.append(contentsOf: armingControl(arming, numbers: screen.locale.numbers)) }
@@ -78,11 +85,12 @@ package struct KioskView: Sendable {
     /// and while a countdown is there, its state on a band of the state's colour under them
     /// (icon and word, so colour is never the only cue), the set point's value, and while
     /// paused how to cancel. Stacked from the top with even gaps. While a countdown is there
-    /// the set point is locked and steps back: the state takes its room, and the time is the
-    /// hero, as large as the room allows; it keeps its size in every state.
+    /// the strip, the rings and the set point are locked and step back: this is the running
+    /// view, written in ``ScreenLayout/runningRect``, its time the hero (see
+    /// ``hero(_:width:height:goal:least:)``), one size in every state.
     private func state(_ screen: KioskScreen, _ overlay: ScreenOverlay) -> [DrawCommand] {
         let counting = overlay.countdownProgram != nil
-        let rect = Self.stateArea(layout, counting: counting)
+        let rect = counting ? layout.runningRect : layout.stateRect
         let locale = screen.locale
         let name = overlay.countdownProgram ?? screen.selectedProgram?.name ?? ""
         let time = counting
@@ -90,59 +98,93 @@ package struct KioskView: Sendable {
             : locale.words.minutes(screen.selectedMinutes, numbers: locale.numbers)
         let namePoints = Double(layout.stateNamePoints)
         let smallPoints = max(layout.minimumTextPoints, namePoints * 0.6)
-        // Each line: its height and what it draws centred at a y.
-        var lines: [(height: Double, draw: (Double) -> [DrawCommand])] = []
-        func text(_ string: String, points: Double, color: RGBA) -> (height: Double, draw: (Double) -> [DrawCommand]) {
-            (points * 1.25, { y in [.text(TextDraw(string, points: Int(points), center: Point(x: rect.center.x, y: y), maxWidth: rect.width,
-                                                   color: color, alignment: locale.panelAlignment))] })
+        func text(_ string: String, points: Double, color: RGBA, hero: Double? = nil) -> StateLine {
+            // The hero time stands in the middle, squeezed `hero`; the rest at the reading start.
+            StateLine(height: points * 1.25) { area, y in
+                [.text(TextDraw(string, points: Int(points), center: Point(x: area.center.x, y: y), maxWidth: area.width, color: color,
+                                alignment: hero == nil ? locale.panelAlignment : .center, widthScale: hero ?? 1))]
+            }
         }
-        lines.append(text(name, points: namePoints, color: theme.textColor))
-        let band = namePoints * 1.5
-        // Room for every line a countdown may show, paused or not, so the time keeps one size.
-        let extras = counting ? band + (layout.settingRect == nil ? 0 : smallPoints * 1.25)
-            + (locale.words.holdToCancel.isEmpty ? 0 : smallPoints * 1.25) : 0
-        // Sized for the longest time the countdown shows (its whole length), so it keeps one
-        // size from its start (1:00:00) to its end.
+        let nameLine = text(name, points: namePoints, color: theme.textColor)
+        guard counting else {
+            return StateLine.stack([nameLine, text(time, points: Double(layout.stateTimePoints), color: theme.dialTickColor)], in: rect)
+        }
+        // The running view. Its head (the program and the state's band) goes above the button
+        // where the layout has room there (portrait), else first and third over the time.
+        let head = layout.runningHeadRect
+        var band: StateLine?
+        if let word = Self.stateWord(overlay.timerState, words: locale.words) {
+            band = StateLine(height: namePoints * 1.5) { area, y in
+                self.stateBand(word, state: overlay.timerState, in: area, centerY: y, points: namePoints, locale: locale)
+            }
+        }
+        var after: [StateLine] = []
+        if layout.hasSetting {
+            // Its room is kept for every program, so the time keeps one size.
+            let value = settingLook.flatMap { look in screen.setting.map { look.value.text($0.value) } } ?? ""
+            after.append(text(value, points: smallPoints, color: theme.dialTickColor))
+        }
+        if !locale.words.holdToCancel.isEmpty {
+            // Its room is kept while running too, so nothing moves when the countdown pauses.
+            after.append(overlay.paused ? text(locale.words.holdToCancel, points: smallPoints, color: theme.textColor)
+                                        : StateLine(height: smallPoints * 1.25) { _, _ in [] })
+        }
+        // Room for the band whether it shows or not; the time is sized for the longest it
+        // shows (its whole length), so it keeps one size from its start (1:00:00) to its end.
+        let bandRoom = namePoints * 1.5
+        let beside = after.map(\.height).reduce(0, +) + (head == nil ? nameLine.height + bandRoom : 0)
         let longest = TimeText.format(seconds: overlay.countdownSeconds, numbers: locale.numbers)
-        let timePoints = counting
-            ? Self.heroPoints(longest.count > time.count ? longest : time, width: rect.width,
-                              height: rect.height - namePoints * 1.25 - extras, least: layout.minimumTextPoints)
-            : Double(layout.stateTimePoints)
-        lines.append(text(time, points: timePoints, color: counting ? theme.textColor : theme.dialTickColor))
-        if counting, let word = Self.stateWord(overlay.timerState, words: locale.words) {
-            lines.append((band, { y in self.stateBand(word, state: overlay.timerState, in: rect, centerY: y, points: namePoints, locale: locale) }))
-            if let value = settingLook?.value, let slider = screen.setting {
-                lines.append(text(value.text(slider.value), points: smallPoints, color: theme.dialTickColor))
-            }
-            if !locale.words.holdToCancel.isEmpty {
-                // Its room is kept while running too, so nothing moves when the countdown pauses.
-                lines.append(overlay.paused ? text(locale.words.holdToCancel, points: smallPoints, color: theme.textColor)
-                                            : (smallPoints * 1.25, { _ in [] }))
-            }
+        let hero = Self.hero(longest.count > time.count ? longest : time, width: rect.width, height: rect.height - beside,
+                             goal: layout.heroPoints, least: layout.minimumTextPoints)
+        let heroLine = text(time, points: hero.points, color: theme.textColor, hero: hero.widthScale)
+        let bandLine = band ?? StateLine(height: bandRoom) { _, _ in [] }
+        if let head {
+            return StateLine.stack([nameLine, bandLine], in: head) + StateLine.stack([heroLine] + after, in: rect)
         }
-        let gap = max(0, (rect.height - lines.map(\.height).reduce(0, +)) / Double(lines.count + 1))
-        var y = rect.y + gap
-        var commands: [DrawCommand] = []
-        for line in lines {
-            commands += line.draw((y + line.height / 2).rounded())
-            y += line.height + gap
+        return StateLine.stack([nameLine, heroLine, bandLine] + after, in: rect)
+    }
+
+    /// A line of the state: its height, and what it draws across an area centred at a y.
+    private struct StateLine {
+        var height: Double
+        var draw: (Rect, Double) -> [DrawCommand]
+
+        /// `lines` stacked down `area` from its top with even gaps.
+        static func stack(_ lines: [StateLine], in area: Rect) -> [DrawCommand] {
+            let gap = max(0, (area.height - lines.map(\.height).reduce(0, +)) / Double(lines.count + 1))
+            var y = area.y + gap
+            var commands: [DrawCommand] = []
+            for line in lines {
+                commands += line.draw(area, (y + line.height / 2).rounded())
+                y += line.height + gap
+            }
+            return commands
         }
-        return commands
     }
 
     /// Where the state is written, view pixels: beside the rings, and while a countdown is
-    /// there (`counting`) also in the set point's room, which steps back.
+    /// there (`counting`) the running view's room, its head above the button included.
     package static func stateArea(_ layout: ScreenLayout, counting: Bool) -> Rect {
-        counting ? layout.settingRect.map { layout.stateRect.union($0) } ?? layout.stateRect : layout.stateRect
+        guard counting else { return layout.stateRect }
+        return layout.runningHeadRect.map { layout.runningRect.union($0) } ?? layout.runningRect
     }
 
-    /// The size of a countdown's time in the state: as large as `width` and `height` allow
-    /// (its digits about 0.7 of the size wide, its line 1.25 of it high), never under `least`
-    /// (the least size of any text: where even that does not fit, the panel is too small).
-    static func heroPoints(_ time: String, width: Double, height: Double, least: Double) -> Double {
-        let characters = Double(max(4, time.count))
-        return max(least, min(width / (characters * 0.66), height / 1.25).rounded(.down))
+    /// The size of a countdown's time in the running view, points, and how far it is squeezed
+    /// sideways: as large as `width` and `height` allow (its characters about 0.66 of the size
+    /// wide, its line 1.25 of it high) up to half as large again as `goal`; where the width
+    /// keeps it under `goal`, it reaches `goal` (or as near as the height allows) squeezed to
+    /// no less than ``narrowestHero`` of its width. Never under `least` (the least size of any
+    /// text: where even that does not fit, the panel is too small).
+    static func hero(_ time: String, width: Double, height: Double, goal: Double, least: Double) -> (points: Double, widthScale: Double) {
+        let fits = width / (Double(max(4, time.count)) * 0.66)
+        let tall = height / 1.25
+        let natural = min(fits, tall, goal * 1.5)
+        let points = max(least, (natural >= goal ? natural : min(tall, goal, fits / narrowestHero)).rounded(.down))
+        return (points, max(narrowestHero, min(1, fits / points)))
     }
+
+    /// The least share of its width the hero time is squeezed to.
+    static let narrowestHero = 0.62
 
     /// The state's band across `rect` centred at `centerY`: its colour, its icon at the
     /// reading start, its word.
@@ -183,21 +225,37 @@ package struct KioskView: Sendable {
 
     /// What `control` looks like now (nothing while it is not on the screen).
     private func commands(for control: KioskControl, _ screen: KioskScreen, _ overlay: ScreenOverlay) -> [DrawCommand] {
+        // While a countdown is there the strip, the rings and the set point are locked and
+        // step back for the running view; a ring of the time left goes round the button.
+        if overlay.countdownProgram != nil && control.locksWithCountdown {
+            return control == .dial ? timeLeftRing(overlay) : []
+        }
         switch control {
         case .zones: return zoneTiles(overlay, locale: screen.locale)
         case .categories:
             guard let strip = screen.strip, let stripLook else { return [] }
             return StripDrawing.commands(strip, look: stripLook)
         case .setting:
-            // While a countdown is there the set point is locked: it steps back, and its value
-            // is written in the state.
-            guard overlay.countdownProgram == nil, let slider = screen.setting, let settingLook else { return [] }
+            guard let slider = screen.setting, let settingLook else { return [] }
             return settingLook.commands(slider)
         case .dial: return RingDrawing.commands(screen.dial, look: dialLook, backdrop: background, showing: overlay.dialShowing)
         case .wheel:  // the last ring: both markers go over it
             return RingDrawing.commands(screen.wheel, look: wheelLook, backdrop: background) + markers(overlay)
         case .button: return button(screen.button, overlay, words: screen.locale.words)
         }
+    }
+
+    /// The ring of the time left round the button: a dim track, and over it from the top,
+    /// clockwise, the share of the countdown still to run in its state's colour (whole
+    /// seconds, so a countdown at rest changes the picture once a second).
+    private func timeLeftRing(_ overlay: ScreenOverlay) -> [DrawCommand] {
+        let share = overlay.countdownSeconds > 0 ? min(1, max(0, overlay.countdownSecondsLeft / overlay.countdownSeconds)) : 0
+        let (radius, width) = (layout.timeLeftRadius, layout.timeLeftWidth)
+        return [
+            .arc(ArcStroke(center: layout.center, radius: radius, width: width, color: theme.dialFill.mixed(with: theme.textColor, 0.15))),
+            .arc(ArcStroke(center: layout.center, radius: radius, width: width, fromDegrees: -90, sweepDegrees: 360 * share,
+                           color: theme.stateColor(overlay.timerState), roundCaps: true)),
+        ]
     }
 
     /// Each zone's tile: its name, and its time left or "Done" after the state's icon, in a
@@ -335,13 +393,13 @@ package struct KioskView: Sendable {
             .arc(ArcStroke(center: center, radius: radius, width: width, color: Self.focusColor))
         }
         switch control {
+        case _ where overlay.countdownProgram != nil && control.locksWithCountdown:
+            return nil  // stepped back for the running view: no ring round what is not there
         case .zones:
             return nil  // not a control of the panel: keys and the encoder do not reach it
         case .categories:
             return layout.stripRect.map { .fill(Rect(x: $0.x, y: $0.maxY + width, width: $0.width, height: width), Self.focusColor) }
         case .setting:
-            // Stepped back while a countdown is there: no ring over the state in its room.
-            guard overlay.countdownProgram == nil else { return nil }
             return screen.setting.map { circle($0.center, $0.radius + $0.thumbRadius + 2 * width) }
         case .dial: return circle(layout.center, layout.dialOuterRadius + layout.radius * 0.012)
         case .wheel: return circle(layout.center, layout.wheelOuterRadius + layout.radius * 0.006)

@@ -27,6 +27,8 @@ package struct ScreenOverlay: Equatable, Sendable {
     var countdownProgram: String?
     /// The countdown's whole length, seconds (0: none).
     var countdownSeconds = 0.0
+    /// The countdown's time left, in the whole seconds its time shows (0: none, or done).
+    var countdownSecondsLeft = 0.0
     /// The remote-start arming control, when the kiosk shows one.
     var arming: ArmingFace?
     /// What each zone's tile shows, in order (empty: the kiosk has no zones).
@@ -57,6 +59,7 @@ package struct ScreenOverlay: Equatable, Sendable {
         dialShowing = session.dialShowing
         countdownProgram = session.dialShowing == nil ? nil : session.timer.program
         countdownSeconds = session.dialShowing == nil ? 0 : session.timer.secondsTotal
+        countdownSecondsLeft = session.dialShowing == nil ? 0 : Double(TimeText.shownSeconds(session.timer.secondsLeft))
         if session.zoneName != nil {
             zones = session.zones.map(\.tile)
             selectedZone = session.selectedZone

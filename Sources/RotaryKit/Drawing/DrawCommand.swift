@@ -135,8 +135,9 @@ public struct ImageDraw: Equatable, Sendable {
 }
 
 /// One line of text centred on `center`, at `points` (pixels at 72 dpi), turned clockwise
-/// by `degrees`. Text wider than `maxWidth` pixels is set smaller (down to 60 %) and then cut
-/// with an ellipsis. The colour's alpha fades it.
+/// by `degrees`, drawn `widthScale` as wide as the font sets it. Text wider than `maxWidth`
+/// pixels is set smaller (down to 60 %) and then cut with an ellipsis. The colour's alpha
+/// fades it.
 public struct TextDraw: Equatable, Sendable {
     /// The text, one line.
     public var text: String
@@ -153,10 +154,15 @@ public struct TextDraw: Equatable, Sendable {
     /// Where a text narrower than `maxWidth` sits in the box `maxWidth` wide centred on
     /// `center`, along its own line (so a turned text keeps its alignment as read).
     public var alignment: TextAlignment
+    /// How wide the letters are drawn, as a fraction of the width the font sets them at,
+    /// 0.5…1 (1: as the font draws them): a narrower, condensed line for large digits where the
+    /// room is narrow, its height kept. ``maxWidth`` holds for the narrowed line.
+    public var widthScale: Double
 
     /// A text command; see each property for its meaning and unit.
     public init(_ text: String, points: Int, center: Point, maxWidth: Double, degrees: Double = 0,
-                color: RGBA = RGBA(255, 255, 255), alignment: TextAlignment = .center) {
+                color: RGBA = RGBA(255, 255, 255), alignment: TextAlignment = .center, widthScale: Double = 1) {
+        self.widthScale = widthScale.isFinite ? min(1, max(0.5, widthScale)) : 1
         self.text = text
         self.points = points
         self.center = center

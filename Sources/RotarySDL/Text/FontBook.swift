@@ -61,18 +61,28 @@ public final class FontBook {
     }
 
     /// `text` rendered at the largest size from `size` down to 60 % of it that fits
-    /// `maxWidth` pixels; past that, cut with an ellipsis at the smallest size.
-    public func renderFitting(_ text: String, size: Int, maxWidth: Double, color: RGBA) throws -> Surface {
-        try fitting(text, size: size, maxWidth: maxWidth).line.render(color: color)
+    /// `maxWidth` pixels once narrowed to `widthScale` of its width (1: as the font sets it);
+    /// past that, cut with an ellipsis at the smallest size.
+    public func renderFitting(_ text: String, size: Int, maxWidth: Double, widthScale: Double = 1, color: RGBA) throws -> Surface {
+        let line = try fitting(text, size: size, maxWidth: maxWidth / widthScale).line.render(color: color)
+        let narrowed = Self.narrowed(line.width, widthScale)
+        return narrowed == line.width ? line : try line.scaled(width: narrowed, height: line.height)
     }
 
-    /// How ``renderFitting(_:size:maxWidth:color:)`` sets `text`: the size it takes (points,
-    /// which are pixels here), its width and line height in pixels, and what it writes (the
-    /// text, or its start with an ellipsis when even the smallest size is too wide).
-    public func fitted(_ text: String, size: Int, maxWidth: Double) throws -> FittedText {
-        let fit = try fitting(text, size: size, maxWidth: maxWidth)
+    /// How ``renderFitting(_:size:maxWidth:widthScale:color:)`` sets `text`: the size it takes
+    /// (points, which are pixels here), its width (narrowed) and line height in pixels, and
+    /// what it writes (the text, or its start with an ellipsis when even the smallest size is
+    /// too wide).
+    public func fitted(_ text: String, size: Int, maxWidth: Double, widthScale: Double = 1) throws -> FittedText {
+        let fit = try fitting(text, size: size, maxWidth: maxWidth / widthScale)
         let metrics = try fit.line.render(color: RGBA(255, 255, 255))
-        return FittedText(shown: fit.shown, points: fit.size, width: Double(metrics.width), height: Double(metrics.height))
+        return FittedText(shown: fit.shown, points: fit.size, width: Double(Self.narrowed(metrics.width, widthScale)),
+                          height: Double(metrics.height))
+    }
+
+    /// A line `width` pixels wide narrowed to `widthScale` of it, whole pixels, at least one.
+    private static func narrowed(_ width: Int, _ widthScale: Double) -> Int {
+        widthScale >= 1 ? width : max(1, Int((Double(width) * widthScale).rounded()))
     }
 
     /// The line `renderFitting` draws, its size and the text it holds.
