@@ -132,14 +132,16 @@ struct GoldenImageTests {
         _ = screen.panel.advance(by: 2)
         let after = try OffscreenRendering.render(screen)
         let layout = screen.layout
-        let probe = Degrees.point(at: -90 - 12, radius: layout.wheelInnerRadius + 30, around: layout.center)
+        // Near the hub: the segments' own art, clear of icons and names.
+        let depth = layout.wheelInnerRadius + (layout.wheelOuterRadius - layout.wheelInnerRadius) * 0.12
+        let probe = Degrees.point(at: -90 - 12, radius: depth, around: layout.center)
         func brightness(_ s: Surface) -> Int {
             let p = s.pixel(x: Int(probe.x), y: Int(probe.y))
             return Int(p.r) + Int(p.g) + Int(p.b)
         }
         // Program 1 now sits under the marker at full opacity; before it was program 0 there.
         #expect(brightness(after) != brightness(before))
-        let marker = Degrees.point(at: -90 + 45, radius: layout.wheelInnerRadius + 30, around: layout.center)
+        let marker = Degrees.point(at: -90 + 45, radius: depth, around: layout.center)
         let dimmedNow = after.pixel(x: Int(marker.x), y: Int(marker.y))
         let brightBefore = before.pixel(x: Int(probe.x) , y: Int(probe.y))
         #expect(Int(dimmedNow.r) + Int(dimmedNow.g) + Int(dimmedNow.b) < Int(brightBefore.r) + Int(brightBefore.g) + Int(brightBefore.b))

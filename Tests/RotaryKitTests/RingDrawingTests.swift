@@ -37,6 +37,42 @@ struct RingDrawingTests {
         #expect(RingDrawing.commands(Self.wheel, look: RingLook(for: Self.wheel)).count == 1, "no marker unless asked")
     }
 
+    @Test("names drawn readable stand along the ring and never more than 90° from level, all the way round; upright ones level; as art, no texts",
+          arguments: Array(stride(from: 0.0, to: 360, by: 7.5)))
+    func labelOrientation(turn: Double) {
+        var ring = RingControl(id: "w", kind: .wheel, labels: (0..<8).map { "P\($0)" }, center: Point(x: 200, y: 200),
+                               innerRadius: 40, outerRadius: 120)
+        _ = ring.advance(by: 0)
+        var look = RingLook(for: ring)
+        look.labelOrientation = .readable
+        let coordinate = turn / ring.spacingDegrees
+        let texts = RingDrawing.labels(ring, look: look, showing: coordinate).compactMap { if case .text(let t) = $0 { t } else { nil } }
+        #expect(texts.count == 8)
+        for (index, text) in texts.enumerated() {
+            #expect(abs(Degrees.normalized(text.degrees)) <= 90, "\(text.text) at \(text.degrees)°")
+            // On its item's centre line, at the look's radius, along the tangent.
+            let angle = ring.markerDegrees + turn - Double(index) * ring.spacingDegrees
+            let expected = Degrees.point(at: angle, radius: look.labelRadius, around: ring.center)
+            #expect(abs(text.center.x - expected.x) < 1e-6 && abs(text.center.y - expected.y) < 1e-6)
+            #expect(abs(Degrees.normalized(text.degrees - angle - 90).truncatingRemainder(dividingBy: 180)) < 1e-6)
+            #expect(text.color.a == (index == Int((coordinate).rounded()) % 8 ? 255 : look.labelColor.fading(look.style.dimmedOpacity).a))
+        }
+        look.labelOrientation = .upright
+        #expect(RingDrawing.labels(ring, look: look, showing: coordinate).allSatisfy { if case .text(let t) = $0 { t.degrees == 0 } else { false } })
+        look.labelOrientation = .turning
+        #expect(RingDrawing.labels(ring, look: look, showing: coordinate).isEmpty)
+        #expect(RingDrawing.commands(ring, look: look, showing: coordinate).count == 1, "the names are in the ring's art")
+    }
+
+    @Test("a name too wide for its item breaks at the space nearest its middle onto two lines; one word, or one that fits, stays whole")
+    func twoLines() {
+        #expect(RingDrawing.lines("Finnish sauna", points: 14, width: 60) == ["Finnish", "sauna"])
+        #expect(RingDrawing.lines("Wash 40 °C eco", points: 14, width: 60) == ["Wash 40", "°C eco"])
+        #expect(RingDrawing.lines("Finnish sauna", points: 14, width: 200) == ["Finnish sauna"])
+        #expect(RingDrawing.lines("Steambath", points: 14, width: 20) == ["Steambath"])
+        #expect(RingDrawing.lines("岩盤浴 サウナ", points: 20, width: 100) == ["岩盤浴", "サウナ"], "wide characters count as wide")
+    }
+
     @Test("every control has a look made from the control: the button's from its radius, the marker from the ring's band")
     func looksFor() {
         let button = CenterButton(id: "go", center: Point(x: 200, y: 200), radius: 30)

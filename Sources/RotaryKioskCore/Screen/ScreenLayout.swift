@@ -210,10 +210,11 @@ public struct ScreenLayout: Equatable, Sendable {
 
     /// Size of the icons on the wheel and where their centres sit.
     public var iconSize: Double { (wheelOuterRadius - wheelInnerRadius) * 0.3 }
-    public var iconRadius: Double { wheelInnerRadius + (wheelOuterRadius - wheelInnerRadius) * 0.66 }
-    /// Program-name font size and where the names sit.
-    public var labelPoints: Int { max(8, Int((wheelOuterRadius * 0.056).rounded())) }
-    public var labelRadius: Double { wheelInnerRadius + (wheelOuterRadius - wheelInnerRadius) * 0.33 }
+    public var iconRadius: Double { wheelInnerRadius + (wheelOuterRadius - wheelInnerRadius) * 0.4 }
+    /// Program-name font size (the least text size, or more on a large wheel) and where the
+    /// names sit: outside the icons, where a segment is widest.
+    public var labelPoints: Int { Int(max(minimumTextPoints, wheelOuterRadius * 0.07).rounded()) }
+    public var labelRadius: Double { wheelInnerRadius + (wheelOuterRadius - wheelInnerRadius) * 0.78 }
     /// Dial-number font size and where the numbers sit.
     public var dialNumberPoints: Int { max(8, Int(((dialOuterRadius - dialInnerRadius) * 0.6).rounded())) }
     public var dialNumberRadius: Double { (dialInnerRadius + dialOuterRadius) / 2 - (dialOuterRadius - dialInnerRadius) * 0.06 }

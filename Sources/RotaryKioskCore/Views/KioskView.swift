@@ -238,9 +238,11 @@ package struct KioskView: Sendable {
         case .setting:
             guard let slider = screen.setting, let settingLook else { return [] }
             return settingLook.commands(slider)
-        case .dial: return RingDrawing.commands(screen.dial, look: dialLook, backdrop: background, showing: overlay.dialShowing)
-        case .wheel:  // the last ring: both markers go over it
-            return RingDrawing.commands(screen.wheel, look: wheelLook, backdrop: background) + markers(overlay)
+        case .dial:  // its numbers go over the wheel's square, which would cover them
+            return RingDrawing.commands(screen.dial, look: dialLook, backdrop: background, showing: overlay.dialShowing, labels: false)
+        case .wheel:  // the last ring: the dial's numbers and both markers go over it
+            return RingDrawing.commands(screen.wheel, look: wheelLook, backdrop: background)
+                + RingDrawing.labels(screen.dial, look: dialLook, showing: overlay.dialShowing) + markers(overlay)
         case .button: return button(screen.button, overlay, words: screen.locale.words)
         }
     }

@@ -16,6 +16,7 @@ enum ScreenLooks {
         look.labelSize = layout.labelPoints
         look.labelRadius = layout.labelRadius
         look.labelColor = theme.textColor
+        look.labelOrientation = .readable  // never upside down at the bottom
         look.style.gapPixels = max(2, layout.radius * 0.008)
         look.style.dimmedOpacity = theme.dimmedSegmentOpacity
         return look
@@ -28,6 +29,7 @@ enum ScreenLooks {
         look.labelSize = layout.dialNumberPoints
         look.labelRadius = layout.dialNumberRadius
         look.labelColor = theme.textColor
+        look.labelOrientation = .upright  // as a clock's numbers: ٤٥ never reads as 03
         look.style.dimmedOpacity = theme.dimmedNumberOpacity
         look.style.ticksPerItem = 5
         let band = layout.dialOuterRadius - layout.dialInnerRadius

@@ -35,6 +35,9 @@ public struct RingLook: Equatable, Sendable {
     public var labelRadius: Double = 0
     /// Colour of the item names.
     public var labelColor = RGBA(255, 255, 255)
+    /// How the names stand as the ring turns: painted into its art and turning with it (the
+    /// default, the cheapest), or drawn each frame so they read from where a person stands.
+    public var labelOrientation = RingLabelOrientation.turning
     /// Gaps, dimming and ticks.
     public var style = RingStyle()
 
@@ -44,6 +47,17 @@ public struct RingLook: Equatable, Sendable {
         self.items = items
         self.fill = fill
     }
+}
+
+/// How a ring's item names stand as it turns.
+public enum RingLabelOrientation: String, Equatable, Sendable, CaseIterable {
+    /// Part of the ring's art: along the ring, turning with it, so upside down at the bottom.
+    case turning
+    /// Along the ring, turned round on its lower half, so never more than 90° from level:
+    /// drawn as texts over the ring each frame.
+    case readable
+    /// Level all round, as a clock face's numbers: drawn as texts over the ring each frame.
+    case upright
 }
 
 /// How a ring's items are separated, dimmed and ticked: the parts of a ring's look that are

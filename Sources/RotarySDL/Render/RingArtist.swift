@@ -62,7 +62,7 @@ public enum RingArtist {
             if let icon = item.icon, look.iconSize >= 1, let texture = textures[icon] {
                 try renderer.draw(texture, centeredAt: frame.point(atRadius: look.iconRadius))
             }
-            if !item.label.isEmpty {
+            if !item.label.isEmpty && look.labelOrientation == .turning {
                 let text = try fonts.renderFitting(item.label, size: look.labelSize,
                                                    maxWidth: frame.chord(atRadius: look.labelRadius) * 0.86,
                                                    color: look.labelColor)
