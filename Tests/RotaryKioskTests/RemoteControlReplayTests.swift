@@ -173,6 +173,30 @@ struct RemoteControlReplayTests {
         #expect(run.named("timer").isEmpty)
     }
 
+    @Test("armed, portrait: while a countdown holds the screen the arming control steps back for the running view; a tap on the time where it was arms nothing")
+    func armingStepsBack() throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        let config = try Self.config(control: "armed", in: dir)
+        let ready = try #require(try ReplayRun.run("", size: "480x800", extra: ["--config", config]).named("ready").first)
+        let arm = try #require(ready["remote_arm"] as? [String: Any])
+        let at = Point(x: try #require(arm["cx"] as? Double), y: try #require(arm["cy"] as? Double))
+        var t = Trace()
+        t.wait(300)
+        t.key("Return")
+        t.wait(1000)
+        t.tap(at)
+        t.wait(500)
+        t.stamp()
+        let frame = dir.appendingPathComponent("frame.json").path
+        let run = try ReplayRun.run(t.text, size: "480x800", extra: ["--config", config, "--draw-list-out", frame])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.named("remote").isEmpty, "\(run.named("remote"))")
+        #expect(run.named("timer").map { $0["state"] as? String } == ["running"])
+        let record = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: frame))) as? [String: Any])
+        let targets = (record["targets"] as? [[String: Any]] ?? []).compactMap { $0["control"] as? String }
+        #expect(!targets.contains("remote_arm"), "\(targets)")
+    }
+
     @Test("armed: a start at the kiosk disarms; pause and cancel go through with a finger down; a tap that only wakes the screen counts as use")
     func armedLocal() throws {
         let arm = try Self.armControl()

@@ -40,6 +40,7 @@ enum DrawListRecord {
         if fitted.shown != draw.text { fields.append(("asked", .string(draw.text))) }
         if draw.color.a != 255 { fields.append(("alpha", .int(Int(draw.color.a)))) }
         if draw.degrees != 0 { fields.append(("degrees", .number(draw.degrees))) }
+        if fitted.widthScale < 1 { fields.append(("width_scale", .number((fitted.widthScale * 1000).rounded() / 1000))) }
         return .object(fields)
     }
 

@@ -188,7 +188,7 @@ public struct KioskSession: Sendable {
             remoteGate.used(at: clock)  // the zone now shown: a person is at it
             return events
         }
-        if event.phase == .down, service == nil, settings.remoteControl.showsArming,
+        if event.phase == .down, service == nil, showsArmingControl,
            event.position.distance(to: layout.remoteArmCenter) <= layout.remoteArmSize / 2 {
             swallowed.append(event.finger)
             return toggleArming()
@@ -197,6 +197,11 @@ public struct KioskSession: Sendable {
         if service != nil { return serviceInput(.pointer(event), reported: reported) }
         return react(to: screen.panel.handle(event))
     }
+
+    /// Whether the remote-start arming control is on the screen: with `[mqtt] control =
+    /// "armed"`, and not while a countdown holds the screen (a remote start could not start
+    /// then, and the running view takes its room).
+    package var showsArmingControl: Bool { settings.remoteControl.showsArming && !countdown.holdsScreen }
 
     /// Mouse-wheel notches over `point` (positive: towards the user). One notch towards the
     /// user turns the control under the pointer to its next item.

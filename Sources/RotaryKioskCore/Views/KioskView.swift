@@ -102,7 +102,8 @@ package struct KioskView: Sendable {
             // The hero time stands in the middle, squeezed `hero`; the rest at the reading start.
             StateLine(height: points * 1.25) { area, y in
                 [.text(TextDraw(string, points: Int(points), center: Point(x: area.center.x, y: y), maxWidth: area.width, color: color,
-                                alignment: hero == nil ? locale.panelAlignment : .center, widthScale: hero ?? 1))]
+                                alignment: hero == nil ? locale.panelAlignment : .center, widthScale: hero ?? 1,
+                                narrowestFit: Self.narrowestText))]
             }
         }
         let nameLine = text(name, points: namePoints, color: theme.textColor)
@@ -134,8 +135,10 @@ package struct KioskView: Sendable {
         let bandRoom = namePoints * 1.5
         let beside = after.map(\.height).reduce(0, +) + (head == nil ? nameLine.height + bandRoom : 0)
         let longest = TimeText.format(seconds: overlay.countdownSeconds, numbers: locale.numbers)
+        // Arabic-Indic digits stand about 0.85 as high as western ones at one size.
+        let goal = layout.heroPoints * (locale.numbers.digits == .western ? 1 : 1.2)
         let hero = Self.hero(longest.count > time.count ? longest : time, width: rect.width, height: rect.height - beside,
-                             goal: layout.heroPoints, least: layout.minimumTextPoints)
+                             goal: goal, least: layout.minimumTextPoints)
         let heroLine = text(time, points: hero.points, color: theme.textColor, hero: hero.widthScale)
         let bandLine = band ?? StateLine(height: bandRoom) { _, _ in [] }
         if let head {
@@ -170,13 +173,13 @@ package struct KioskView: Sendable {
     }
 
     /// The size of a countdown's time in the running view, points, and how far it is squeezed
-    /// sideways: as large as `width` and `height` allow (its characters about 0.66 of the size
-    /// wide, its line 1.25 of it high) up to half as large again as `goal`; where the width
+    /// sideways: as large as `width` and `height` allow (its line 1.25 of the size high) up to half as large again as `goal`; where the width
     /// keeps it under `goal`, it reaches `goal` (or as near as the height allows) squeezed to
     /// no less than ``narrowestHero`` of its width. Never under `least` (the least size of any
     /// text: where even that does not fit, the panel is too small).
     static func hero(_ time: String, width: Double, height: Double, goal: Double, least: Double) -> (points: Double, widthScale: Double) {
-        let fits = width / (Double(max(4, time.count)) * 0.66)
+        // Digits about 0.7 of the size wide, a colon 0.4, and a little to spare.
+        let fits = width / (max(2.8, time.reduce(0) { $0 + ($1.isNumber ? 0.7 : 0.4) }) * 1.03)
         let tall = height / 1.25
         let natural = min(fits, tall, goal * 1.5)
         let points = max(least, (natural >= goal ? natural : min(tall, goal, fits / narrowestHero)).rounded(.down))
@@ -184,7 +187,10 @@ package struct KioskView: Sendable {
     }
 
     /// The least share of its width the hero time is squeezed to.
-    static let narrowestHero = 0.62
+    static let narrowestHero = 0.55
+    /// How far a name or word too long for its room even at its smallest size is squeezed
+    /// sideways before it is cut.
+    static let narrowestText = 0.55
 
     /// The state's band across `rect` centred at `centerY`: its colour, its icon at the
     /// reading start, its word.
@@ -195,7 +201,8 @@ package struct KioskView: Sendable {
         let iconX = locale.direction == .leftToRight ? band.x + height / 2 : band.maxX - height / 2
         var commands: [DrawCommand] = [
             .fill(band, theme.stateColor(state)),
-            .text(TextDraw(word, points: Int(points), center: band.center, maxWidth: band.width - 2 * height, color: theme.textColor)),
+            .text(TextDraw(word, points: Int(points), center: band.center, maxWidth: band.width - 2 * height, color: theme.textColor,
+                           narrowestFit: Self.narrowestText)),
         ]
         if let icon = Self.stateIcon(state) {
             commands.append(.image(ImageDraw(art: icon, center: Point(x: iconX, y: band.center.y), width: points, height: points)))
@@ -287,9 +294,10 @@ package struct KioskView: Sendable {
                 .fill(rect, selected ? theme.dialFill.mixed(with: theme.textColor, 0.15) : theme.dialFill),
                 .fill(Rect(x: barX, y: rect.y, width: bar, height: rect.height), color),
                 .text(TextDraw(tile.label, points: points, center: Point(x: rect.center.x, y: rect.y + rect.height * 0.31),
-                               maxWidth: textWidth, color: theme.textColor)),
+                               maxWidth: textWidth, color: theme.textColor, narrowestFit: Self.narrowestText)),
                 .text(TextDraw(status, points: statusPoints, center: Point(x: rect.center.x + statusShift, y: rect.y + rect.height * 0.71),
-                               maxWidth: textWidth - iconRoom, color: Self.zoneTextColor(tile.state, theme: theme))),
+                               maxWidth: textWidth - iconRoom, color: Self.zoneTextColor(tile.state, theme: theme),
+                               narrowestFit: Self.narrowestText)),
             ]
             if let icon = Self.stateIcon(tile.state) {
                 let side = Double(statusPoints)

@@ -64,7 +64,7 @@ package struct ScreenOverlay: Equatable, Sendable {
             zones = session.zones.map(\.tile)
             selectedZone = session.selectedZone
         }
-        if session.settings.remoteControl.showsArming {
+        if session.showsArmingControl {
             // Whole seconds, as its face counts them: the ring moves once a second, not every frame.
             arming = ArmingFace(secondsLeft: session.arming.secondsLeft(at: session.clock)?.rounded(.up),
                                 armSeconds: session.settings.armSeconds)

@@ -26,7 +26,8 @@ package enum TapTargets {
             return targets(of: service.screen.panel, turn: service.screen.turn)
         }
         let layout = session.screen.layout
-        var targets = targets(of: session.screen.panel, turn: layout.turn)
+        // What a countdown locks steps back for the running view: not on the screen, not a target.
+        var targets = targets(of: session.screen.panel, turn: layout.turn).filter { !$0.locked }
         if session.zoneName != nil {
             targets += layout.zoneTiles.enumerated().map { index, rect in
                 let box = layout.turn.window(rect)
@@ -34,7 +35,7 @@ package enum TapTargets {
                               locked: false)
             }
         }
-        if session.settings.remoteControl.showsArming {
+        if session.showsArmingControl {
             targets.append(circle("remote_arm", kind: "button", center: layout.turn.window(layout.remoteArmCenter),
                                   radius: layout.remoteArmSize / 2, locked: false))
         }

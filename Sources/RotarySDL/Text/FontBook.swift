@@ -62,22 +62,25 @@ public final class FontBook {
 
     /// `text` rendered at the largest size from `size` down to 60 % of it that fits
     /// `maxWidth` pixels once narrowed to `widthScale` of its width (1: as the font sets it);
-    /// past that, cut with an ellipsis at the smallest size.
-    public func renderFitting(_ text: String, size: Int, maxWidth: Double, widthScale: Double = 1, color: RGBA) throws -> Surface {
-        let line = try fitting(text, size: size, maxWidth: maxWidth / widthScale).line.render(color: color)
-        let narrowed = Self.narrowed(line.width, widthScale)
+    /// past that, squeezed further sideways at the smallest size, down to `narrowestFit` of its
+    /// width (1: never), and past that cut with an ellipsis.
+    public func renderFitting(_ text: String, size: Int, maxWidth: Double, widthScale: Double = 1, narrowestFit: Double = 1,
+                              color: RGBA) throws -> Surface {
+        let fit = try fitting(text, size: size, maxWidth: maxWidth / widthScale, narrowestFit: narrowestFit)
+        let line = try fit.line.render(color: color)
+        let narrowed = Self.narrowed(line.width, widthScale * fit.squeeze)
         return narrowed == line.width ? line : try line.scaled(width: narrowed, height: line.height)
     }
 
-    /// How ``renderFitting(_:size:maxWidth:widthScale:color:)`` sets `text`: the size it takes
-    /// (points, which are pixels here), its width (narrowed) and line height in pixels, and
-    /// what it writes (the text, or its start with an ellipsis when even the smallest size is
-    /// too wide).
-    public func fitted(_ text: String, size: Int, maxWidth: Double, widthScale: Double = 1) throws -> FittedText {
-        let fit = try fitting(text, size: size, maxWidth: maxWidth / widthScale)
+    /// How ``renderFitting(_:size:maxWidth:widthScale:narrowestFit:color:)`` sets `text`: the
+    /// size it takes (points, which are pixels here), its width (narrowed) and line height in
+    /// pixels, how far it is squeezed, and what it writes (the text, or its start with an
+    /// ellipsis when even the smallest size, squeezed, is too wide).
+    public func fitted(_ text: String, size: Int, maxWidth: Double, widthScale: Double = 1, narrowestFit: Double = 1) throws -> FittedText {
+        let fit = try fitting(text, size: size, maxWidth: maxWidth / widthScale, narrowestFit: narrowestFit)
         let metrics = try fit.line.render(color: RGBA(255, 255, 255))
-        return FittedText(shown: fit.shown, points: fit.size, width: Double(Self.narrowed(metrics.width, widthScale)),
-                          height: Double(metrics.height))
+        return FittedText(shown: fit.shown, points: fit.size, width: Double(Self.narrowed(metrics.width, widthScale * fit.squeeze)),
+                          height: Double(metrics.height), widthScale: widthScale * fit.squeeze)
     }
 
     /// A line `width` pixels wide narrowed to `widthScale` of it, whole pixels, at least one.
@@ -85,8 +88,10 @@ public final class FontBook {
         widthScale >= 1 ? width : max(1, Int((Double(width) * widthScale).rounded()))
     }
 
-    /// The line `renderFitting` draws, its size and the text it holds.
-    private func fitting(_ text: String, size: Int, maxWidth: Double) throws -> (line: TextLine, size: Int, shown: String) {
+    /// The line `renderFitting` draws, its size, the text it holds and how far it must be
+    /// squeezed beyond that (1: not).
+    private func fitting(_ text: String, size: Int, maxWidth: Double, narrowestFit: Double)
+        throws -> (line: TextLine, size: Int, shown: String, squeeze: Double) {
         let smallest = max(4, size * 6 / 10)
         // Each size is a font opened (its hinting program run): rather than trying every size
         // downwards, jump to the size the width says should fit (widths grow about in
@@ -101,13 +106,14 @@ public final class FontBook {
                     guard Double(larger.width) <= maxWidth else { break }
                     (fitting, s) = (larger, s + 1)
                 }
-                return (fitting, s, text)
+                return (fitting, s, text, 1)
             }
+            if s == smallest, width * narrowestFit <= maxWidth { return (fitting, s, text, maxWidth / width) }
             tooLarge = s
             s = min(s - 1, max(smallest, Int(saturating: Double(s) * maxWidth / width)))
         }
         let cut = try cut(text, size: smallest, maxWidth: maxWidth)
-        return (cut.line, smallest, cut.shown)
+        return (cut.line, smallest, cut.shown, 1)
     }
 
     /// The longest start of `text` that fits `maxWidth` at `size` with an ellipsis after it
@@ -144,4 +150,6 @@ public struct FittedText: Equatable, Sendable {
     /// Its width and line height, pixels.
     public var width: Double
     public var height: Double
+    /// How wide its letters are drawn, as a share of the width the font sets them at (1: as set).
+    public var widthScale: Double = 1
 }

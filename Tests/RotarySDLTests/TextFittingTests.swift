@@ -1,0 +1,35 @@
+import Testing
+@testable import RotarySDL
+
+/// How a line is fitted to its room: smaller, then squeezed sideways where allowed, then cut.
+/// Needs fontconfig and fonts-dejavu-core, which the set-up installs.
+@Suite("Text fitting: smaller, squeezed, cut")
+struct TextFittingTests {
+    nonisolated(unsafe) static let fonts = FontBook(path: try! FontLocator.locate("DejaVu Sans:bold"))
+    static let name = "Dampfbadaufgussnachbehandlungszeit"
+
+    @Test("a line too wide even at 60 % of its size is squeezed sideways as far as allowed, whole, instead of cut")
+    func squeezedBeforeCut() throws {
+        let natural = try Self.fonts.fitted(Self.name, size: 30, maxWidth: .infinity)
+        let smallest = try Self.fonts.fitted(Self.name, size: 18, maxWidth: .infinity)
+        let room = smallest.width * 0.8
+        let cut = try Self.fonts.fitted(Self.name, size: 30, maxWidth: room)
+        #expect(cut.shown.hasSuffix("…") && cut.points == 18 && cut.widthScale == 1, "\(cut)")
+        let squeezed = try Self.fonts.fitted(Self.name, size: 30, maxWidth: room, narrowestFit: 0.7)
+        #expect(squeezed.shown == Self.name && squeezed.points == 18 && squeezed.width <= room, "\(squeezed)")
+        #expect(abs(squeezed.widthScale - 0.8) < 0.01 && squeezed.height == smallest.height)
+        let surface = try Self.fonts.renderFitting(Self.name, size: 30, maxWidth: room, narrowestFit: 0.7, color: .init(255, 255, 255))
+        #expect(Double(surface.width) == squeezed.width && Double(surface.height) == smallest.height)
+        // Room for less than the least squeeze: cut after all; room enough: never squeezed.
+        #expect(try Self.fonts.fitted(Self.name, size: 30, maxWidth: smallest.width * 0.6, narrowestFit: 0.7).shown.hasSuffix("…"))
+        let roomy = try Self.fonts.fitted(Self.name, size: 30, maxWidth: natural.width, narrowestFit: 0.7)
+        #expect(roomy.points == 30 && roomy.widthScale == 1)
+    }
+
+    @Test("a squeezed line (widthScale) fits its room narrowed, as tall as at its size")
+    func widthScale() throws {
+        let natural = try Self.fonts.fitted("14:59", size: 100, maxWidth: .infinity)
+        let narrow = try Self.fonts.fitted("14:59", size: 100, maxWidth: natural.width * 0.7, widthScale: 0.7)
+        #expect(narrow.points == 100 && abs(narrow.width - natural.width * 0.7) <= 1 && narrow.height == natural.height, "\(narrow)")
+    }
+}
