@@ -17,11 +17,11 @@ struct ServiceTrace {
     init(width: Double = 800, height: Double = 480) {
         self.width = width
         self.height = height
-        layout = OffscreenRendering.withFonts { try! ScreenLayout(width: width, height: height).measuringServiceTabs(with: $0) }
+        layout = OffscreenRendering.withFonts { try! ScreenLayout(width: width, height: height).measuringServiceTabs(with: $0, words: KioskLocale.english.service) }
     }
 
     func screen(_ page: ServicePage) -> ServiceScreen {
-        ServiceScreen(layout: layout, page: page, levels: OperatorLevels(brightness: nil, volume: 0.5))
+        ServiceScreen(layout: layout, page: page, levels: OperatorLevels(brightness: nil, volume: 0.5), locale: .english)
     }
 
     /// Two fingers on opposite corners for `seconds`, then lifted.

@@ -13,7 +13,7 @@ struct StripEndsTests {
                      selected: selected, direction: direction, ends: .pinned)
     }
 
-    /// The chevrons drawn: "‹" and/or "›".
+    /// The chevrons drawn: "◂" and/or "▸".
     func chevrons(_ s: StripControl) -> [String] { StripDrawing.more(s, look: StripLook(for: s)).texts.map(\.text) }
 
     @Test("at the first name the names start at the strip's edge and the marker moves to the first name; more lie to the right")
@@ -22,7 +22,7 @@ struct StripEndsTests {
         #expect(s.itemCenterX(0) == 555 && s.markerX == 555)
         #expect(s.item(atX: 556) == 0 && s.item(atX: 700) == 1)
         #expect(!s.hasNamesBeforeStart && s.hasNamesAfterEnd)
-        #expect(chevrons(s) == ["›"])
+        #expect(chevrons(s) == ["▸"])
     }
 
     @Test("in the middle the marker rests where asked and both ends show more; at the last name the names end at the edge")
@@ -31,11 +31,11 @@ struct StripEndsTests {
         _ = s.turn(.item(1))
         _ = settle(&s)
         #expect(s.selectedIndex == 1 && abs(s.markerX - (500 + 296 * 0.3)) < 1e-9)
-        #expect(chevrons(s) == ["‹", "›"])
+        #expect(chevrons(s) == ["◂", "▸"])
         _ = s.turn(.last)
         _ = settle(&s)
         #expect(s.selectedIndex == 3 && abs(s.itemCenterX(3) + 55 - 796) < 1e-9 && s.markerX == s.itemCenterX(3))
-        #expect(chevrons(s) == ["‹"])
+        #expect(chevrons(s) == ["◂"])
     }
 
     @Test("names that fit are spread over the whole strip and stay put: a tap moves the marker, not the names")
@@ -55,7 +55,7 @@ struct StripEndsTests {
         #expect(s.itemCenterX(0) == 741 && s.markerX == 741)
         #expect(s.itemCenterX(1) < s.itemCenterX(0))
         let marks = StripDrawing.more(s, look: StripLook(for: s)).texts
-        #expect(marks.map(\.text) == ["‹"] && marks[0].center.x < 560)
+        #expect(marks.map(\.text) == ["◂"] && marks[0].center.x < 560)
     }
 
     @Test("a scrolling strip keeps its marker where asked, even at the first name, and draws no chevrons")

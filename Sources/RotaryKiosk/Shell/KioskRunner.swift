@@ -72,7 +72,7 @@ public final class KioskRunner {
             return try ScreenLayout(width: Double(w), height: Double(h), rotation: rotation, hasStrip: config.categories.count >= 2,
                                     hasSetting: config.programs.contains { $0.setting != nil }, zones: config.zones.count,
                                     direction: config.locale.direction)
-                .measuringStrip(config.categories, with: fonts).measuringServiceTabs(with: fonts)
+                .measuringStrip(config.categories, with: fonts).measuringServiceTabs(with: fonts, words: config.locale.service)
         }
         let screen = KioskScreen(layout: try layout(), programs: config.programs, dialMinutes: config.dialMinutes,
                                  categories: config.categories, locale: config.locale)

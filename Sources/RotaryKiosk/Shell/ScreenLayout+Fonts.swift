@@ -11,11 +11,11 @@ extension ScreenLayout {
         return layout
     }
 
-    /// This layout with the service screen's tab names measured in `fonts` at its strip's
-    /// text size.
-    func measuringServiceTabs(with fonts: FontBook) throws -> ScreenLayout {
+    /// This layout with the service screen's tab names in `words` measured in `fonts` at its
+    /// strip's text size.
+    func measuringServiceTabs(with fonts: FontBook, words: ServiceWords) throws -> ScreenLayout {
         var layout = self
-        layout.serviceTabWidths = try fonts.stripItemWidths(ServiceTab.allCases.map(\.title),
+        layout.serviceTabWidths = try fonts.stripItemWidths(ServiceTab.allCases.map { words($0.word) },
                                                             stripHeight: ServiceScreen.titleHeight(width: viewWidth, height: viewHeight))
         return layout
     }

@@ -11,6 +11,8 @@ public struct KioskLocale: Equatable, Sendable {
     public var numbers: NumberStyle
     /// Which way the category strip runs and text panels align.
     public var direction: ReadingDirection
+    /// The service screen's words, the language's own.
+    public let service: ServiceWords
 
     /// English words, western digits, left to right.
     public static let english = KioskLocale(language: .english)
@@ -22,9 +24,12 @@ public struct KioskLocale: Equatable, Sendable {
         words = language.words
         numbers = NumberStyle(digits: digits, decimalSeparator: digits == .arabicIndic ? "\u{066B}" : language.decimalSeparator)
         direction = language.direction
+        service = ServiceWords(code: language.code)
     }
 
     /// Where a text panel's lines sit: centred in a left-to-right language, against the
     /// right, where its lines start, in a right-to-left one.
     public var panelAlignment: TextAlignment { direction == .rightToLeft ? .right : .center }
+    /// Where a line of running text starts: the left, or the right in a right-to-left language.
+    public var lineStart: TextAlignment { direction == .rightToLeft ? .right : .left }
 }

@@ -28,17 +28,21 @@ package struct ServiceMode: Sendable {
     /// Set when the service screen should close, and why.
     private(set) var closing: ServiceClosing?
     private let pin: ServicePIN?
+    /// The panel's language: the words it writes and names its tabs with.
+    let locale: KioskLocale
+    var words: ServiceWords { locale.service }
 
     /// The service screen in `layout` opened at `now`: the PIN pad when there is a `pin`,
     /// else the menu.
-    init(layout: ScreenLayout, pin: ServicePIN?, levels: OperatorLevels, now: Double) {
+    init(layout: ScreenLayout, pin: ServicePIN?, levels: OperatorLevels, now: Double, locale: KioskLocale) {
         self.pin = pin
+        self.locale = locale
         lastTouch = now
-        screen = ServiceScreen(layout: layout, page: pin == nil ? .menu(.display) : .pin, levels: levels)
+        screen = ServiceScreen(layout: layout, page: pin == nil ? .menu(.display) : .pin, levels: levels, locale: locale)
     }
 
     /// Shows on the PIN pad that entry is locked for `seconds` more.
-    mutating func showLock(_ seconds: Double) { message = Self.lockMessage(seconds) }
+    mutating func showLock(_ seconds: Double) { message = lockMessage(seconds) }
 
     /// Whether the PIN pad shows.
     var asksPIN: Bool { screen.page == .pin }
@@ -83,14 +87,13 @@ package struct ServiceMode: Sendable {
         switch outcome {
         case .calibrated(let calibrated, let error):
             state.touch = calibrated
-            touchMessage = "Calibrated: the check tap landed \(Int(error.rounded())) px from its target."
+            touchMessage = words(.calibrated, n: Int(error.rounded()))
             return [.service(.calibrated(calibrated, checkError: error)), .feedback(.confirm)]
         case .checkMissed(let error):
-            touchMessage = "Not calibrated: the check tap landed \(Int(error.rounded())) px from its target "
-                + "(\(allowed) at most). The calibration in use stays."
+            touchMessage = words(.notCalibrated, n: Int(error.rounded()), m: allowed)
             return [.service(.calibrationRefused(checkError: error)), .feedback(.reject)]
         case .unusable:
-            touchMessage = "Not calibrated: the three taps gave no usable correction. The calibration in use stays."
+            touchMessage = words(.notCalibratedUnusable)
             return [.service(.calibrationRefused(checkError: nil)), .feedback(.reject)]
         }
     }
@@ -119,10 +122,10 @@ package struct ServiceMode: Sendable {
                 calibration = CalibrationRun(width: screen.turn.windowWidth, height: screen.turn.windowHeight)
                 screen.show(.calibration, levels: levels)
             case .pressed(ServiceScreen.resetCalibrationID) where state.touch.isIdentity:
-                touchMessage = "No calibration in use: touches land where the panel reports them."
+                touchMessage = words(.noCalibration)
             case .pressed(ServiceScreen.resetCalibrationID):
                 state.touch = .identity
-                touchMessage = "Calibration reset: touches land where the panel reports them."
+                touchMessage = words(.calibrationReset)
                 out += [.service(.calibrationReset), .feedback(.confirm)]
             case .pressed(ServiceScreen.closeID), .pressed(ServiceScreen.leaveID):
                 closing = .left
@@ -156,7 +159,7 @@ package struct ServiceMode: Sendable {
     /// A keypad key: a digit, `back` or `ok`.
     private mutating func key(_ label: String, now: Double, operator state: inout OperatorState) -> [KioskEvent] {
         if let left = state.pins.secondsLocked(at: now) {
-            message = Self.lockMessage(left)
+            message = lockMessage(left)
             return [.feedback(.reject)]
         }
         switch label {
@@ -184,17 +187,17 @@ package struct ServiceMode: Sendable {
         }
         let note = state.pins.wrong(at: now)
         guard case .pinRejected(let left) = note else {
-            message = Self.lockMessage(PinGuard.lockSeconds)
+            message = lockMessage(PinGuard.lockSeconds)
             return [.service(note), .error("service: \(PinGuard.triesBeforeLock) wrong PINs in a row; "
                                             + "the service screen is locked for \(Int(PinGuard.lockSeconds)) s"),
                     .feedback(.reject)]
         }
-        message = "Wrong PIN: \(Plural.of(left, "try", plural: "tries")) left"
+        message = words(.wrongPIN, n: left)
         return [.service(note), .feedback(.reject)]
     }
 
-    private static func lockMessage(_ seconds: Double) -> String {
-        "Locked after \(PinGuard.triesBeforeLock) wrong PINs: try again in \(Int(seconds.rounded(.up))) s"
+    private func lockMessage(_ seconds: Double) -> String {
+        words(.lockedOut, n: PinGuard.triesBeforeLock, m: Int(seconds.rounded(.up)))
     }
 
     /// Whether nothing on the service screen moves and no finger is on it.
@@ -209,7 +212,7 @@ package struct ServiceMode: Sendable {
 extension ServiceMode {
     /// The same page built for `layout` (a calibration under way starts again at its size).
     mutating func relayout(_ layout: ScreenLayout, levels: OperatorLevels) {
-        screen = ServiceScreen(layout: layout, page: screen.page, levels: levels)
+        screen = ServiceScreen(layout: layout, page: screen.page, levels: levels, locale: locale)
         if calibration != nil { calibration = CalibrationRun(width: layout.width, height: layout.height) }
     }
 }

@@ -24,7 +24,7 @@ package enum ServicePage: Equatable, Sendable {
 package enum ServiceTab: Int, CaseIterable, Sendable {
     case display, sound, touch, diagnostics, errors, usage, exit
 
-    /// The tab's name on the strip (the service screen speaks English: it is the operator's).
+    /// The tab's name in English, as event lines give it (lowercased).
     package var title: String {
         switch self {
         case .display: "Display"
@@ -34,6 +34,21 @@ package enum ServiceTab: Int, CaseIterable, Sendable {
         case .errors: "Errors"
         case .usage: "Usage"
         case .exit: "Exit"
+        }
+    }
+}
+
+extension ServiceTab {
+    /// The tab's name on the strip, in the panel's language.
+    package var word: ServiceWord {
+        switch self {
+        case .display: .display
+        case .sound: .sound
+        case .touch: .touch
+        case .diagnostics: .diagnostics
+        case .errors: .errors
+        case .usage: .usage
+        case .exit: .exit
         }
     }
 }

@@ -32,13 +32,16 @@ package struct ServiceScreen: Sendable {
     let turn: QuarterTurn
     /// The tabs' widths as the layout measured them (empty: estimated).
     private let tabWidths: [Double]
+    /// The language the tabs are named in and run in.
+    private let locale: KioskLocale
     package private(set) var page: ServicePage
     /// The page's controls, topmost first.
     var panel = ControlPanel()
 
     /// The service screen in `layout`'s view on `page`, the knob and arc at the operator's
-    /// `levels` (no knob without a backlight).
-    init(layout: ScreenLayout, page: ServicePage, levels: OperatorLevels) {
+    /// `levels` (no knob without a backlight), its tabs named in `locale`'s words, running its way.
+    init(layout: ScreenLayout, page: ServicePage, levels: OperatorLevels, locale: KioskLocale) {
+        self.locale = locale
         width = layout.viewWidth
         height = layout.viewHeight
         turn = layout.turn
@@ -53,7 +56,7 @@ package struct ServiceScreen: Sendable {
         self.page = page
         panel = ControlPanel()
         guard page != .calibration else { return }  // every touch is a calibration tap
-        panel.add(CenterButton(id: Self.closeID, center: closeCenter, radius: titleHeight * 0.4))
+        panel.add(CenterButton(id: Self.closeID, center: closeCenter, radius: titleHeight * 0.5))  // ✕: a finger's 9 mm at 800×480
         switch page {
         case .pin:
             for (index, label) in Self.keyLabels.enumerated() {
@@ -106,10 +109,11 @@ package struct ServiceScreen: Sendable {
 
     private func tabs(selected tab: ServiceTab) -> StripControl {
         let rect = stripRect
-        let labels = ServiceTab.allCases.map(\.title)
+        let labels = ServiceTab.allCases.map { locale.service($0.word) }
         let widths = tabWidths.count == labels.count ? tabWidths : labels.map { _ in rect.height * 3 }
         return StripControl(id: Self.tabsID, labels: labels, itemWidths: widths, x: rect.x, y: rect.y, width: rect.width,
-                            height: rect.height, markerX: rect.x + rect.width * 0.3, selected: tab.rawValue)
+                            height: rect.height, markerX: rect.x + rect.width * KioskScreen.stripMarkerAt(locale.direction),
+                            selected: tab.rawValue, direction: locale.direction, ends: .pinned)
     }
 
     // MARK: - Geometry

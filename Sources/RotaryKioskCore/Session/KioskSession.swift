@@ -443,7 +443,7 @@ public struct KioskSession: Sendable {
     /// The corner hold: the PIN pad (saying so while entry is locked) or the menu. The
     /// fingers on the corners are the gesture's until they lift.
     private mutating func openService() -> [KioskEvent] {
-        let (note, fingers) = operatorGate.open(screen.layout, pin: settings.pin, at: clock)
+        let (note, fingers) = operatorGate.open(screen.layout, pin: settings.pin, at: clock, locale: screen.locale)
         swallowed += fingers.filter { !swallowed.contains($0) }
         return [.service(note)] + feedback(.confirm)
     }

@@ -27,12 +27,12 @@ struct OperatorGate: Sendable {
         service == nil && corners.heldSince.map { clock - $0 >= holdSeconds } == true
     }
 
-    /// Opens the service screen in `layout` at `clock`, with its PIN pad when there is a
-    /// `pin` (saying so while entry is locked): what it tells, and the fingers on the corners,
-    /// which are the gesture's until they lift.
-    mutating func open(_ layout: ScreenLayout, pin: ServicePIN?, at clock: Double) -> (note: ServiceNote, fingers: [Int]) {
+    /// Opens the service screen in `layout` at `clock` in `locale`, with its PIN pad when there
+    /// is a `pin` (saying so while entry is locked): what it tells, and the fingers on the
+    /// corners, which are the gesture's until they lift.
+    mutating func open(_ layout: ScreenLayout, pin: ServicePIN?, at clock: Double, locale: KioskLocale) -> (note: ServiceNote, fingers: [Int]) {
         corners.consume()
-        var mode = ServiceMode(layout: layout, pin: pin, levels: state.levels, now: clock)
+        var mode = ServiceMode(layout: layout, pin: pin, levels: state.levels, now: clock, locale: locale)
         if mode.asksPIN, let left = state.pins.secondsLocked(at: clock) { mode.showLock(left) }
         service = mode
         return (mode.asksPIN ? .pinAsked : .opened, corners.fingers)

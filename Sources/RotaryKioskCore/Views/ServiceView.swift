@@ -2,8 +2,8 @@ import RotaryKit
 
 /// The service screen as a draw list: the title bar with the countdown's state (it keeps
 /// running underneath), the close button, and the PIN pad or the menu's strip of tabs with
-/// the tab's controls and text. Drawn in the layout's view and turned onto the window, like
-/// ``KioskView``.
+/// the tab's controls and text, in the panel's language. Drawn in the layout's view and
+/// turned onto the window, like ``KioskView``.
 package struct ServiceView: Sendable {
     let layout: ScreenLayout
     let theme: Theme
@@ -16,11 +16,12 @@ package struct ServiceView: Sendable {
     /// One frame of `service` over `session`, with the shell's `facts`.
     package func drawList(_ service: ServiceMode, session: KioskSession, facts: ServiceFacts) -> DrawList {
         let screen = service.screen
+        let locale = session.screen.locale
         var list = DrawList([.fill(nil, RGBA(theme.background.r, theme.background.g, theme.background.b))])
         if screen.page != .calibration { list.append(contentsOf: title(screen, session)) }
         switch screen.page {
         case .pin: list.append(contentsOf: pinPad(service))
-        case .menu(let tab): list.append(contentsOf: menu(tab, service, session, facts: facts))
+        case .menu(let tab): list.append(contentsOf: menu(tab, service, session, facts: facts, locale: locale))
         case .touchTest: list.append(contentsOf: touchTest(service))
         case .calibration: list.append(contentsOf: calibration(service))
         }
@@ -31,10 +32,11 @@ package struct ServiceView: Sendable {
     private var textPoints: Int { max(12, Int(min(layout.viewWidth, layout.viewHeight) * 0.036)) }
 
     private func title(_ screen: ServiceScreen, _ session: KioskSession) -> [DrawCommand] {
+        let service = session.screen.locale.service
         let bar = screen.titleHeight
         var commands: [DrawCommand] = [
             .fill(Rect(x: 0, y: 0, width: screen.width, height: bar * 1.1), theme.dialFill),
-            text("Service", points: Int(bar * 0.45), at: Point(x: bar * 0.5 + screen.width * 0.15, y: bar * 0.55),
+            text(service(.title), points: Int(bar * 0.45), at: Point(x: bar * 0.5 + screen.width * 0.15, y: bar * 0.55),
                  width: screen.width * 0.3, alignment: .left),
         ]
         if let status = countdownStatus(session) {
@@ -45,70 +47,70 @@ package struct ServiceView: Sendable {
         return commands
     }
 
-    /// "Sauna · 12:34 · paused" while a countdown runs underneath.
+    /// "Sauna · 12:34 · paused" while a countdown runs underneath, in the panel's words and digits.
     private func countdownStatus(_ session: KioskSession) -> String? {
-        let timer = session.timer
+        let timer = session.timer, locale = session.screen.locale
         guard timer.isActive || timer.state == .finished else { return nil }
-        let left = TimeText.format(seconds: timer.secondsLeft)
+        let left = TimeText.format(seconds: timer.secondsLeft, numbers: locale.numbers)
         return switch timer.state {
-        case .paused: "\(timer.program) · \(left) · paused"
-        case .finished: "\(timer.program) · done"
-        default: "\(timer.program) · \(left) left"
+        case .paused: "\(timer.program) · \(left) · \(locale.words.paused)"
+        case .finished: "\(timer.program) · \(locale.words.done)"
+        default: "\(timer.program) · \(left) · \(locale.words.running)"
         }
     }
 
     private func pinPad(_ service: ServiceMode) -> [DrawCommand] {
         let screen = service.screen
         let typed = service.digits.count
-        let dots = typed == 0 ? "Enter the service PIN" : String(repeating: "● ", count: typed).trimmingCharacters(in: .whitespaces)
+        let dots = typed == 0 ? service.words(.enterPIN) : String(repeating: "● ", count: typed).trimmingCharacters(in: .whitespaces)
         var commands = [text(service.message ?? dots, points: service.message == nil && typed > 0 ? textPoints * 2 : textPoints,
                              at: screen.messageLineCenter, width: screen.width * 0.9,
                              color: service.message == nil ? theme.textColor : KioskView.cancelColor)]
         for label in ServiceScreen.keyLabels {
-            let face = ButtonFace(label: label == "back" ? "Del" : label == "ok" ? "OK" : label)
+            let face = ButtonFace(label: label == "back" ? service.words(.delete) : label == "ok" ? service.words(.ok) : label)
             commands += button(ServiceScreen.keyPrefix + label, in: screen, face: face)
         }
         return commands
     }
 
-    private func menu(_ tab: ServiceTab, _ service: ServiceMode, _ session: KioskSession, facts: ServiceFacts) -> [DrawCommand] {
-        let screen = service.screen
+    private func menu(_ tab: ServiceTab, _ service: ServiceMode, _ session: KioskSession, facts: ServiceFacts,
+                      locale: KioskLocale) -> [DrawCommand] {
+        let screen = service.screen, words = service.words
+        func lines(_ lines: [String], points: Int? = nil) -> [DrawCommand] {
+            self.lines(lines, in: screen.contentRect, points: points, alignment: locale.lineStart)
+        }
         var commands: [DrawCommand] = []
         if let strip = screen.panel.strips.first { commands += StripDrawing.commands(strip, look: ScreenLooks.strip(strip, theme: theme)) }
         let content = screen.contentRect
         switch tab {
         case .display:
             if let slider = screen.panel.sliders.first {
-                commands += setting(slider, ServiceScreen.brightnessSetting)
-                commands.append(text("Backlight: \(facts.backlight ?? "?")", at: Point(x: content.center.x, y: content.maxY - Double(textPoints)),
+                commands += setting(slider, ServiceScreen.brightnessSetting, named: words(.brightness))
+                commands.append(text(words(.backlight, x: facts.backlight ?? "?"), at: Point(x: content.center.x, y: content.maxY - Double(textPoints)),
                                      width: content.width, color: theme.dialTickColor))
             } else {
-                commands += lines(["No backlight found: brightness cannot be set here.",
-                                   "Set [display] backlight in the config to a device in /sys/class/backlight."], in: content)
+                commands += lines([words(.noBacklight), words(.setBacklight)])
             }
         case .sound:
-            if let slider = screen.panel.sliders.first { commands += setting(slider, ServiceScreen.volumeSetting) }
+            if let slider = screen.panel.sliders.first { commands += setting(slider, ServiceScreen.volumeSetting, named: words(.volume)) }
         case .diagnostics:
-            commands += lines(facts.diagnostics, in: content)
+            commands += lines(facts.diagnostics)
         case .errors:
-            commands += facts.errors.isEmpty ? lines(["No errors since the kiosk started."], in: content)
-                : lines(facts.errors, in: content, points: max(10, textPoints * 3 / 4))
+            commands += facts.errors.isEmpty ? lines([words(.noErrors)]) : lines(facts.errors, points: max(10, textPoints * 3 / 4))
         case .usage:
-            commands += facts.usage.count < 2 ? lines(["No countdowns in the last 30 days."], in: content) : table(facts.usage, in: content)
+            commands += facts.usage.count < 2 ? lines([words(.noUsage)]) : table(facts.usage, in: content)
         case .touch:
-            commands += button(ServiceScreen.touchTestID, in: screen, face: ButtonFace(label: "Test", detail: "every finger"))
-            commands += button(ServiceScreen.calibrateID, in: screen, face: ButtonFace(label: "Calibrate", detail: "four targets"),
+            commands += button(ServiceScreen.touchTestID, in: screen, face: ButtonFace(label: words(.test), detail: words(.everyFinger)))
+            commands += button(ServiceScreen.calibrateID, in: screen, face: ButtonFace(label: words(.calibrate), detail: words(.fourTargets)),
                                labelScale: 0.32)
-            commands += button(ServiceScreen.resetCalibrationID, in: screen, face: ButtonFace(label: "Reset", detail: "calibration"),
+            commands += button(ServiceScreen.resetCalibrationID, in: screen, face: ButtonFace(label: words(.reset), detail: words(.calibration)),
                                labelScale: 0.4)
-            let status = service.touchMessage ?? (session.touchCalibration.isIdentity
-                ? "No touch calibration: touches land where the panel reports them."
-                : "A touch calibration is in use.")
+            let status = service.touchMessage ?? words(session.touchCalibration.isIdentity ? .noCalibration : .calibrationInUse)
             commands.append(text(status, at: Point(x: content.center.x, y: content.maxY - Double(textPoints)), width: content.width,
                                  color: theme.dialTickColor))
         case .exit:
-            commands += button(ServiceScreen.leaveID, in: screen, face: ButtonFace(label: "Back", detail: "to the kiosk"))
-            commands += button(ServiceScreen.quitID, in: screen, face: ButtonFace(label: "Quit", detail: "the app"),
+            commands += button(ServiceScreen.leaveID, in: screen, face: ButtonFace(label: words(.back), detail: words(.toKiosk)))
+            commands += button(ServiceScreen.quitID, in: screen, face: ButtonFace(label: words(.quit), detail: words(.theApp)),
                                accent: KioskView.cancelColor)
         }
         return commands
@@ -118,8 +120,7 @@ package struct ServiceView: Sendable {
     private func touchTest(_ service: ServiceMode) -> [DrawCommand] {
         let screen = service.screen
         let radius = max(18, min(screen.width, screen.height) * 0.06)
-        var commands = [text(service.fingers.isEmpty ? "Touch anywhere: each finger shows as a dot with its number. ✕ goes back."
-                                                       : Plural.of(service.fingers.count, "finger"),
+        var commands = [text(service.fingers.isEmpty ? service.words(.touchAnywhere) : service.words(.fingers, n: service.fingers.count),
                              at: screen.messageLineCenter, width: screen.width * 0.9,
                              color: theme.dialTickColor)]
         for (finger, point) in service.fingers.sorted(by: { $0.key < $1.key }) {
@@ -141,14 +142,15 @@ package struct ServiceView: Sendable {
         let checking = run.step == CalibrationRun.targets.count - 1
         let colour = checking ? KioskView.doneColor : theme.textColor
         let middle = Point(x: screen.width / 2, y: screen.height / 2)
-        let hint = checking ? "Last, a check: touch the centre of this cross too" : "Touch the centre of the cross"
+        let words = service.words
+        let hint = words(checking ? .touchCheck : .touchCross)
         return [
             .arc(ArcStroke(center: center, radius: arm * 0.6, width: line, color: colour)),
             .fill(Rect(x: center.x - arm, y: center.y - line / 2, width: arm * 2, height: line), colour),
             .fill(Rect(x: center.x - line / 2, y: center.y - arm, width: line, height: arm * 2), colour),
-            text("\(hint) (\(run.step + 1) of \(CalibrationRun.targets.count))", at: Point(x: middle.x, y: middle.y - Double(textPoints)),
+            text(hint + " " + words(.step, n: run.step + 1, m: CalibrationRun.targets.count), at: Point(x: middle.x, y: middle.y - Double(textPoints)),
                  width: screen.width * 0.9),
-        ] + ["One finger at a time.", "Escape, or \(Int(ServiceMode.menuTimeoutSeconds / 60)) minutes without a touch, leaves."].enumerated().map { index, line in
+        ] + [words(.oneFinger), words(.escapeLeaves, n: Int(ServiceMode.menuTimeoutSeconds / 60))].enumerated().map { index, line in
             // Two short lines: a panel on its side has little width for one long one.
             text(line, points: max(10, textPoints * 3 / 4), at: Point(x: middle.x, y: middle.y + Double(textPoints) * (1 + Double(index))),
                  width: screen.width * 0.9, color: theme.dialTickColor)
@@ -158,18 +160,21 @@ package struct ServiceView: Sendable {
     private static let fingerColours = [KioskView.focusColor, KioskView.armedColor, KioskView.doneColor, KioskView.cancelColor,
                                         RGBA(192, 132, 252), RGBA(45, 212, 191)]
 
-    private func setting(_ slider: ArcSlider, _ setting: ProgramSetting) -> [DrawCommand] {
-        ScreenLooks.setting(slider, for: setting, theme: theme, numbers: .standard).commands(slider)
+    /// The brightness knob or volume arc, `named` in the panel's language.
+    private func setting(_ slider: ArcSlider, _ setting: ProgramSetting, named name: String) -> [DrawCommand] {
+        var setting = setting
+        setting.name = name
+        return ScreenLooks.setting(slider, for: setting, theme: theme, numbers: .standard).commands(slider)
     }
 
-    /// Lines of text from the top of `rect` down, left-aligned, as many as fit.
-    private func lines(_ lines: [String], in rect: Rect, points: Int? = nil) -> [DrawCommand] {
+    /// Lines of text from the top of `rect` down, against the side where lines start, as many as fit.
+    private func lines(_ lines: [String], in rect: Rect, points: Int? = nil, alignment: TextAlignment) -> [DrawCommand] {
         let size = points ?? textPoints
         let pitch = Double(size) * 1.45
         let fitting = max(0, Int(rect.height / pitch))
         return lines.prefix(fitting).enumerated().map { index, line in
             text(line, points: size, at: Point(x: rect.center.x, y: rect.y + pitch * (Double(index) + 0.5)), width: rect.width,
-                 alignment: .left)
+                 alignment: alignment)
         }
     }
 
@@ -219,6 +224,6 @@ package struct ServiceView: Sendable {
     private func text(_ text: String, points: Int? = nil, at center: Point, width: Double, color: RGBA? = nil,
                       alignment: TextAlignment = .center) -> DrawCommand {
         .text(TextDraw(text, points: points ?? textPoints, center: center, maxWidth: width, color: color ?? theme.textColor,
-                       alignment: alignment))
+                       alignment: alignment, narrowestFit: KioskView.narrowestText))
     }
 }

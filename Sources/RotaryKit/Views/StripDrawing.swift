@@ -64,7 +64,7 @@ public enum StripDrawing {
         background(strip, look: look) + names(strip, look: look) + more(strip, look: look) + marker(strip, look: look)
     }
 
-    /// With pinned ends, a chevron (‹ or ›) on the background at each end beyond which more
+    /// With pinned ends, a chevron (◂ or ▸, which no right-to-left text mirrors) on the background at each end beyond which more
     /// names lie, over the cut name there: a person sees the strip scrolls that way. Nothing
     /// for scrolling ends or a look without a background.
     public static func more(_ strip: StripControl, look: StripLook) -> [DrawCommand] {
@@ -74,7 +74,7 @@ public enum StripDrawing {
         let side = Double(points) * 0.8
         let beyond = strip.hasNamesBeyond
         var commands: [DrawCommand] = []
-        for (shown, x, sign) in [(beyond.left, bounds.x, "‹"), (beyond.right, bounds.maxX - side, "›")] where shown {
+        for (shown, x, sign) in [(beyond.left, bounds.x, "◂"), (beyond.right, bounds.maxX - side, "▸")] where shown {
             let patch = Rect(x: x, y: bounds.y, width: side, height: bounds.height)
             commands.append(.fill(patch, background))
             commands.append(.text(TextDraw(sign, points: points, center: patch.center, maxWidth: side,
