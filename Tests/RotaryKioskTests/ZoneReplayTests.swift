@@ -157,9 +157,13 @@ struct ZoneReplayTests {
         try XvfbDriver.run(arguments: ["--windowed", "--size", "800x480", "--config", config, "--state-dir", state], events: events,
                            drive: """
             \(click(layout.center))
+            \(XvfbDriver.waitFor("\"timer\",\"state\":\"running\".*\"Cabin 1\"", in: events))
             \(click(layout.zoneTiles[1].center))
+            \(XvfbDriver.waitFor("\"selected\",\"id\":\"zones\".*\"Cabin 2\"", in: events))
             \(click(layout.center))
+            \(XvfbDriver.waitFor("\"timer\",\"state\":\"running\".*\"Cabin 2\"", in: events))
             \(click(layout.zoneTiles[2].center))
+            \(XvfbDriver.waitFor("\"selected\",\"id\":\"zones\".*\"Laundry\"", in: events))
             \(click(layout.center))
             \(XvfbDriver.waitFor("\"timer\",\"state\":\"running\".*\"Laundry\"", in: events))
             sleep 1

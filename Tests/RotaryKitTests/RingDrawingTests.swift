@@ -57,8 +57,13 @@ struct RingDrawingTests {
             #expect(abs(Degrees.normalized(text.degrees - angle - 90).truncatingRemainder(dividingBy: 180)) < 1e-6)
             #expect(text.color.a == (index == Int((coordinate).rounded()) % 8 ? 255 : look.labelColor.fading(look.style.dimmedOpacity).a))
         }
+        let commands = RingDrawing.labels(ring, look: look, showing: coordinate)
+        #expect(commands.first == .clip(Rect(center: ring.center, radius: ring.outerRadius + 1)) && commands.last == .clip(nil),
+                "clipped to the ring's square, so a turning ring changes nothing beyond it")
         look.labelOrientation = .upright
-        #expect(RingDrawing.labels(ring, look: look, showing: coordinate).allSatisfy { if case .text(let t) = $0 { t.degrees == 0 } else { false } })
+        #expect(RingDrawing.labels(ring, look: look, showing: coordinate).allSatisfy {
+            switch $0 { case .text(let t): t.degrees == 0; case .clip: true; default: false }
+        })
         look.labelOrientation = .turning
         #expect(RingDrawing.labels(ring, look: look, showing: coordinate).isEmpty)
         #expect(RingDrawing.commands(ring, look: look, showing: coordinate).count == 1, "the names are in the ring's art")

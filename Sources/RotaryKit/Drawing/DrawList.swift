@@ -18,13 +18,23 @@ public struct DrawList: Equatable, Sendable {
     /// The regions of the target that differ between `previous` and this list: for each
     /// command that changed, where it was and where it is now. Nil means the whole target
     /// (a command without bounds changed, or the lists differ in length). Overlapping
-    /// regions are merged; an unchanged list gives no regions.
+    /// regions are merged; an unchanged list gives no regions. A command drawn under a
+    /// ``DrawCommand/clip(_:)`` changes nothing outside it.
     public func changedRegions(since previous: DrawList) -> [Rect]? {
         guard previous.commands.count == commands.count else { return nil }
         var regions: [Rect] = []
-        for (old, new) in zip(previous.commands, commands) where old != new {
+        var clips: (before: Rect?, after: Rect?) = (nil, nil)
+        for (old, new) in zip(previous.commands, commands) {
+            defer {
+                if case .clip(let rect) = old { clips.before = rect }
+                if case .clip(let rect) = new { clips.after = rect }
+            }
+            guard old != new else { continue }
             guard let before = old.bounds, let after = new.bounds else { return nil }
-            for rect in [before, after] where !rect.isEmpty { regions = Self.merging(rect, into: regions) }
+            for (rect, clip) in [(before, clips.before), (after, clips.after)] {
+                guard let shown = clip == nil ? rect : clip.flatMap(rect.intersection), !shown.isEmpty else { continue }
+                regions = Self.merging(shown, into: regions)
+            }
         }
         return regions
     }

@@ -41,9 +41,16 @@ public enum RingDrawing {
     /// turns it), when the look stands them ``RingLabelOrientation/readable`` or
     /// ``RingLabelOrientation/upright`` (none when they are part of the art): each at the
     /// look's label radius on its item's centre line, as wide as its item allows there,
-    /// dimmed as the item is.
+    /// dimmed as the item is; clipped to the ring's square (then no clip), so a turning ring
+    /// changes nothing outside it.
     public static func labels(_ ring: RingControl, look: RingLook, showing coordinate: Double? = nil) -> [DrawCommand] {
         guard look.labelOrientation != .turning else { return [] }
+        let texts = names(ring, look: look, showing: coordinate)
+        return texts.isEmpty ? [] : [.clip(Rect(center: ring.center, radius: ring.outerRadius + 1))] + texts + [.clip(nil)]
+    }
+
+    /// The names of ``labels(_:look:showing:)``, unclipped.
+    private static func names(_ ring: RingControl, look: RingLook, showing coordinate: Double?) -> [DrawCommand] {
         let (rotationDegrees, highlighted) = turn(ring, showing: coordinate)
         let spacing = ring.spacingDegrees
         let chord = 2 * look.labelRadius * Double.sin(min(90, spacing / 2) * Double.pi / 180)
