@@ -18,13 +18,7 @@ struct DrawListOutTests {
 
     @Test("paused at 800×480: the state's texts with their sizes, the button's, every box inside the panel; the button the one target")
     func paused() throws {
-        var trace = Trace()
-        trace.key("Return")
-        trace.wait(1500)
-        trace.key("Return")
-        trace.wait(500)
-        trace.stamp()
-        let (run, record) = try Self.record(trace)
+        let (run, record) = try Self.record(.startThenPause)
         #expect(run.status == 0, "\(run.stderr)")
         #expect((record["width"] as? Int) == 800 && (record["height"] as? Int) == 480)
         let texts = Self.texts(record)

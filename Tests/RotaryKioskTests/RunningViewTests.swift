@@ -38,18 +38,10 @@ struct RunningViewTests {
     @Test("paused after a start: the time left's digits stand at least 18 % of the panel's height in the picture, and no state text is cut",
           arguments: panels)
     func heroDigits(panel: Panel) throws {
-        let dir = try KioskProcess.temporaryDirectory()
-        let (shot, frame) = (dir.appendingPathComponent("shot.png").path, dir.appendingPathComponent("frame.json").path)
-        var trace = Trace()
-        trace.key("Return")
-        trace.wait(1500)
-        trace.key("Return")
-        trace.wait(500)
-        trace.stamp()
-        let run = try ReplayRun.run(trace.text, size: panel.size, extra: try Self.config(panel) + [
-            "--rotate", String(panel.rotate), "--screenshot", shot, "--draw-list-out", frame])
+        let shot = try KioskProcess.temporaryDirectory().appendingPathComponent("shot.png").path
+        let (run, record) = try DrawListOutTests.record(.startThenPause, size: panel.size,
+                                                        extra: try Self.config(panel) + ["--rotate", String(panel.rotate), "--screenshot", shot])
         #expect(run.status == 0, "\(run.stderr)")
-        let record = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: frame))) as? [String: Any])
         let state = DrawListOutTests.texts(record).filter { $0["control"] as? String == "state" }
         for text in state { #expect(text["asked"] == nil, "cut: \(text)") }
         let time = try #require(state.max { ($0["px"] as? Int ?? 0) < ($1["px"] as? Int ?? 0) })

@@ -37,6 +37,18 @@ struct Trace {
     }
 
     mutating func key(_ name: String) { add(["type": "key", "key": name]) }
+
+    /// Enter starts the selected program; 1.5 s later Enter pauses it, and the replay runs
+    /// half a second on.
+    static var startThenPause: Trace {
+        var trace = Trace()
+        trace.key("Return")
+        trace.wait(1500)
+        trace.key("Return")
+        trace.wait(500)
+        trace.stamp()
+        return trace
+    }
     /// A command as MQTT's `<base>/set/<what>` would bring it.
     mutating func remote(_ what: String, _ payload: String) { add(["type": "remote", "command": what, "payload": payload]) }
     /// A finger down and up again `hold` ms later at `p`.
