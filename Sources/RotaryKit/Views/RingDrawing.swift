@@ -53,8 +53,10 @@ public enum RingDrawing {
     private static func names(_ ring: RingControl, look: RingLook, showing coordinate: Double?) -> [DrawCommand] {
         let (rotationDegrees, highlighted) = turn(ring, showing: coordinate)
         let spacing = ring.spacingDegrees
-        let chord = 2 * look.labelRadius * Double.sin(min(90, spacing / 2) * Double.pi / 180)
+        let halfAngle = min(90, spacing / 2) * Double.pi / 180
         let dimmed = look.labelColor.fading(look.style.dimmedOpacity)
+        let points = Double(look.labelSize)
+        let step = points * 1.1
         return look.items.enumerated().compactMap { index, item -> [DrawCommand]? in
             guard !item.label.isEmpty else { return nil }
             let angle = Degrees.normalized(ring.markerDegrees + rotationDegrees - Double(index) * spacing)
@@ -64,27 +66,55 @@ public enum RingDrawing {
                 degrees = Degrees.normalized(angle + 90)
                 if abs(degrees) > 90 { degrees = Degrees.normalized(degrees + 180) }
             }
-            let center = Degrees.point(at: angle, radius: look.labelRadius, around: ring.center)
-            let lines = Self.lines(item.label, points: look.labelSize, width: chord * 0.86)
-            // Two lines sit either side of the label's centre, across its baseline.
-            let step = Double(look.labelSize) * 1.1
+            let tangential = look.labelOrientation == .readable
+            let oneLine = Self.room(atRadius: min(look.labelRadius, ring.outerRadius - 2 - step / 2), halfAngle: halfAngle,
+                                    lineHeight: points, ring: ring, tangential: tangential)
+            let lines = Self.lines(item.label, points: look.labelSize, width: oneLine)
+            // The lines stack across the baseline, first on top as read: outwards or inwards
+            // as the name is turned. The block keeps clear of the rim.
+            let down: Double = Double.cos((degrees + 90 - angle) * Double.pi / 180) >= 0 ? 1 : -1
+            let shifts = lines.indices.map { down * (Double($0) - Double(lines.count - 1) / 2) * step }
+            // Along the ring, each line's ends and outer edge inside the rim (at its estimated width).
+            let rim = ring.outerRadius - 2
+            let middle = tangential
+                ? zip(lines, shifts).map { text, shift in
+                    (max(0, rim * rim - Double.pow(estimatedWidth(text[...], points: look.labelSize) / 2, 2))).squareRoot()
+                        - points * 0.55 - shift
+                }.reduce(look.labelRadius, min)
+                : look.labelRadius
             return lines.enumerated().map { line, text in
-                let offset = (Double(line) - Double(lines.count - 1) / 2) * step
-                return .text(TextDraw(text, points: look.labelSize, center: Degrees.point(at: degrees + 90, radius: offset, around: center),
-                                      maxWidth: chord * 0.86, degrees: degrees, color: index == highlighted ? look.labelColor : dimmed))
+                let radius = middle + shifts[line]
+                return .text(TextDraw(text, points: look.labelSize, center: Degrees.point(at: angle, radius: radius, around: ring.center),
+                                      maxWidth: Self.room(atRadius: radius, halfAngle: halfAngle, lineHeight: points, ring: ring,
+                                                          tangential: tangential),
+                                      degrees: degrees, color: index == highlighted ? look.labelColor : dimmed))
             }
         }.flatMap { $0 }
+    }
+
+    /// How wide a name's line centred `radius` pixels out on an item's centre line may be:
+    /// within the item's sector (`halfAngle` either side, radians) and, along the ring
+    /// (`tangential`), with its ends and its outer edge (`lineHeight` high) inside the rim.
+    private static func room(atRadius radius: Double, halfAngle: Double, lineHeight: Double, ring: RingControl,
+                             tangential: Bool) -> Double {
+        let sector = 2 * radius * Double.sin(halfAngle) * 0.86
+        guard tangential else { return sector }
+        let rim = ring.outerRadius - 2, outer = radius + lineHeight * 0.55
+        return max(0, min(sector, 2 * (max(0, rim * rim - outer * outer)).squareRoot() * 0.95))
+    }
+
+    /// About how wide `text` is at `points`, pixels: characters 0.58 of the size wide, wide
+    /// East Asian ones 1.
+    static func estimatedWidth(_ text: Substring, points: Int) -> Double {
+        text.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x2E80 ? 1 : 0.58) } * Double(points)
     }
 
     /// `label` as one line, or as two broken at the space nearest its middle when it would be
     /// wider than `width` pixels at `points` (characters taken as 0.58 of the size wide, wide
     /// East Asian ones as 1) and it has a space.
     static func lines(_ label: String, points: Int, width: Double) -> [String] {
-        func estimate(_ text: Substring) -> Double {
-            text.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x2E80 ? 1 : 0.58) } * Double(points)
-        }
         let characters = Array(label)
-        guard estimate(label[...]) > width else { return [label] }
+        guard estimatedWidth(label[...], points: points) > width else { return [label] }
         let spaces = characters.indices.filter { characters[$0] == " " }
         guard let cut = spaces.min(by: { abs($0 * 2 - characters.count) < abs($1 * 2 - characters.count) }) else { return [label] }
         return [String(characters[..<cut]), String(characters[(cut + 1)...])]

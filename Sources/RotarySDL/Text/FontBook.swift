@@ -141,7 +141,7 @@ public final class FontBook {
     }
 }
 
-/// How a text is set to fit its width (``FontBook/fitted(_:size:maxWidth:)``).
+/// How a text is set to fit its width (``FontBook/fitted(_:size:maxWidth:widthScale:narrowestFit:)``).
 public struct FittedText: Equatable, Sendable {
     /// What is written: the text, or its start and an ellipsis.
     public var shown: String
