@@ -67,7 +67,7 @@ package struct KioskView: Sendable {
     private func viewList(_ screen: KioskScreen, overlay: ScreenOverlay) -> DrawList {
         var list = DrawList(backgroundFills.map { .fill($0, background) })
         // The rings paint their own square; while they step back it is painted here.
-        if overlay.countdownProgram != nil { list.append(.fill(ringSquare, background)) }
+        if overlay.counting { list.append(.fill(ringSquare, background)) }
         list.append(contentsOf: state(screen, overlay))
         for control in KioskControl.allCases { list.append(contentsOf: commands(for: control, screen, overlay)) }
         if let arming = overlay.arming { list.append(contentsOf: armingControl(arming, numbers: screen.locale.numbers)) }
@@ -89,7 +89,7 @@ package struct KioskView: Sendable {
     /// view, written in ``ScreenLayout/runningRect``, its time the hero (see
     /// ``hero(_:width:height:goal:least:)``), one size in every state.
     private func state(_ screen: KioskScreen, _ overlay: ScreenOverlay) -> [DrawCommand] {
-        let counting = overlay.countdownProgram != nil
+        let counting = overlay.counting
         let rect = counting ? layout.runningRect : layout.stateRect
         let locale = screen.locale
         let name = overlay.countdownProgram ?? screen.selectedProgram?.name ?? ""
@@ -234,7 +234,7 @@ package struct KioskView: Sendable {
     private func commands(for control: KioskControl, _ screen: KioskScreen, _ overlay: ScreenOverlay) -> [DrawCommand] {
         // While a countdown is there the strip, the rings and the set point are locked and
         // step back for the running view; a ring of the time left goes round the button.
-        if overlay.countdownProgram != nil && control.locksWithCountdown {
+        if overlay.steppedBack(control) {
             return control == .dial ? timeLeftRing(overlay) : []
         }
         switch control {
@@ -403,7 +403,7 @@ package struct KioskView: Sendable {
             .arc(ArcStroke(center: center, radius: radius, width: width, color: Self.focusColor))
         }
         switch control {
-        case _ where overlay.countdownProgram != nil && control.locksWithCountdown:
+        case _ where overlay.steppedBack(control):
             return nil  // stepped back for the running view: no ring round what is not there
         case .zones:
             return nil  // not a control of the panel: keys and the encoder do not reach it

@@ -25,6 +25,10 @@ package struct ScreenOverlay: Equatable, Sendable {
     var dialShowing: Double?
     /// The program a countdown runs, is paused or finished for (nil: none).
     var countdownProgram: String?
+    /// A countdown is there (running, paused or done): the running view shows.
+    var counting: Bool { countdownProgram != nil }
+    /// Whether `control` has stepped back for the running view: locked by the countdown, not drawn.
+    func steppedBack(_ control: KioskControl) -> Bool { counting && control.locksWithCountdown }
     /// The countdown's whole length, seconds (0: none).
     var countdownSeconds = 0.0
     /// The countdown's time left, in the whole seconds its time shows (0: none, or done).
