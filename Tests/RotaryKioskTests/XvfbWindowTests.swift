@@ -12,11 +12,12 @@ struct XvfbWindowTests {
     func mouseDrag() throws {
         let dir = try KioskProcess.temporaryDirectory()
         let events = dir.appendingPathComponent("events.jsonl").path
-        // 600×600 window: wheel from 48 to 228 px around (300, 300).
-        let centre = ScreenLayout(width: 600, height: 600).center
+        // 600×600 window: the drag runs along the middle of the wheel's band.
+        let window = ScreenLayout(width: 600, height: 600)
+        let centre = window.center, radius = (window.wheelInnerRadius + window.wheelOuterRadius) / 2
         var moves: [String] = []
         for step in 0...24 {
-            let p = Degrees.point(at: -90 + 45 * Double(step) / 24, radius: 140, around: centre)
+            let p = Degrees.point(at: -90 + 45 * Double(step) / 24, radius: radius, around: centre)
             moves.append("xdotool mousemove --window \"$wid\" \(Int(p.x.rounded())) \(Int(p.y.rounded())); sleep 0.02")
             if step == 0 { moves.append("xdotool mousedown 1; sleep 0.05") }
         }

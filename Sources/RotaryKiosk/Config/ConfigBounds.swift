@@ -63,6 +63,8 @@ extension ConfigBounds {
     static let volume = ConfigBounds(0...1, why: "0 is silent, 1 full loudness")
     static let tickInterval = ConfigBounds(0...1000, unit: "ms",
                                            why: "0 ticks on every detent; more than a second apart, ticks would no longer follow the wheel")
+    static let diagonal = ConfigBounds(2...110, unit: "inches",
+                                       why: "a panel's diagonal: from a 2-inch display to a 110-inch screen")
     static let dimmedOpacity = ConfigBounds(0...1, why: "0 hides the segments away from the marker, 1 shows them like the selected one")
 }
 

@@ -427,7 +427,7 @@ public enum ConfigLoader {
     static func readDisplay(_ root: TOMLTable, _ r: inout ConfigReader, _ config: inout KioskConfig) {
         if let display = r.table(root, "display") {
             r.warnUnknown(display, at: "display", known: ["rotation", "dim_after_seconds", "backlight", "on_hours", "wake_seconds",
-                                                        "framebuffer"])
+                                                        "framebuffer", "diagonal"])
             if let text = r.string(display, "on_hours", at: "display") {
                 if let hours = OpeningHours(text) { config.openingHours = hours } else {
                     r.error("display.on_hours", "must be \(OpeningHours.rule), not \"\(text)\"")
@@ -454,6 +454,7 @@ public enum ConfigLoader {
                 }
             }
             if let dim = r.number(display, "dim_after_seconds", at: "display", in: .dimAfter) { config.dimAfterSeconds = dim }
+            if let inches = r.number(display, "diagonal", at: "display", in: .diagonal) { config.diagonalInches = inches }
         }
         if let admin = r.table(root, "admin") {
             r.warnUnknown(admin, at: "admin", known: ["exit_hold_seconds", "pin_hash"])

@@ -7,23 +7,27 @@ import RotarySDL
 /// to) and every area a person taps now, so checks can hold the panel to its rules (sizes,
 /// contrast with the screenshot, targets) without reading pixels for everything.
 enum DrawListRecord {
-    /// The record of a frame `width`×`height` whose texts are `texts`, with `targets` and the
-    /// state area `stateBox` (window pixels; nil while the service screen shows).
-    static func make(width: Int, height: Int, texts: [PlacedText], targets: [TapTargets.Target], stateBox: Rect?) -> JSONValue {
+    /// The record of a frame `width`×`height` on a panel of `panel`'s pixels whose texts are
+    /// `texts`, with `targets` and the state area `stateBox` (window pixels; nil while the
+    /// service screen shows).
+    static func make(width: Int, height: Int, panel: PanelSize, texts: [PlacedText], targets: [TapTargets.Target],
+                     stateBox: Rect?) -> JSONValue {
         .object([
             ("width", .int(width)), ("height", .int(height)),
+            ("panel", .object([("mm_per_px", .number((panel.millimetresPerPixel * 10_000).rounded() / 10_000)),
+                               ("source", .string(panel.source.rawValue)), ("finger_px", .number(panel.fingerPixels))])),
             ("texts", .array(texts.map { text($0, owner: owner(of: $0.box.center, targets: targets, stateBox: stateBox)) })),
             ("targets", .array(targets.map(target))),
         ])
     }
 
-    /// Who a text at `point` belongs to: the smallest target around it that takes touches
+    /// Who a text at `point` belongs to: the smallest target holding it that takes touches
     /// now (the button before the ring it sits in, the arming control before the dial's
     /// square), else `state` in the state area, else the smallest locked target around it,
     /// else nobody.
     static func owner(of point: Point, targets: [TapTargets.Target], stateBox: Rect?) -> String? {
         func smallest(_ candidates: [TapTargets.Target]) -> String? {
-            candidates.filter { $0.box.contains(point) }.min { $0.box.width * $0.box.height < $1.box.width * $1.box.height }?.id
+            candidates.filter { $0.holds(point) }.min { $0.box.width * $0.box.height < $1.box.width * $1.box.height }?.id
         }
         if let id = smallest(targets.filter { !$0.locked }) { return id }
         if stateBox?.contains(point) == true { return "state" }

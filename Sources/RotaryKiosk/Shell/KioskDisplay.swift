@@ -193,6 +193,15 @@ final class KioskDisplay {
         return choice.map { "\(text); \($0)" } ?? text
     }
 
+    /// How large the panel's pixels are: `diagonalInches` from the config where it gives one,
+    /// else what KMSDRM reports of the connector, else a 7-inch 800×480 panel's (X11 and
+    /// Wayland report a desktop's guess, the framebuffer and the offscreen driver nothing).
+    func panelSize(diagonalInches: Double?, width: Double, height: Double) -> PanelSize {
+        if let diagonalInches { return PanelSize(diagonalInches: diagonalInches, width: width, height: height) }
+        if videoDriver.lowercased() == "kmsdrm", let dots = window?.displayDotsPerInch { return PanelSize(dotsPerInch: dots) }
+        return .assumed
+    }
+
     /// The panel's refresh rate, hertz (60 where nobody says).
     var refreshRate: Double { panel?.device.refreshRate ?? window?.refreshRate ?? 60 }
 

@@ -71,11 +71,13 @@ public final class KioskRunner {
             let (w, h) = try renderer.outputSize()
             return try ScreenLayout(width: Double(w), height: Double(h), rotation: rotation, hasStrip: config.categories.count >= 2,
                                     hasSetting: config.programs.contains { $0.setting != nil }, zones: config.zones.count,
-                                    direction: config.locale.direction)
+                                    direction: config.locale.direction,
+                                    panel: display.panelSize(diagonalInches: config.diagonalInches, width: Double(w), height: Double(h)))
                 .measuringStrip(config.categories, with: fonts).measuringServiceTabs(with: fonts, words: config.locale.service)
         }
         let screen = KioskScreen(layout: try layout(), programs: config.programs, dialMinutes: config.dialMinutes,
                                  categories: config.categories, locale: config.locale)
+        logger.info("\(screen.layout.panel.description)")
         let scene = KioskScene(renderer: renderer, panel: display.panel, theme: art.theme, fonts: fonts, events: events)
         let input = try display.input(width: screen.layout.width, height: screen.layout.height, commands: scene.remoteInbox)
         let startedAt = options.replayStart ?? Date().timeIntervalSince1970

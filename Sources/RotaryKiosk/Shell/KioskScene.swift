@@ -94,7 +94,8 @@ final class KioskScene {
     func frameRecord(_ session: KioskSession) throws -> JSONValue? {
         guard let lastList else { return nil }
         let layout = session.screen.layout
-        return DrawListRecord.make(width: Int(layout.width), height: Int(layout.height), texts: try executor.placedTexts(lastList),
+        return DrawListRecord.make(width: Int(layout.width), height: Int(layout.height), panel: layout.panel,
+                                   texts: try executor.placedTexts(lastList),
                                    targets: TapTargets.of(session),
                                    stateBox: session.service == nil
                                        ? layout.turn.window(KioskView.stateArea(layout, counting: session.dialShowing != nil)) : nil)

@@ -16,7 +16,7 @@ extension ScreenLayout {
     func measuringServiceTabs(with fonts: FontBook, words: ServiceWords) throws -> ScreenLayout {
         var layout = self
         layout.serviceTabWidths = try fonts.stripItemWidths(ServiceTab.allCases.map { words($0.word) },
-                                                            stripHeight: ServiceScreen.titleHeight(width: viewWidth, height: viewHeight))
+                                                            stripHeight: ServiceScreen.titleHeight(self))
         return layout
     }
 }

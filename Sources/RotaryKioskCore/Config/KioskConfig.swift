@@ -49,6 +49,9 @@ public struct KioskConfig: Equatable, Sendable {
     public var backlight = "auto"
     /// The framebuffer device drawn into with `--video-driver fbdev` (or when `auto` picks it).
     public var framebuffer = "/dev/fb0"
+    /// The panel's diagonal, inches (nil: what the display reports, else a 7-inch 800×480
+    /// panel's pixels): sizes a finger's targets in millimetres.
+    public var diagonalInches: Double?
     /// Dim the screen and stop drawing after this long without a touch (0: never).
     public var dimAfterSeconds = 120.0
     /// When the panel is on (nil: always); outside these hours it is off unless a touch woke

@@ -44,6 +44,7 @@ package struct ServiceScreen: Sendable {
         self.locale = locale
         width = layout.viewWidth
         height = layout.viewHeight
+        titleHeight = Self.titleHeight(layout)
         turn = layout.turn
         tabWidths = layout.serviceTabWidths
         self.page = page
@@ -56,7 +57,7 @@ package struct ServiceScreen: Sendable {
         self.page = page
         panel = ControlPanel()
         guard page != .calibration else { return }  // every touch is a calibration tap
-        panel.add(CenterButton(id: Self.closeID, center: closeCenter, radius: titleHeight * 0.5))  // ✕: a finger's 9 mm at 800×480
+        panel.add(CenterButton(id: Self.closeID, center: closeCenter, radius: titleHeight * 0.5))  // ✕: a finger's target across
         switch page {
         case .pin:
             for (index, label) in Self.keyLabels.enumerated() {
@@ -119,10 +120,13 @@ package struct ServiceScreen: Sendable {
     // MARK: - Geometry
 
     /// The title bar's height, which is also the strip's.
-    var titleHeight: Double { Self.titleHeight(width: width, height: height) }
+    let titleHeight: Double
 
-    /// The title bar's height on a view `width` × `height` pixels.
-    package static func titleHeight(width: Double, height: Double) -> Double { max(36, min(height, width) * 0.1) }
+    /// The title bar's height in `layout`'s view: a tenth of its shorter side, at least 36
+    /// pixels and a finger's target (the tabs and the ✕ are as tall).
+    package static func titleHeight(_ layout: ScreenLayout) -> Double {
+        max(36, layout.panel.fingerPixels, min(layout.viewHeight, layout.viewWidth) * 0.1)
+    }
     var closeCenter: Point { Point(x: width - titleHeight * 0.6, y: titleHeight * 0.55) }
     /// The strip of tabs, under the title.
     var stripRect: Rect { Rect(x: 0, y: titleHeight * 1.1, width: width, height: titleHeight) }

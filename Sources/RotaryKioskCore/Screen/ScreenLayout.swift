@@ -19,6 +19,9 @@ public struct ScreenLayout: Equatable, Sendable {
     public let hasStrip: Bool
     /// Whether some program has a set point, so room is kept for it.
     public let hasSetting: Bool
+    /// How large the panel's pixels are: what a finger taps is at least
+    /// ``PanelSize/fingerMillimetres`` across as drawn.
+    public let panel: PanelSize
     /// The zone tiles across the top, one per `[[zone]]` in order as the screen reads (from
     /// the right, right to left), empty without zones; view pixels.
     public let zoneTiles: [Rect]
@@ -50,20 +53,22 @@ public struct ScreenLayout: Equatable, Sendable {
     /// view writes the program and the state's band (nil in landscape: all goes beside).
     public private(set) var runningHeadRect: Rect?
 
-    /// The layout for a `width`×`height` window shown turned by `rotation` degrees, with room
-    /// for a strip and a set point when asked, and a tile for each of `zones` zones (0: none),
-    /// in the order `direction` reads.
+    /// The layout for a `width`×`height` window shown turned by `rotation` degrees on a panel
+    /// of `panel`'s pixels, with room for a strip and a set point when asked, and a tile for
+    /// each of `zones` zones (0: none), in the order `direction` reads.
     public init(width: Double, height: Double, rotation: Int = 0, hasStrip: Bool = false, hasSetting: Bool = false,
-                zones: Int = 0, direction: ReadingDirection = .leftToRight) {
+                zones: Int = 0, direction: ReadingDirection = .leftToRight, panel: PanelSize = .assumed) {
         self.width = max(16, width)
         self.height = max(16, height)
         self.rotation = ((rotation % 360) + 360) % 360
         self.hasStrip = hasStrip
         self.hasSetting = hasSetting
+        self.panel = panel
         turn = QuarterTurn(degrees: self.rotation, windowWidth: self.width, windowHeight: self.height)
         let w = turn.viewWidth
         let gap = (min(w, turn.viewHeight) * 0.025).rounded()
-        zoneTiles = Self.tiles(zones, width: w, height: turn.viewHeight, gap: gap).map { tile in
+        let finger = panel.fingerPixels
+        zoneTiles = Self.tiles(zones, width: w, height: turn.viewHeight, gap: gap, finger: finger).map { tile in
             direction == .leftToRight ? tile : Rect(x: w - tile.maxX, y: tile.y, width: tile.width, height: tile.height)
         }
         // The rest lies under the zones' band.
@@ -76,9 +81,9 @@ public struct ScreenLayout: Equatable, Sendable {
             center = Point(x: side / 2, y: top + h / 2)
             radius = side / 2
             var column = Rect(x: side + gap, y: top + gap, width: max(1, w - side - 2 * gap), height: max(1, h - 2 * gap))
-            stripRect = hasStrip ? Self.take(height: Self.stripHeight(w, h), from: &column, gap: gap) : nil
+            stripRect = hasStrip ? Self.take(height: Self.stripHeight(w, h, finger: finger), from: &column, gap: gap) : nil
             if hasSetting {
-                let stateHeight = (column.height * 0.42).rounded()
+                let stateHeight = (column.height * 0.36).rounded()
                 stateRect = Self.take(height: stateHeight, from: &column, gap: gap)
                 settingRect = Self.square(in: column)
             } else {
@@ -89,7 +94,7 @@ public struct ScreenLayout: Equatable, Sendable {
             // Strip on top, the rings below it as wide as the window allows, state and set point
             // side by side under them.
             var rest = Rect(x: gap, y: top + gap, width: max(1, w - 2 * gap), height: max(1, h - 2 * gap))
-            stripRect = hasStrip ? Self.take(height: Self.stripHeight(w, h), from: &rest, gap: gap) : nil
+            stripRect = hasStrip ? Self.take(height: Self.stripHeight(w, h, finger: finger), from: &rest, gap: gap) : nil
             let side = min(w, rest.height * 0.68)
             center = Point(x: w / 2, y: rest.y + side / 2)
             radius = side / 2
@@ -116,13 +121,13 @@ public struct ScreenLayout: Equatable, Sendable {
 
     /// The zone tiles for `count` zones across the top of a `width`×`height` view: as many to
     /// a row as leave each at least ``zoneTileMinWidth`` wide (all in one row when they fit),
-    /// each row a tenth of the shorter side within 48…72 pixels (at least 44, a finger's
-    /// target, at 800×480), the rows `gap` apart and `gap` from the view's sides and top.
-    private static func tiles(_ count: Int, width: Double, height: Double, gap: Double) -> [Rect] {
+    /// each row a tenth of the shorter side within 48…72 pixels and never under a `finger`'s
+    /// target, the rows `gap` apart and `gap` from the view's sides and top.
+    private static func tiles(_ count: Int, width: Double, height: Double, gap: Double, finger: Double) -> [Rect] {
         guard count > 0 else { return [] }
-        let across = max(1, min(count, Int(((width - gap) / (zoneTileMinWidth + gap)).rounded(.down))))
+        let across = max(1, min(count, Int(((width - gap) / (max(zoneTileMinWidth, finger) + gap)).rounded(.down))))
         let rows = (count + across - 1) / across
-        let tileHeight = min(72, max(48, (min(width, height) * 0.1).rounded()))
+        let tileHeight = max(finger, min(72, max(48, (min(width, height) * 0.1).rounded())))
         let tileWidth = ((width - gap) / Double(across) - gap).rounded(.down)
         return (0..<count).map { i in
             let (row, column) = (i / across, i % across)
@@ -138,9 +143,11 @@ public struct ScreenLayout: Equatable, Sendable {
     /// a short name and a time in the tiles' type.
     public static let zoneTileMinWidth = 84.0
 
-    /// The strip's height: a tenth of the shorter side within 48…84 pixels (a 9 mm finger on a
-    /// 7-inch 800×480 panel is about 36), so two or three names fit across it.
-    private static func stripHeight(_ w: Double, _ h: Double) -> Double { min(84, max(48, (min(w, h) * 0.1).rounded())) }
+    /// The strip's height: a tenth of the shorter side within 48…84 pixels and never under a
+    /// `finger`'s target (47 pixels on a 7-inch 800×480 panel), so two or three names fit across it.
+    private static func stripHeight(_ w: Double, _ h: Double, finger: Double) -> Double {
+        max(finger, min(84, max(48, (min(w, h) * 0.1).rounded())))
+    }
 
     /// The top `height` pixels of `area`, which loses them and a gap.
     private static func take(height: Double, from area: inout Rect, gap: Double) -> Rect {
@@ -175,7 +182,11 @@ public struct ScreenLayout: Equatable, Sendable {
     /// The size the running view aims to set the time left at, points: digits 19 % of the
     /// view's height (a font's digits stand about 0.72 of its size), so they are at least 18 %
     /// of the panel's height, readable from across the room.
-    public var heroPoints: Double { (viewHeight * 0.19 / 0.72).rounded(.up) }
+    /// On a panel whose size is known they stand at least ``PanelSize/heroDigitMillimetres``.
+    public var heroPoints: Double {
+        let known = panel.source == .assumed ? 0 : panel.pixels(millimetres: PanelSize.heroDigitMillimetres)
+        return (max(viewHeight * 0.19, known) / 0.72).rounded(.up)
+    }
 
     // MARK: - The ring of time left
 
@@ -193,15 +204,15 @@ public struct ScreenLayout: Equatable, Sendable {
         guard let settingRect else { return 0 }
         return settingRect.width / 2 - settingThumbRadius - 4
     }
-    /// The set point's thumb, pixels: a touch within twice this takes it (≥ 9 mm on a 7-inch
-    /// 800×480 panel).
-    public var settingThumbRadius: Double { max(18, ((settingRect?.width ?? 0) * 0.07).rounded()) }
+    /// The set point's thumb, pixels: drawn a finger's target across (a touch within twice
+    /// this takes it).
+    public var settingThumbRadius: Double { max(panel.fingerPixels / 2, ((settingRect?.width ?? 0) * 0.07).rounded()) }
     /// Drag distance through a knob's whole range, pixels.
     public var knobDragPixels: Double { max(160, (3 * settingRadius).rounded()) }
 
-    /// The dial band.
+    /// The dial band: 16 % of its radius, and a finger's target wide (up to 30 %).
     public var dialOuterRadius: Double { radius * 0.94 }
-    public var dialInnerRadius: Double { dialOuterRadius * 0.84 }
+    public var dialInnerRadius: Double { dialOuterRadius - min(dialOuterRadius * 0.3, max(dialOuterRadius * 0.16, panel.fingerPixels)) }
     /// The wheel, inside the dial with a gap for the wheel's marker.
     public var wheelOuterRadius: Double { dialInnerRadius - radius * 0.03 }
     public var wheelInnerRadius: Double { wheelOuterRadius * 0.3 }
@@ -216,7 +227,7 @@ public struct ScreenLayout: Equatable, Sendable {
     public var labelPoints: Int { Int(max(minimumTextPoints, wheelOuterRadius * 0.07).rounded()) }
     public var labelRadius: Double { wheelInnerRadius + (wheelOuterRadius - wheelInnerRadius) * 0.78 }
     /// Dial-number font size and where the numbers sit.
-    public var dialNumberPoints: Int { max(8, Int(((dialOuterRadius - dialInnerRadius) * 0.6).rounded())) }
+    public var dialNumberPoints: Int { Int(max(minimumTextPoints, dialOuterRadius * 0.16 * 0.6).rounded()) }
     public var dialNumberRadius: Double { (dialInnerRadius + dialOuterRadius) / 2 - (dialOuterRadius - dialInnerRadius) * 0.06 }
     /// Button-label font size.
     public var buttonLabelPoints: Int { max(8, Int(max(buttonRadius * 0.36, minimumTextPoints).rounded())) }
@@ -235,7 +246,7 @@ public struct ScreenLayout: Equatable, Sendable {
     /// Diameter of the remote-start arming control (with `[mqtt] control = "armed"`) and
     /// where it sits: the rings' bottom-left corner as the person sees the panel, big enough
     /// to tap, clear of the rings.
-    public var remoteArmSize: Double { max(44, radius * 0.22) }
+    public var remoteArmSize: Double { max(panel.fingerPixels, radius * 0.22) }
     public var remoteArmCenter: Point {
         let reach = radius - remoteArmSize * 0.62  // room for its ring
         return Point(x: center.x - reach, y: center.y + reach)

@@ -60,7 +60,7 @@ package struct KioskView: Sendable {
 
     /// One frame of `screen` with `overlay` over it, in window pixels.
     package func drawList(_ screen: KioskScreen, overlay: ScreenOverlay) -> DrawList {
-        layout.turn.window(viewList(screen, overlay: overlay))
+        layout.turn.window(viewList(screen, overlay: overlay).keepingText(atLeast: layout.minimumTextPoints, narrowest: Self.narrowestText))
     }
 
     /// One frame in the layout's view.

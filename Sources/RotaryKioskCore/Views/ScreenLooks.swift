@@ -19,6 +19,7 @@ enum ScreenLooks {
         look.labelOrientation = .readable  // never upside down at the bottom
         look.style.gapPixels = max(2, layout.radius * 0.008)
         look.style.dimmedOpacity = theme.dimmedSegmentOpacity
+        look.dimmedLabelOpacity = max(theme.dimmedNameOpacity, theme.dimmedSegmentOpacity)
         return look
     }
 
@@ -63,6 +64,9 @@ enum ScreenLooks {
     /// the accent colour along the bottom.
     static func strip(_ strip: StripControl, theme: Theme) -> StripLook {
         var look = StripLook(for: strip)
+        // Only a name the end cuts fades (the sign that more lie beyond): one wholly in view
+        // keeps its contrast.
+        look.fadeWidth = strip.height * 0.5
         look.background = theme.dialFill
         look.textColor = theme.textColor
         return look

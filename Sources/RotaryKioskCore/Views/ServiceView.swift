@@ -25,7 +25,7 @@ package struct ServiceView: Sendable {
         case .touchTest: list.append(contentsOf: touchTest(service))
         case .calibration: list.append(contentsOf: calibration(service))
         }
-        return layout.turn.window(list)
+        return layout.turn.window(list.keepingText(atLeast: layout.minimumTextPoints, narrowest: KioskView.narrowestText))
     }
 
     /// The size of body text: from the view's shorter side, so a panel on its side reads alike.

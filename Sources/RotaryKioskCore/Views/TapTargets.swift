@@ -13,11 +13,21 @@ package enum TapTargets {
         package var kind: String
         /// The box around it, window pixels.
         package var box: Rect
-        /// For a ring, the width of its band, pixels (what a finger must hit); else the
-        /// smaller side of the box.
+        /// What a finger must hit, pixels: for a ring the width of its band, for an arc its
+        /// thumb as drawn; else the smaller side of the box.
         package var reach: Double
         /// Whether it ignores touches now (a ring locked while a countdown runs).
         package var locked: Bool
+
+        /// Whether `point` lies on it: a ring's band, a button's or slider's disc, else its box.
+        package func holds(_ point: Point) -> Bool {
+            let distance = point.distance(to: box.center), outer = box.width / 2
+            switch kind {
+            case "ring": return distance <= outer && distance >= outer - reach
+            case "button", "slider": return distance <= outer
+            default: return box.contains(point)
+            }
+        }
     }
 
     /// The targets of `session` as the panel shows it now.
@@ -50,9 +60,12 @@ package enum TapTargets {
                 target.reach = ring.outerRadius - ring.innerRadius
                 return target
             }
-            + panel.sliders.map {
-                circle($0.id, kind: "slider", center: turn.window($0.center), radius: $0.radius + $0.grabRadius,
-                       locked: panel.locked.contains($0.id))
+            + panel.sliders.map { slider in
+                var target = circle(slider.id, kind: "slider", center: turn.window(slider.center), radius: slider.radius + slider.grabRadius,
+                                    locked: panel.locked.contains(slider.id))
+                // An arc is taken by its thumb, as drawn; a knob anywhere on its face.
+                if slider.mode == .arc { target.reach = 2 * slider.thumbRadius }
+                return target
             }
             + panel.strips.map { strip in
                 let box = turn.window(Rect(x: strip.x, y: strip.y, width: strip.width, height: strip.height))

@@ -28,8 +28,11 @@ public struct Theme: Sendable {
     public var doneColor = RGBA(126, 34, 206)
     public var marker: ArtSource = .builtIn("ui/marker")
     /// Opacity of the wheel's segments and the dial's numbers away from the marker.
-    public var dimmedSegmentOpacity = 0.6
+    public var dimmedSegmentOpacity = 0.5
     public var dimmedNumberOpacity = 0.75
+    /// Opacity of the wheel's names away from the marker: 0.75 keeps white names at 4.5:1 or
+    /// more on the built-in segments dimmed to 0.5 or 0.6.
+    public var dimmedNameOpacity = 0.75
     /// The fontconfig pattern for all text.
     public var fontPattern = "DejaVu Sans:bold"
     /// Program icon files that failed to load (see ``ThemeArtCheck``): drawn without an icon.

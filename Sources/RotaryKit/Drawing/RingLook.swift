@@ -38,6 +38,11 @@ public struct RingLook: Equatable, Sendable {
     /// How the names stand as the ring turns: painted into its art and turning with it (the
     /// default, the cheapest), or drawn each frame so they read from where a person stands.
     public var labelOrientation = RingLabelOrientation.turning
+    /// Opacity of the names drawn as texts (``RingLabelOrientation/readable`` and
+    /// ``RingLabelOrientation/upright``) on items other than the selected one, 0…1; nil: the
+    /// items' own ``RingStyle/dimmedOpacity``. A name faded less than its segment's art keeps
+    /// its contrast on the dimmed art.
+    public var dimmedLabelOpacity: Double?
     /// Gaps, dimming and ticks.
     public var style = RingStyle()
 

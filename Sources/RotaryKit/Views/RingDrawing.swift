@@ -54,7 +54,7 @@ public enum RingDrawing {
         let (rotationDegrees, highlighted) = turn(ring, showing: coordinate)
         let spacing = ring.spacingDegrees
         let halfAngle = min(90, spacing / 2) * Double.pi / 180
-        let dimmed = look.labelColor.fading(look.style.dimmedOpacity)
+        let dimmed = look.labelColor.fading(look.dimmedLabelOpacity ?? look.style.dimmedOpacity)
         let points = Double(look.labelSize)
         let step = points * 1.1
         return look.items.enumerated().compactMap { index, item -> [DrawCommand]? in

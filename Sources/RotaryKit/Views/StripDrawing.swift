@@ -18,7 +18,7 @@ public struct StripLook: Equatable, Sendable {
     public var textPoints: Int
     /// Opacity of a name a whole item or more away from the marker (1: no dimming); names in
     /// between are brightened in proportion, so the change is smooth while scrolling.
-    public var dimmedOpacity: Double = 0.45
+    public var dimmedOpacity: Double = 0.5
     /// Over how many pixels from each end of the strip the names fade out (0: no fading). A
     /// name whose centre is on the edge is invisible. A strip with pinned ends fades only an
     /// end beyond which more names lie, so the fade says the strip scrolls that way.

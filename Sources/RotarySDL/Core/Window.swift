@@ -67,6 +67,16 @@ public final class Window {
         return Double(mode.refresh_rate)
     }
 
+    /// The dots per inch along the diagonal of the display the window is on, as its driver
+    /// reports them (KMSDRM from the connector's millimetres), or nil where it reports none.
+    /// Drivers that guess (X11 from its configured screen size) may report a guess.
+    public var displayDotsPerInch: Double? {
+        var diagonal: Float = 0
+        let display = max(0, SDL_GetWindowDisplayIndex(pointer))
+        guard SDL_GetDisplayDPI(display, &diagonal, nil, nil) == 0, diagonal.isFinite, diagonal > 0 else { return nil }
+        return Double(diagonal)
+    }
+
     /// The window's id, as carried by its events.
     public var id: UInt32 { SDL_GetWindowID(pointer) }
 }

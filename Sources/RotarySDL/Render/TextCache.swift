@@ -10,6 +10,7 @@ final class TextCache {
         var maxWidth: Double
         var widthScale: Double
         var narrowestFit: Double
+        var leastPoints: Int
         var r: UInt8, g: UInt8, b: UInt8
     }
 
@@ -25,14 +26,16 @@ final class TextCache {
     /// Lets go of every text's texture.
     func removeAll() { pictures.removeAll() }
 
-    /// Draws `text` at its point as aligned, turned, set by ``FontBook/renderFitting(_:size:maxWidth:widthScale:narrowestFit:color:)``.
+    /// Draws `text` at its point as aligned, turned, set by ``FontBook/renderFitting(_:size:maxWidth:widthScale:narrowestFit:leastSize:color:)``.
     func draw(_ text: TextDraw) throws {
         guard !text.text.isEmpty, text.color.a > 0 else { return }
         let color = text.color
-        let key = Key(text: text.text, points: text.points, maxWidth: text.maxWidth, widthScale: text.widthScale, narrowestFit: text.narrowestFit, r: color.r, g: color.g, b: color.b)
+        let key = Key(text: text.text, points: text.points, maxWidth: text.maxWidth, widthScale: text.widthScale, narrowestFit: text.narrowestFit,
+                      leastPoints: text.leastPoints, r: color.r, g: color.g, b: color.b)
         let picture = try pictures.value(for: key) {
             try Picture(fonts.renderFitting(text.text, size: text.points, maxWidth: text.maxWidth, widthScale: text.widthScale,
-                                            narrowestFit: text.narrowestFit, color: RGBA(color.r, color.g, color.b)), renderer: renderer)
+                                            narrowestFit: text.narrowestFit, leastSize: text.leastPoints, color: RGBA(color.r, color.g, color.b)),
+                        renderer: renderer)
         }
         try picture.draw(centeredAt: text.middle(forWidth: Double(picture.width)), degrees: text.degrees, tint: RGBA(255, 255, 255, color.a), on: renderer)
     }
@@ -42,7 +45,7 @@ final class TextCache {
     func placement(of text: TextDraw) throws -> PlacedText? {
         guard !text.text.isEmpty, text.color.a > 0 else { return nil }
         let fitted = try fonts.fitted(text.text, size: text.points, maxWidth: text.maxWidth, widthScale: text.widthScale,
-                                       narrowestFit: text.narrowestFit)
+                                       narrowestFit: text.narrowestFit, leastSize: text.leastPoints)
         let middle = text.middle(forWidth: fitted.width)
         let turn = Degrees.point(at: text.degrees, radius: 1, around: Point(x: 0, y: 0))
         let (c, s) = (abs(turn.x), abs(turn.y))

@@ -72,7 +72,7 @@ public final class Font {
 
     /// `text` drawn anti-aliased in `color` on a transparent surface, as one run of this font
     /// in the script and direction last set: no fallback fonts, no reordering
-    /// (``FontBook/renderFitting(_:size:maxWidth:widthScale:narrowestFit:color:)`` sets text in any script). An
+    /// (``FontBook/renderFitting(_:size:maxWidth:widthScale:narrowestFit:leastSize:color:)`` sets text in any script). An
     /// empty string gives a 1×1 transparent surface.
     public func render(_ text: String, color: RGBA) throws -> Surface {
         guard !text.isEmpty else { return try Surface(width: 1, height: 1) }

@@ -60,24 +60,25 @@ public final class FontBook {
         try TextLine(text, size: max(4, size), book: self)
     }
 
-    /// `text` rendered at the largest size from `size` down to 60 % of it that fits
+    /// `text` rendered at the largest size from `size` down to `leastSize` (0: 60 % of it) that fits
     /// `maxWidth` pixels once narrowed to `widthScale` of its width (1: as the font sets it);
     /// past that, squeezed further sideways at the smallest size, down to `narrowestFit` of its
     /// width (1: never), and past that cut with an ellipsis.
     public func renderFitting(_ text: String, size: Int, maxWidth: Double, widthScale: Double = 1, narrowestFit: Double = 1,
-                              color: RGBA) throws -> Surface {
-        let fit = try fitting(text, size: size, maxWidth: maxWidth / widthScale, narrowestFit: narrowestFit)
+                              leastSize: Int = 0, color: RGBA) throws -> Surface {
+        let fit = try fitting(text, size: size, maxWidth: maxWidth / widthScale, narrowestFit: narrowestFit, least: leastSize)
         let line = try fit.line.render(color: color)
         let narrowed = Self.narrowed(line.width, widthScale * fit.squeeze)
         return narrowed == line.width ? line : try line.scaled(width: narrowed, height: line.height)
     }
 
-    /// How ``renderFitting(_:size:maxWidth:widthScale:narrowestFit:color:)`` sets `text`: the
+    /// How ``renderFitting(_:size:maxWidth:widthScale:narrowestFit:leastSize:color:)`` sets `text`: the
     /// size it takes (points, which are pixels here), its width (narrowed) and line height in
     /// pixels, how far it is squeezed, and what it writes (the text, or its start with an
     /// ellipsis when even the smallest size, squeezed, is too wide).
-    public func fitted(_ text: String, size: Int, maxWidth: Double, widthScale: Double = 1, narrowestFit: Double = 1) throws -> FittedText {
-        let fit = try fitting(text, size: size, maxWidth: maxWidth / widthScale, narrowestFit: narrowestFit)
+    public func fitted(_ text: String, size: Int, maxWidth: Double, widthScale: Double = 1, narrowestFit: Double = 1,
+                       leastSize: Int = 0) throws -> FittedText {
+        let fit = try fitting(text, size: size, maxWidth: maxWidth / widthScale, narrowestFit: narrowestFit, least: leastSize)
         let metrics = try fit.line.render(color: RGBA(255, 255, 255))
         return FittedText(shown: fit.shown, points: fit.size, width: Double(Self.narrowed(metrics.width, widthScale * fit.squeeze)),
                           height: Double(metrics.height), widthScale: widthScale * fit.squeeze)
@@ -90,9 +91,9 @@ public final class FontBook {
 
     /// The line `renderFitting` draws, its size, the text it holds and how far it must be
     /// squeezed beyond that (1: not).
-    private func fitting(_ text: String, size: Int, maxWidth: Double, narrowestFit: Double)
+    private func fitting(_ text: String, size: Int, maxWidth: Double, narrowestFit: Double, least: Int)
         throws -> (line: TextLine, size: Int, shown: String, squeeze: Double) {
-        let smallest = max(4, size * 6 / 10)
+        let smallest = max(4, least > 0 ? min(size, least) : size * 6 / 10)
         // Each size is a font opened (its hinting program run): rather than trying every size
         // downwards, jump to the size the width says should fit (widths grow about in
         // proportion to the size), then take the largest size that fits, as trying each would.
@@ -141,7 +142,7 @@ public final class FontBook {
     }
 }
 
-/// How a text is set to fit its width (``FontBook/fitted(_:size:maxWidth:widthScale:narrowestFit:)``).
+/// How a text is set to fit its width (``FontBook/fitted(_:size:maxWidth:widthScale:narrowestFit:leastSize:)``).
 public struct FittedText: Equatable, Sendable {
     /// What is written: the text, or its start and an ellipsis.
     public var shown: String
