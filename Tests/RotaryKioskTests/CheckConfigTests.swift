@@ -22,6 +22,8 @@ struct CheckConfigTests {
          "must be 0 or between 10 and 86400 seconds, not 0.001: below 10 s the screen would dim between touches; 0 turns dimming off"),
         ("[[program]]\nname = \"A\"\nminutes = 0\n", "program[0].minutes", 3, "a program of 0 minutes could never start"),
         (oneProgram + "[dial]\nvalues = [0, 5, 2000]\n", "dial.values[2]", 6, "the dial counts minutes, up to a day (1440)"),
+        (oneProgram + "[display]\ndiagonal = 0.5\n", "display.diagonal", 6,
+         "must be between 2 and 110 inches, not 0.5: a panel's diagonal"),
         (oneProgram + "[timer]\nlong_press_seconds = 0.1\n", "timer.long_press_seconds", 6,
          "below 0.3 s an ordinary tap would cancel the timer"),
         (oneProgram + "[timer]\npause_timeout_seconds = 5\n", "timer.pause_timeout_seconds", 6,

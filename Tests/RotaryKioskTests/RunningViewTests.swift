@@ -13,7 +13,11 @@ struct RunningViewTests {
         var rotate = 0
         var config: String?
         var language: String?
-        var testDescription: String { "\(size) turned \(rotate)° \(config ?? "built-in") \(language ?? "en")" }
+        /// The panel's diagonal, inches, where the config gives it.
+        var diagonal: Double?
+        var testDescription: String {
+            "\(size) turned \(rotate)° \(config ?? "built-in") \(language ?? "en")" + (diagonal.map { " \($0)-inch" } ?? "")
+        }
     }
 
     static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -22,17 +26,15 @@ struct RunningViewTests {
         [Panel(size: size), Panel(size: size, config: example)]
     } + [Panel(size: "480x800", rotate: 90), Panel(size: "800x480", rotate: 90, config: example),
          Panel(size: "800x480", language: "ar"), Panel(size: "480x800", language: "ja"),
-         Panel(size: "480x800", config: example, language: "ar"), Panel(size: "800x480", config: example, language: "ja")]
+         Panel(size: "480x800", config: example, language: "ar"), Panel(size: "800x480", config: example, language: "ja"),
+         Panel(size: "800x480", config: example, diagonal: 5), Panel(size: "480x800", config: example, diagonal: 4.3)]
 
     /// The config for `panel`: its file, with the language set in a copy where one is asked.
     static func config(_ panel: Panel) throws -> [String] {
-        guard let language = panel.language else { return panel.config.map { ["--config", $0] } ?? [] }
-        let dir = try KioskProcess.temporaryDirectory()
-        var text = try panel.config.map { try String(contentsOfFile: $0, encoding: .utf8) } ?? ""
-        text = text.replacingOccurrences(of: #"(?m)^language\s*=.*$"#, with: "", options: .regularExpression)
-        text += text.contains("[locale]") ? "" : "\n[locale]\n"
-        text = text.replacingOccurrences(of: "[locale]", with: "[locale]\nlanguage = \"\(language)\"")
-        return ["--config", try ConfigText.write(text, as: "k.toml", in: dir)]
+        guard panel.language != nil || panel.diagonal != nil else { return panel.config.map { ["--config", $0] } ?? [] }
+        let programs: ReadabilityTests.Programs = panel.config == nil ? .demo : .example
+        return ["--config", try ReadabilityTests.config(.init(size: panel.size, programs: programs, language: panel.language ?? "en",
+                                                              diagonal: panel.diagonal))]
     }
 
     @Test("paused after a start: the time left's digits stand at least 18 % of the panel's height in the picture, and no state text is cut",
@@ -53,6 +55,11 @@ struct RunningViewTests {
         let digits = Self.inkExtent(picture, box: DrawListOutTests.box(time), across: turned)
         #expect(Double(digits) >= 0.18 * viewHeight,
                 "\(time["text"] ?? "") at \(time["px"] ?? "") px: digits \(digits) px, \(Double(digits) / viewHeight * 100) % of \(viewHeight)")
+        // Where the panel's size is known, at least 15 mm too.
+        let size = try #require(record["panel"] as? [String: Any])
+        if size["source"] as? String != "assumed", let pitch = size["mm_per_px"] as? Double {
+            #expect(Double(digits) * pitch >= 15, "digits \(digits) px of \(pitch) mm: \(Double(digits) * pitch) mm")
+        }
     }
 
     /// How far the bright (near-white) pixels of `box` reach, across the text's line: rows,

@@ -26,6 +26,19 @@ struct TextFittingTests {
         #expect(roomy.points == 30 && roomy.widthScale == 1)
     }
 
+    @Test("a least size: the line is set no smaller (squeezed instead, then cut), and 60 % of its size without one")
+    func leastSize() throws {
+        let atLeast = try Self.fonts.fitted(Self.name, size: 30, maxWidth: .infinity)
+        let room = atLeast.width * 0.8
+        #expect(try Self.fonts.fitted(Self.name, size: 30, maxWidth: room).points < 30)
+        let kept = try Self.fonts.fitted(Self.name, size: 30, maxWidth: room, narrowestFit: 0.7, leastSize: 30)
+        #expect(kept.points == 30 && kept.shown == Self.name && abs(kept.widthScale - 0.8) < 0.01, "\(kept)")
+        let cut = try Self.fonts.fitted(Self.name, size: 30, maxWidth: room, leastSize: 30)
+        #expect(cut.points == 30 && cut.shown.hasSuffix("…"), "\(cut)")
+        // A least size above the size asked is the size asked.
+        #expect(try Self.fonts.fitted("Sauna", size: 20, maxWidth: .infinity, leastSize: 40).points == 20)
+    }
+
     @Test("a squeezed line (widthScale) fits its room narrowed, as tall as at its size")
     func widthScale() throws {
         let natural = try Self.fonts.fitted("14:59", size: 100, maxWidth: .infinity)
