@@ -37,13 +37,16 @@ struct ReadabilityTests {
     enum State: String, CaseIterable, Sendable {
         case idle, running, paused, done
 
-        var trace: Trace {
+        /// The trace that brings a panel showing `programs` to this state.
+        func trace(_ programs: Programs) -> Trace {
             var trace = Trace()
             switch self {
             case .idle: trace.wait(300)
             case .running: trace.key("Return"); trace.wait(3000)
             case .paused: return .startThenPause
-            case .done: trace.remote("start", #"{"minutes":1}"#); trace.wait(62_500)
+            case .done:  // two programs on (Infrared's 30 minutes, or Cold plunge's 5), started, run out, "Done" shown
+                trace.key("Down"); trace.wait(100); trace.key("Down"); trace.wait(400); trace.key("Return")
+                trace.wait((programs == .demo ? 30 : 5) * 60_000 + 2000)
             }
             trace.stamp()
             return trace
@@ -89,9 +92,10 @@ struct ReadabilityTests {
         let config = try Self.config(panel)
         for state in State.allCases {
             let shot = try KioskProcess.temporaryDirectory().appendingPathComponent("shot.png").path
-            let (run, record) = try DrawListOutTests.record(state.trace, size: panel.size,
+            let (run, record) = try DrawListOutTests.record(state.trace(panel.programs), size: panel.size,
                                                             extra: ["--config", config, "--rotate", String(panel.rotate), "--screenshot", shot])
             #expect(run.status == 0 && !run.stderr.contains(" error "), "\(state): \(run.stderr)")
+            #expect(state != .done || run.named("timer").last?["state"] as? String == "finished", "the countdown ran out: \(run.rawEvents)")
             try Self.check(record, picture: try Surface(contentsOf: shot), in: "\(state)")
         }
     }
