@@ -31,7 +31,7 @@ struct ServiceWordsTests {
         #expect(ServiceWords(code: "xx")(.title) == "Service")
     }
 
-    @Test("an Arabic panel's service screen: its title, tabs (from the right, a sign where more lie) and lines in Arabic, the ✕ a finger wide")
+    @Test("an Arabic panel's service screen: its title, tabs (from the right, a sign where more lie) and lines in Arabic, the title bar mirrored, the ✕ a finger wide")
     func arabicPanel() throws {
         let dir = try KioskProcess.temporaryDirectory()
         let config = try ConfigText.write(ConfigText.programs(["Sauna"], extra: "[locale]\nlanguage = \"ar\"\n"), as: "ar.toml", in: dir)
@@ -60,5 +60,9 @@ struct ServiceWordsTests {
         #expect(written.contains("◂"), "\(written)")
         let close = try #require((record["targets"] as? [[String: Any]])?.first { $0["control"] as? String == "service.close" })
         #expect(DrawListOutTests.box(close)[2] >= 47, "9 mm on a 7-inch 800×480 panel: \(close)")
+        // The title bar reads from the right too: the title at the right, the ✕ at the end, the left.
+        let title = try #require(texts.first { $0["text"] as? String == arabic(.title) })
+        #expect(DrawListOutTests.box(title)[0] > 240 && DrawListOutTests.box(close)[0] + DrawListOutTests.box(close)[2] < 240,
+                "title \(title), ✕ \(close)")
     }
 }

@@ -127,7 +127,14 @@ package struct ServiceScreen: Sendable {
     package static func titleHeight(_ layout: ScreenLayout) -> Double {
         max(36, layout.panel.fingerPixels, min(layout.viewHeight, layout.viewWidth) * 0.1)
     }
-    var closeCenter: Point { Point(x: width - titleHeight * 0.6, y: titleHeight * 0.55) }
+    /// The ✕ at the end of the title bar as the language reads: the right, or the left in a
+    /// right-to-left language.
+    var closeCenter: Point { Point(x: lineStart(titleHeight * 0.6, fromEnd: true), y: titleHeight * 0.55) }
+    /// `inset` pixels from the side a line starts at in the panel's language (from the other
+    /// side with `fromEnd`), as an x.
+    func lineStart(_ inset: Double, fromEnd: Bool = false) -> Double {
+        (locale.direction == .leftToRight) != fromEnd ? inset : width - inset
+    }
     /// The strip of tabs, under the title.
     var stripRect: Rect { Rect(x: 0, y: titleHeight * 1.1, width: width, height: titleHeight) }
     /// Where a tab's own controls and text go.
