@@ -18,6 +18,8 @@ struct ReadabilityTests {
         case example
         /// kiosk/rotary.toml with eight zones.
         case zones
+        /// The demo's programs on a dial of 120 values, 1 to 120 minutes.
+        case busyDial
     }
 
     /// One panel: a window size, its rotation, its programs, its language and, where known,
@@ -46,7 +48,7 @@ struct ReadabilityTests {
             case .paused: return .startThenPause
             case .done:  // two programs on (Infrared's 30 minutes, or Cold plunge's 5), started, run out, "Done" shown
                 trace.key("Down"); trace.wait(100); trace.key("Down"); trace.wait(400); trace.key("Return")
-                trace.wait((programs == .demo ? 30 : 5) * 60_000 + 2000)
+                trace.wait((programs == .demo || programs == .busyDial ? 30 : 5) * 60_000 + 2000)
             }
             trace.stamp()
             return trace
@@ -61,6 +63,7 @@ struct ReadabilityTests {
         Panel(size: "480x800", rotate: 90), Panel(size: "800x480", rotate: 90, programs: .example),
         Panel(size: "800x480", programs: .zones), Panel(size: "480x800", programs: .zones, language: "ar"),
         Panel(size: "800x480", programs: .example, diagonal: 5), Panel(size: "1280x800", diagonal: 10.1),
+        Panel(size: "800x480", programs: .busyDial), Panel(size: "480x800", programs: .busyDial, language: "ar"),
     ]
 
     static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -70,12 +73,13 @@ struct ReadabilityTests {
     static func config(_ panel: Panel) throws -> String {
         var text: String
         switch panel.programs {
-        case .demo:
+        case .demo, .busyDial:
             text = Program.demo.map { "[[program]]\nname = \"\($0.name)\"\nicon = \"\($0.icon)\"\nminutes = \($0.minutes)\n" }.joined()
         case .example, .zones:
             text = try String(contentsOfFile: example, encoding: .utf8)
                 .replacingOccurrences(of: #"(?m)^(language|diagonal)\s*=.*$"#, with: "", options: .regularExpression)
         }
+        if panel.programs == .busyDial { text += "[dial]\nvalues = [\((1...120).map(String.init).joined(separator: ", "))]\n" }
         if panel.programs == .zones { text += (1...8).map { "\n[[zone]]\nname = \"Cabin \($0)\"\n" }.joined() }
         text += text.contains("[locale]") ? "" : "\n[locale]\n"
         text = text.replacingOccurrences(of: "[locale]", with: "[locale]\nlanguage = \"\(panel.language)\"")

@@ -69,6 +69,31 @@ struct RingDrawingTests {
         #expect(RingDrawing.commands(ring, look: look, showing: coordinate).count == 1, "the names are in the ring's art")
     }
 
+    @Test("level numbers on a dial of many values name every k-th item, k from 1, 2, 3, 4, 5, 6, 8, 10…, so no two crowd each other")
+    func busyDial() {
+        func dial(_ count: Int) -> (RingControl, RingLook) {
+            let ring = RingControl(id: "dial", kind: .dial, labels: (1...count).map(String.init), center: Point(x: 240, y: 240),
+                                   innerRadius: 190, outerRadius: 226)
+            var look = RingLook(for: ring)
+            look.labelOrientation = .upright
+            look.labelSize = 22
+            return (ring, look)
+        }
+        let (twelve, twelveLook) = dial(12)
+        #expect(RingDrawing.uprightStride(twelve, look: twelveLook) == 1)
+        #expect(RingDrawing.labels(twelve, look: twelveLook).filter { if case .text = $0 { true } else { false } }.count == 12)
+        let (many, manyLook) = dial(120)
+        let stride = RingDrawing.uprightStride(many, look: manyLook)
+        #expect(stride == 5, "120 values 3° apart at radius 208: 10.9 px each, '120' needs about 46")
+        let texts = RingDrawing.labels(many, look: manyLook).compactMap { command -> TextDraw? in
+            if case .text(let text) = command { text } else { nil }
+        }
+        #expect(texts.map(\.text) == Swift.stride(from: 1, through: 120, by: 5).map(String.init))
+        // Neighbours named are at least a name's width apart, and each may be as wide.
+        let apart = texts[0].center.distance(to: texts[1].center)
+        #expect(texts.allSatisfy { RingDrawing.estimatedWidth($0.text[...], points: 22) <= min(apart, $0.maxWidth) }, "\(apart)")
+    }
+
     @Test("a name too wide for its item breaks at the space nearest its middle onto two lines; one word, or one that fits, stays whole")
     func twoLines() {
         #expect(RingDrawing.lines("Finnish sauna", points: 14, width: 60) == ["Finnish", "sauna"])

@@ -42,7 +42,8 @@ public enum RingDrawing {
     /// ``RingLabelOrientation/upright`` (none when they are part of the art): each at the
     /// look's label radius on its item's centre line, as wide as its item allows there,
     /// dimmed as the item is; clipped to the ring's square (then no clip), so a turning ring
-    /// changes nothing outside it.
+    /// changes nothing outside it. Where level names would crowd each other (a dial of many
+    /// values), only every second, third, fifth… item is named (``uprightStride(_:look:)``).
     public static func labels(_ ring: RingControl, look: RingLook, showing coordinate: Double? = nil) -> [DrawCommand] {
         guard look.labelOrientation != .turning else { return [] }
         let texts = names(ring, look: look, showing: coordinate)
@@ -53,12 +54,13 @@ public enum RingDrawing {
     private static func names(_ ring: RingControl, look: RingLook, showing coordinate: Double?) -> [DrawCommand] {
         let (rotationDegrees, highlighted) = turn(ring, showing: coordinate)
         let spacing = ring.spacingDegrees
-        let halfAngle = min(90, spacing / 2) * Double.pi / 180
+        let stride = look.labelOrientation == .upright ? uprightStride(ring, look: look) : 1
+        let halfAngle = min(90, spacing * Double(stride) / 2) * Double.pi / 180
         let dimmed = look.labelColor.fading(look.dimmedLabelOpacity ?? look.style.dimmedOpacity)
         let points = Double(look.labelSize)
         let step = points * 1.1
         return look.items.enumerated().compactMap { index, item -> [DrawCommand]? in
-            guard !item.label.isEmpty else { return nil }
+            guard !item.label.isEmpty, index % stride == 0 else { return nil }
             let angle = Degrees.normalized(ring.markerDegrees + rotationDegrees - Double(index) * spacing)
             // Along the ring its letters stand on the tangent; past level, turned round.
             var degrees = 0.0
@@ -90,6 +92,17 @@ public enum RingDrawing {
                                       degrees: degrees, color: index == highlighted ? look.labelColor : dimmed))
             }
         }.flatMap { $0 }
+    }
+
+    /// Every how many items a level name is written so the names keep apart: 1 where the
+    /// widest (estimated) fits its item's arc at the label radius with a third of its size to
+    /// spare, else the first of 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 24, 30 or 60 that leaves
+    /// that room.
+    public static func uprightStride(_ ring: RingControl, look: RingLook) -> Int {
+        let widest = look.items.map { estimatedWidth($0.label[...], points: look.labelSize) }.max() ?? 0
+        let needed = widest + Double(look.labelSize) / 3
+        let arc = max(1e-6, look.labelRadius * ring.spacingDegrees * Double.pi / 180)
+        return [1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 24, 30, 60].first { Double($0) * arc >= needed } ?? 60
     }
 
     /// How wide a name's line centred `radius` pixels out on an item's centre line may be:
