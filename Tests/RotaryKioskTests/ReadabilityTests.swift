@@ -16,7 +16,7 @@ struct ReadabilityTests {
         case demo
         /// kiosk/rotary.toml: categories and set points.
         case example
-        /// kiosk/rotary.toml with eight zones.
+        /// kiosk/rotary.toml with eight zones, some names too long for one line.
         case zones
         /// The demo's programs on a dial of 120 values, 1 to 120 minutes.
         case busyDial
@@ -80,7 +80,10 @@ struct ReadabilityTests {
                 .replacingOccurrences(of: #"(?m)^(language|diagonal)\s*=.*$"#, with: "", options: .regularExpression)
         }
         if panel.programs == .busyDial { text += "[dial]\nvalues = [\((1...120).map(String.init).joined(separator: ", "))]\n" }
-        if panel.programs == .zones { text += (1...8).map { "\n[[zone]]\nname = \"Cabin \($0)\"\n" }.joined() }
+        if panel.programs == .zones {
+            text += ["Cabin 1", "Sauna Nord", "Dampfbad Süd", "Infrarot 2", "Kalt", "Cabin 6", "Laundry room", "Dryer 8"]
+                .map { "\n[[zone]]\nname = \"\($0)\"\n" }.joined()
+        }
         text += text.contains("[locale]") ? "" : "\n[locale]\n"
         text = text.replacingOccurrences(of: "[locale]", with: "[locale]\nlanguage = \"\(panel.language)\"")
         if let diagonal = panel.diagonal {

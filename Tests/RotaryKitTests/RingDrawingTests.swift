@@ -91,16 +91,16 @@ struct RingDrawingTests {
         #expect(texts.map(\.text) == Swift.stride(from: 1, through: 120, by: 5).map(String.init))
         // Neighbours named are at least a name's width apart, and each may be as wide.
         let apart = texts[0].center.distance(to: texts[1].center)
-        #expect(texts.allSatisfy { RingDrawing.estimatedWidth($0.text[...], points: 22) <= min(apart, $0.maxWidth) }, "\(apart)")
+        #expect(texts.allSatisfy { TextLines.estimatedWidth($0.text[...], points: 22) <= min(apart, $0.maxWidth) }, "\(apart)")
     }
 
     @Test("a name too wide for its item breaks at the space nearest its middle onto two lines; one word, or one that fits, stays whole")
     func twoLines() {
-        #expect(RingDrawing.lines("Finnish sauna", points: 14, width: 60) == ["Finnish", "sauna"])
-        #expect(RingDrawing.lines("Wash 40 °C eco", points: 14, width: 60) == ["Wash 40", "°C eco"])
-        #expect(RingDrawing.lines("Finnish sauna", points: 14, width: 200) == ["Finnish sauna"])
-        #expect(RingDrawing.lines("Steambath", points: 14, width: 20) == ["Steambath"])
-        #expect(RingDrawing.lines("岩盤浴 サウナ", points: 20, width: 100) == ["岩盤浴", "サウナ"], "wide characters count as wide")
+        #expect(TextLines.split("Finnish sauna", points: 14, width: 60) == ["Finnish", "sauna"])
+        #expect(TextLines.split("Wash 40 °C eco", points: 14, width: 60) == ["Wash 40", "°C eco"])
+        #expect(TextLines.split("Finnish sauna", points: 14, width: 200) == ["Finnish sauna"])
+        #expect(TextLines.split("Steambath", points: 14, width: 20) == ["Steambath"])
+        #expect(TextLines.split("岩盤浴 サウナ", points: 20, width: 100) == ["岩盤浴", "サウナ"], "wide characters count as wide")
     }
 
     @Test("every control has a look made from the control: the button's from its radius, the marker from the ring's band")

@@ -95,7 +95,8 @@ public struct ScreenLayout: Equatable, Sendable {
             // side by side under them.
             var rest = Rect(x: gap, y: top + gap, width: max(1, w - 2 * gap), height: max(1, h - 2 * gap))
             stripRect = hasStrip ? Self.take(height: Self.stripHeight(w, h, finger: finger), from: &rest, gap: gap) : nil
-            let side = min(w, rest.height * 0.68)
+            // With a band of zone tiles over them the rings give the set point more of the rest.
+            let side = min(w, rest.height * (zoneTiles.isEmpty ? 0.68 : 0.64))
             center = Point(x: w / 2, y: rest.y + side / 2)
             radius = side / 2
             let below = Rect(x: gap, y: rest.y + side + gap, width: max(1, w - 2 * gap), height: max(1, rest.maxY - rest.y - side - gap))
@@ -121,13 +122,14 @@ public struct ScreenLayout: Equatable, Sendable {
 
     /// The zone tiles for `count` zones across the top of a `width`×`height` view: as many to
     /// a row as leave each at least ``zoneTileMinWidth`` wide (all in one row when they fit),
-    /// each row a tenth of the shorter side within 48…72 pixels and never under a `finger`'s
-    /// target, the rows `gap` apart and `gap` from the view's sides and top.
+    /// each row 14 % of the shorter side within 64…96 pixels (a name on two lines over a large
+    /// time) and never under a `finger`'s target, the rows `gap` apart and `gap` from the
+    /// view's sides and top.
     private static func tiles(_ count: Int, width: Double, height: Double, gap: Double, finger: Double) -> [Rect] {
         guard count > 0 else { return [] }
         let across = max(1, min(count, Int(((width - gap) / (max(zoneTileMinWidth, finger) + gap)).rounded(.down))))
         let rows = (count + across - 1) / across
-        let tileHeight = max(finger, min(72, max(48, (min(width, height) * 0.1).rounded())))
+        let tileHeight = max(finger, min(96, max(64, (min(width, height) * 0.14).rounded())))
         let tileWidth = ((width - gap) / Double(across) - gap).rounded(.down)
         return (0..<count).map { i in
             let (row, column) = (i / across, i % across)

@@ -267,9 +267,10 @@ package struct KioskView: Sendable {
         ]
     }
 
-    /// Each zone's tile: its name, and its time left or "Done" after the state's icon, in a
-    /// light tint of its state's colour, with a bar of that colour along its start; the zone
-    /// the rings edit is lighter, underlined in the focus colour.
+    /// Each zone's tile: its name (on two lines where one is too narrow), and under it its
+    /// time left or "Done", larger, after the state's icon, in a light tint of its state's
+    /// colour, with a bar of that colour along its start; the zone the rings edit is lighter,
+    /// underlined in the focus colour. Every tile sets its texts at the same sizes.
     private func zoneTiles(_ overlay: ScreenOverlay, locale: KioskLocale) -> [DrawCommand] {
         zip(layout.zoneTiles, overlay.zones).enumerated().flatMap { index, pair -> [DrawCommand] in
             let (rect, tile) = pair
@@ -285,24 +286,30 @@ package struct KioskView: Sendable {
             }
             let barX = locale.direction == .leftToRight ? rect.x : rect.maxX - bar
             let textWidth = rect.width - 3 * bar
-            let points = Int(max(layout.minimumTextPoints, rect.height * 0.27).rounded())
-            let statusPoints = Int(max(layout.minimumTextPoints, rect.height * 0.3).rounded())
+            let points = Int(max(layout.minimumTextPoints, rect.height * 0.2).rounded())
+            let statusPoints = Int(max(layout.minimumTextPoints * 1.3, rect.height * 0.3).rounded())
+            let names = TextLines.split(tile.label, points: points, width: textWidth)
+            let lineStep = Double(points) * 1.1
+            let nameMiddle = rect.y + rect.height * 0.3
             // The status line leaves the icon its room at the reading start.
             let iconRoom = Self.stateIcon(tile.state) == nil ? 0 : Double(statusPoints) + bar
             let statusShift = (locale.direction == .leftToRight ? 1.0 : -1.0) * iconRoom / 2
             var commands: [DrawCommand] = [
                 .fill(rect, selected ? theme.dialFill.mixed(with: theme.textColor, 0.15) : theme.dialFill),
                 .fill(Rect(x: barX, y: rect.y, width: bar, height: rect.height), color),
-                .text(TextDraw(tile.label, points: points, center: Point(x: rect.center.x, y: rect.y + rect.height * 0.31),
-                               maxWidth: textWidth, color: theme.textColor, narrowestFit: Self.narrowestText)),
-                .text(TextDraw(status, points: statusPoints, center: Point(x: rect.center.x + statusShift, y: rect.y + rect.height * 0.71),
+            ] + names.enumerated().map { line, name in
+                .text(TextDraw(name, points: points,
+                               center: Point(x: rect.center.x, y: nameMiddle + (Double(line) - Double(names.count - 1) / 2) * lineStep),
+                               maxWidth: textWidth, color: theme.textColor, narrowestFit: Self.narrowestText))
+            } + [
+                .text(TextDraw(status, points: statusPoints, center: Point(x: rect.center.x + statusShift, y: rect.y + rect.height * 0.73),
                                maxWidth: textWidth - iconRoom, color: Self.zoneTextColor(tile.state, theme: theme),
                                narrowestFit: Self.narrowestText)),
             ]
             if let icon = Self.stateIcon(tile.state) {
                 let side = Double(statusPoints)
                 let x = locale.direction == .leftToRight ? rect.x + 2 * bar + side / 2 : rect.maxX - 2 * bar - side / 2
-                commands.append(.image(ImageDraw(art: icon, center: Point(x: x, y: rect.y + rect.height * 0.71), width: side,
+                commands.append(.image(ImageDraw(art: icon, center: Point(x: x, y: rect.y + rect.height * 0.73), width: side,
                                                  height: side, tint: Self.zoneTextColor(tile.state, theme: theme))))
             }
             if selected { commands.append(.fill(Rect(x: rect.x, y: rect.maxY - bar, width: rect.width, height: bar), Self.focusColor)) }

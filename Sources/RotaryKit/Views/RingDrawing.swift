@@ -71,7 +71,7 @@ public enum RingDrawing {
             let tangential = look.labelOrientation == .readable
             let oneLine = Self.room(atRadius: min(look.labelRadius, ring.outerRadius - 2 - step / 2), halfAngle: halfAngle,
                                     lineHeight: points, ring: ring, tangential: tangential)
-            let lines = Self.lines(item.label, points: look.labelSize, width: oneLine)
+            let lines = TextLines.split(item.label, points: look.labelSize, width: oneLine)
             // The lines stack across the baseline, first on top as read: outwards or inwards
             // as the name is turned. The block keeps clear of the rim.
             let down: Double = Double.cos((degrees + 90 - angle) * Double.pi / 180) >= 0 ? 1 : -1
@@ -80,7 +80,7 @@ public enum RingDrawing {
             let rim = ring.outerRadius - 2
             let middle = tangential
                 ? zip(lines, shifts).map { text, shift in
-                    (max(0, rim * rim - Double.pow(estimatedWidth(text[...], points: look.labelSize) / 2, 2))).squareRoot()
+                    (max(0, rim * rim - Double.pow(TextLines.estimatedWidth(text[...], points: look.labelSize) / 2, 2))).squareRoot()
                         - points * 0.55 - shift
                 }.reduce(look.labelRadius, min)
                 : look.labelRadius
@@ -99,7 +99,7 @@ public enum RingDrawing {
     /// spare, else the first of 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 24, 30 or 60 that leaves
     /// that room.
     public static func uprightStride(_ ring: RingControl, look: RingLook) -> Int {
-        let widest = look.items.map { estimatedWidth($0.label[...], points: look.labelSize) }.max() ?? 0
+        let widest = look.items.map { TextLines.estimatedWidth($0.label[...], points: look.labelSize) }.max() ?? 0
         let needed = widest + Double(look.labelSize) / 3
         let arc = max(1e-6, look.labelRadius * ring.spacingDegrees * Double.pi / 180)
         return [1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 24, 30, 60].first { Double($0) * arc >= needed } ?? 60
@@ -114,23 +114,6 @@ public enum RingDrawing {
         guard tangential else { return sector }
         let rim = ring.outerRadius - 2, outer = radius + lineHeight * 0.55
         return max(0, min(sector, 2 * (max(0, rim * rim - outer * outer)).squareRoot() * 0.95))
-    }
-
-    /// About how wide `text` is at `points`, pixels: characters 0.58 of the size wide, wide
-    /// East Asian ones 1.
-    static func estimatedWidth(_ text: Substring, points: Int) -> Double {
-        text.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x2E80 ? 1 : 0.58) } * Double(points)
-    }
-
-    /// `label` as one line, or as two broken at the space nearest its middle when it would be
-    /// wider than `width` pixels at `points` (characters taken as 0.58 of the size wide, wide
-    /// East Asian ones as 1) and it has a space.
-    static func lines(_ label: String, points: Int, width: Double) -> [String] {
-        let characters = Array(label)
-        guard estimatedWidth(label[...], points: points) > width else { return [label] }
-        let spaces = characters.indices.filter { characters[$0] == " " }
-        guard let cut = spaces.min(by: { abs($0 * 2 - characters.count) < abs($1 * 2 - characters.count) }) else { return [label] }
-        return [String(characters[..<cut]), String(characters[(cut + 1)...])]
     }
 
     /// The marker of `ring` alone: `look`'s picture centred just outside the rim (its centre
