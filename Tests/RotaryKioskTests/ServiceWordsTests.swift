@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import RotaryKiosk
 @testable import RotaryKioskCore
 
 /// The service screen speaks the panel's language: every built-in language has every word,
@@ -29,6 +30,29 @@ struct ServiceWordsTests {
         let german = ServiceWords(code: "de")
         #expect(german(.lockedOut, n: 5, m: 60) == "Nach 5 falschen PINs gesperrt: in 60 s erneut versuchen")
         #expect(ServiceWords(code: "xx")(.title) == "Service")
+    }
+
+    @Test("on a panel of Arabic-Indic digits the PIN pad's keys are written in them, and the PIN typed on them opens the menu")
+    func arabicIndicPinPad() throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        let admin = "[admin]\npin_hash = \"\(try PinHash.make(pin: "2468"))\"\n"
+        let config = try ConfigText.write(ConfigText.programs(["Sauna"], extra: "[locale]\nlanguage = \"ar\"\ndigits = \"arabic-indic\"\n" + admin),
+                                          as: "ar.toml", in: dir)
+        var service = ServiceTrace()
+        service.cornerHold()
+        service.trace.wait(300)
+        service.trace.stamp()
+        let frame = dir.appendingPathComponent("frame.json").path
+        let run = try ReplayRun.run(service.trace.text, size: "800x480", extra: ["--config", config, "--draw-list-out", frame])
+        #expect(run.status == 0, "\(run.stderr)")
+        let record = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: frame))) as? [String: Any])
+        let written = DrawListOutTests.texts(record).compactMap { $0["text"] as? String }
+        #expect(Set("١٢٣٤٥٦٧٨٩٠".map(String.init)).isSubset(of: Set(written)), "\(written)")
+        #expect(!written.contains("1") && !written.contains("0"), "\(written)")
+        // The keys still type the PIN.
+        service.enter("2468")
+        let typed = try ReplayRun.run(service.trace.text, size: "800x480", extra: ["--config", config])
+        #expect(ServiceScreenTests.actions(typed) == ["pin_asked", "opened"], "\(typed.rawEvents)")
     }
 
     @Test("an Arabic panel's service screen: its title, tabs (from the right, a sign where more lie) and lines in Arabic, the title bar mirrored, the ✕ a finger wide")

@@ -67,7 +67,9 @@ package struct ServiceView: Sendable {
                              at: screen.messageLineCenter, width: screen.width * 0.9,
                              color: service.message == nil ? theme.textColor : KioskView.cancelColor)]
         for label in ServiceScreen.keyLabels {
-            let face = ButtonFace(label: label == "back" ? service.words(.delete) : label == "ok" ? service.words(.ok) : label)
+            // Digit keys in the panel's digits (١٢٣ on an Arabic-Indic panel); what they type stays ASCII.
+            let face = ButtonFace(label: label == "back" ? service.words(.delete) : label == "ok" ? service.words(.ok)
+                                      : service.locale.numbers.write(label))
             commands += button(ServiceScreen.keyPrefix + label, in: screen, face: face)
         }
         return commands
