@@ -12,8 +12,8 @@ struct PanelSizeTests {
         #expect(PanelSize(dotsPerInch: 96).source == .display && abs(PanelSize(dotsPerInch: 96).millimetresPerPixel - 0.2646) < 0.0005)
     }
 
-    @Test("a figure no panel has (0, negative, NaN, infinite, 1000 dpi per mm) is not believed: the assumed panel instead",
-          arguments: [0.0, -3, .nan, .infinity, 1e-6])
+    @Test("a figure no kiosk panel has (0, negative, NaN, infinite, under 25 or over 500 dpi) is not believed: the assumed panel instead",
+          arguments: [0.0, -3, .nan, .infinity, 1e-6, 10, 2000])
     func nonsense(dotsPerInch: Double) {
         #expect(PanelSize(dotsPerInch: dotsPerInch) == .assumed)
     }
@@ -27,6 +27,10 @@ struct PanelSizeTests {
             #expect(layout.stripRect!.height >= finger && layout.zoneTiles.allSatisfy { $0.height >= finger && $0.width >= finger })
             #expect(layout.settingThumbRadius * 2 >= finger && layout.remoteArmSize >= finger)
         }
+        // A 4-inch panel's finger (82 px) is more than the tiles' 64: the tiles grow to it.
+        let four = PanelSize(diagonalInches: 4, width: 800, height: 480)
+        #expect(four.fingerPixels > 64)
+        #expect(ScreenLayout(width: 800, height: 480, zones: 2, panel: four).zoneTiles.allSatisfy { $0.height >= four.fingerPixels })
         let known = ScreenLayout(width: 800, height: 480, panel: PanelSize(diagonalInches: 5, width: 800, height: 480))
         #expect(known.heroPoints * 0.72 >= 15 / known.panel.millimetresPerPixel, "\(known.heroPoints)")
         // Assumed, the digits are 19 % of the height, as before.

@@ -62,6 +62,7 @@ struct ReadabilityTests {
     } + [
         Panel(size: "480x800", rotate: 90), Panel(size: "800x480", rotate: 90, programs: .example),
         Panel(size: "800x480", programs: .zones), Panel(size: "480x800", programs: .zones, language: "ar"),
+        Panel(size: "1920x1080", programs: .zones),
         Panel(size: "800x480", programs: .example, diagonal: 5), Panel(size: "1280x800", diagonal: 10.1),
         Panel(size: "800x480", programs: .busyDial), Panel(size: "480x800", programs: .busyDial, language: "ar"),
     ]

@@ -27,7 +27,7 @@ struct RunningViewTests {
     } + [Panel(size: "480x800", rotate: 90), Panel(size: "800x480", rotate: 90, config: example),
          Panel(size: "800x480", language: "ar"), Panel(size: "480x800", language: "ja"),
          Panel(size: "480x800", config: example, language: "ar"), Panel(size: "800x480", config: example, language: "ja"),
-         Panel(size: "800x480", config: example, diagonal: 5), Panel(size: "480x800", config: example, diagonal: 4.3)]
+         Panel(size: "800x480", config: example, diagonal: 5), Panel(size: "800x480", config: example, diagonal: 4.3)]
 
     /// The config for `panel`: its file, with the language set in a copy where one is asked.
     static func config(_ panel: Panel) throws -> [String] {

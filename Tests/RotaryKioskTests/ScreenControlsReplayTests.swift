@@ -180,7 +180,7 @@ struct ScreenControlsReplayTests {
         #expect(arc["mode"] as? String == "arc" && arc["kind"] as? String == "arc" && Self.number(arc, "value") == 80)
         let centre = Point(x: Self.number(arc, "cx"), y: Self.number(arc, "cy"))
         let r = Self.number(arc, "r"), thumb = Self.number(arc, "thumb_deg"), end = Self.number(arc, "end_deg")
-        #expect(Self.number(arc, "grab_r") >= 36, "a 9 mm target on a 7-inch 800×480 panel")
+        #expect(Self.number(arc, "grab_r") >= 48, "a 9 mm target on a 7-inch 800×480 panel")
         // A touch on the track away from the thumb takes nothing.
         var away = Trace()
         away.drag(center: centre, radius: r, from: thumb + 60, to: thumb + 90, milliseconds: 300)
@@ -336,10 +336,10 @@ struct ScreenControlsReplayTests {
                 #expect(box(a).intersection(box(b)) == nil, "\(a) \(box(a)) and \(b) \(box(b)) overlap in \(size) r\(rotate)")
             }
         }
-        // A finger (9 mm, about 36 px on a 7-inch 800×480 panel): the strip's thickness, the
+        // A finger (9 mm, 48 px on a 7-inch 800×480 panel): the strip's thickness, the
         // thumb's grab, the button.
         let strip = box("categories")
-        #expect(min(strip.width, strip.height) >= 36)
-        #expect(Self.number(controls["setting"], "grab_r") * 2 >= 36 && Self.number(controls["button"], "r") * 2 >= 36)
+        #expect(min(strip.width, strip.height) >= 48)
+        #expect(Self.number(controls["setting"], "grab_r") * 2 >= 48 && Self.number(controls["button"], "r") * 2 >= 48)
     }
 }

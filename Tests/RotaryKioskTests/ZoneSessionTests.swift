@@ -22,7 +22,7 @@ struct ZoneSessionTests {
         return (effects + s.pointer(PointerEvent(.up, finger: 0, at: point, time: s.clock)) + s.advance(by: 0.1)).events
     }
 
-    @Test("tiles are at least 44 px, inside the view, apart, and clear of the rings, strip, state and set point",
+    @Test("tiles are at least a finger (48 px) across, inside the view, apart, and clear of the rings, strip, state and set point",
           arguments: [(800.0, 480.0), (480, 800), (1024, 600), (1280, 800), (1080, 1080), (1920, 1080), (600, 600)])
     func tilesFit(size: (Double, Double)) {
         for rotation in [0, 90, 180, 270] {
@@ -35,7 +35,8 @@ struct ZoneSessionTests {
                 let what = "\(Int(size.0))×\(Int(size.1)) at \(rotation)°, \(count) zones"
                 #expect(layout.zoneTiles.count == count, "\(what)")
                 for (i, tile) in layout.zoneTiles.enumerated() {
-                    #expect(tile.width >= 44 && tile.height >= 44, "\(what): tile \(i) is \(tile.width)×\(tile.height)")
+                    #expect(tile.width >= layout.panel.fingerPixels && tile.height >= layout.panel.fingerPixels,
+                            "\(what): tile \(i) is \(tile.width)×\(tile.height)")
                     #expect(view.intersection(tile) == tile, "\(what): tile \(i) \(tile) leaves the view")
                     for other in others { #expect(tile.intersection(other) == nil, "\(what): tile \(i) \(tile) covers \(other)") }
                     for (j, next) in layout.zoneTiles.enumerated() where j > i {

@@ -92,6 +92,13 @@ struct RingDrawingTests {
         // Neighbours named are at least a name's width apart, and each may be as wide.
         let apart = texts[0].center.distance(to: texts[1].center)
         #expect(texts.allSatisfy { TextLines.estimatedWidth($0.text[...], points: 22) <= min(apart, $0.maxWidth) }, "\(apart)")
+        // 110 values at stride 4 would name 109 two items before 1: the last multiple is left out.
+        let (odd, oddLook) = dial(110)
+        #expect(RingDrawing.uprightStride(odd, look: oddLook) == 4)
+        let named = RingDrawing.labels(odd, look: oddLook).compactMap { command -> String? in
+            if case .text(let text) = command { text.text } else { nil }
+        }
+        #expect(named.first == "1" && named.last == "105", "\(named)")
     }
 
     @Test("a name too wide for its item breaks at the space nearest its middle onto two lines; one word, or one that fits, stays whole")

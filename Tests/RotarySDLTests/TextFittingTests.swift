@@ -35,7 +35,8 @@ struct TextFittingTests {
         #expect(kept.points == 30 && kept.shown == Self.name && abs(kept.widthScale - 0.8) < 0.01, "\(kept)")
         let cut = try Self.fonts.fitted(Self.name, size: 30, maxWidth: room, leastSize: 30)
         #expect(cut.points == 30 && cut.shown.hasSuffix("…"), "\(cut)")
-        // A least size above the size asked is the size asked.
+        // A least size under 60 % leaves the 60 % floor; one above the size asked is the size asked.
+        #expect(try Self.fonts.fitted(Self.name, size: 30, maxWidth: room / 4, leastSize: 10).points == 18)
         #expect(try Self.fonts.fitted("Sauna", size: 20, maxWidth: .infinity, leastSize: 40).points == 20)
     }
 

@@ -33,7 +33,8 @@ package struct ServiceScreen: Sendable {
     /// The tabs' widths as the layout measured them (empty: estimated).
     private let tabWidths: [Double]
     /// The language the tabs are named in and run in.
-    private let locale: KioskLocale
+    /// The panel's language: its words, digits and reading direction.
+    let locale: KioskLocale
     package private(set) var page: ServicePage
     /// The page's controls, topmost first.
     var panel = ControlPanel()

@@ -25,10 +25,11 @@ public struct PanelSize: Equatable, Sendable {
     /// Millimetres in an inch.
     static let inch = 25.4
 
-    /// Pixels `millimetresPerPixel` wide, from `source`; a figure outside 0.02…2 mm (no
-    /// panel's pixel) gives the assumed panel instead.
+    /// Pixels `millimetresPerPixel` wide, from `source`; a figure outside 0.05…1 mm (25 to
+    /// 500 dots per inch: no kiosk panel's pixel, or a display's garbled report) gives the
+    /// assumed panel instead.
     public init(millimetresPerPixel: Double, source: Source) {
-        if millimetresPerPixel.isFinite, (0.02...2).contains(millimetresPerPixel) {
+        if millimetresPerPixel.isFinite, (0.05...1).contains(millimetresPerPixel) {
             self.millimetresPerPixel = millimetresPerPixel
             self.source = source
         } else {

@@ -122,14 +122,15 @@ public struct ScreenLayout: Equatable, Sendable {
 
     /// The zone tiles for `count` zones across the top of a `width`×`height` view: as many to
     /// a row as leave each at least ``zoneTileMinWidth`` wide (all in one row when they fit),
-    /// each row 14 % of the shorter side within 64…96 pixels (a name on two lines over a large
-    /// time) and never under a `finger`'s target, the rows `gap` apart and `gap` from the
-    /// view's sides and top.
+    /// each row 14 % of the shorter side within 64…96 pixels and never under a `finger`'s
+    /// target nor 4.4 times the least text size (a name on two lines over a larger time), the
+    /// rows `gap` apart and `gap` from the view's sides and top.
     private static func tiles(_ count: Int, width: Double, height: Double, gap: Double, finger: Double) -> [Rect] {
         guard count > 0 else { return [] }
         let across = max(1, min(count, Int(((width - gap) / (max(zoneTileMinWidth, finger) + gap)).rounded(.down))))
         let rows = (count + across - 1) / across
-        let tileHeight = max(finger, min(96, max(64, (min(width, height) * 0.14).rounded())))
+        let least = leastTextPoints(width, height)
+        let tileHeight = max(finger, (least * 4.4).rounded(.up), min(96, max(64, (min(width, height) * 0.14).rounded())))
         let tileWidth = ((width - gap) / Double(across) - gap).rounded(.down)
         return (0..<count).map { i in
             let (row, column) = (i / across, i % across)
@@ -146,7 +147,7 @@ public struct ScreenLayout: Equatable, Sendable {
     public static let zoneTileMinWidth = 84.0
 
     /// The strip's height: a tenth of the shorter side within 48…84 pixels and never under a
-    /// `finger`'s target (47 pixels on a 7-inch 800×480 panel), so two or three names fit across it.
+    /// `finger`'s target (48 pixels on a 7-inch 800×480 panel), so two or three names fit across it.
     private static func stripHeight(_ w: Double, _ h: Double, finger: Double) -> Double {
         max(finger, min(84, max(48, (min(w, h) * 0.1).rounded())))
     }
@@ -178,7 +179,9 @@ public struct ScreenLayout: Equatable, Sendable {
     public var stateNamePoints: Int { max(28, Int((min(viewWidth, viewHeight) * 0.065).rounded())) }
     /// The least size of any text on the kiosk screen, points: 14 at 800×480, growing with
     /// the panel's shorter side.
-    public var minimumTextPoints: Double { (14 * min(viewWidth, viewHeight) / 480).rounded() }
+    public var minimumTextPoints: Double { Self.leastTextPoints(viewWidth, viewHeight) }
+    /// The least text size on a view `w`×`h` pixels: 14 at 800×480, scaled by the shorter side.
+    private static func leastTextPoints(_ w: Double, _ h: Double) -> Double { (14 * min(w, h) / 480).rounded() }
     /// Size of the time in the state panel, points.
     public var stateTimePoints: Int { max(36, Int((min(viewWidth, viewHeight) * 0.1).rounded())) }
     /// The size the running view aims to set the time left at, points: digits 19 % of the
@@ -212,9 +215,14 @@ public struct ScreenLayout: Equatable, Sendable {
     /// Drag distance through a knob's whole range, pixels.
     public var knobDragPixels: Double { max(160, (3 * settingRadius).rounded()) }
 
-    /// The dial band: 16 % of its radius, and a finger's target wide (up to 30 %).
+    /// The dial band: 16 % of the dial's outer radius (``dialBandShare``), and a finger's
+    /// target wide (up to 40 %).
     public var dialOuterRadius: Double { radius * 0.94 }
-    public var dialInnerRadius: Double { dialOuterRadius - min(dialOuterRadius * 0.3, max(dialOuterRadius * 0.16, panel.fingerPixels)) }
+    public var dialInnerRadius: Double {
+        dialOuterRadius - min(dialOuterRadius * 0.4, max(dialOuterRadius * Self.dialBandShare, panel.fingerPixels))
+    }
+    /// The dial band's width as a share of its outer radius where a finger needs no more.
+    static let dialBandShare = 0.16
     /// The wheel, inside the dial with a gap for the wheel's marker.
     public var wheelOuterRadius: Double { dialInnerRadius - radius * 0.03 }
     public var wheelInnerRadius: Double { wheelOuterRadius * 0.3 }
@@ -229,7 +237,7 @@ public struct ScreenLayout: Equatable, Sendable {
     public var labelPoints: Int { Int(max(minimumTextPoints, wheelOuterRadius * 0.07).rounded()) }
     public var labelRadius: Double { wheelInnerRadius + (wheelOuterRadius - wheelInnerRadius) * 0.78 }
     /// Dial-number font size and where the numbers sit.
-    public var dialNumberPoints: Int { Int(max(minimumTextPoints, dialOuterRadius * 0.16 * 0.6).rounded()) }
+    public var dialNumberPoints: Int { Int(max(minimumTextPoints, dialOuterRadius * Self.dialBandShare * 0.6).rounded()) }
     public var dialNumberRadius: Double { (dialInnerRadius + dialOuterRadius) / 2 - (dialOuterRadius - dialInnerRadius) * 0.06 }
     /// Button-label font size.
     public var buttonLabelPoints: Int { max(8, Int(max(buttonRadius * 0.36, minimumTextPoints).rounded())) }

@@ -136,7 +136,7 @@ public struct ImageDraw: Equatable, Sendable {
 
 /// One line of text centred on `center`, at `points` (pixels at 72 dpi), turned clockwise
 /// by `degrees`, drawn `widthScale` as wide as the font sets it. Text wider than `maxWidth`
-/// pixels is set smaller (down to `leastPoints`, or 60 %), then squeezed sideways as far as
+/// pixels is set smaller (down to 60 %, or `leastPoints` where larger), then squeezed sideways as far as
 /// `narrowestFit` allows, and then cut with an ellipsis. The colour's alpha fades it.
 public struct TextDraw: Equatable, Sendable {
     /// The text, one line.
@@ -162,9 +162,9 @@ public struct TextDraw: Equatable, Sendable {
     /// squeezed sideways before it is cut, 0.5…1 (1: never squeezed, cut at once): a long
     /// name kept whole.
     public var narrowestFit: Double
-    /// The smallest size fitting to ``maxWidth`` may set the text at, points (0: 60 % of
-    /// ``points``; never more than ``points``): a screen's least readable size, below which a
-    /// line is squeezed (``narrowestFit``) rather than set smaller.
+    /// The smallest size fitting to ``maxWidth`` may set the text at, points, where it is more
+    /// than 60 % of ``points`` (never more than ``points``): a screen's least readable size,
+    /// below which a line is squeezed (``narrowestFit``) rather than set smaller.
     public var leastPoints: Int
 
     /// A text command; see each property for its meaning and unit.

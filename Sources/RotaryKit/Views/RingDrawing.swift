@@ -55,12 +55,14 @@ public enum RingDrawing {
         let (rotationDegrees, highlighted) = turn(ring, showing: coordinate)
         let spacing = ring.spacingDegrees
         let stride = look.labelOrientation == .upright ? uprightStride(ring, look: look) : 1
+        // Round the ring the last name named comes back to the first: it must leave as much room.
+        let lastNamed = stride == 1 ? look.items.count - 1 : ((look.items.count - 1) / stride - (look.items.count % stride == 0 ? 0 : 1)) * stride
         let halfAngle = min(90, spacing * Double(stride) / 2) * Double.pi / 180
         let dimmed = look.labelColor.fading(look.dimmedLabelOpacity ?? look.style.dimmedOpacity)
         let points = Double(look.labelSize)
         let step = points * 1.1
         return look.items.enumerated().compactMap { index, item -> [DrawCommand]? in
-            guard !item.label.isEmpty, index % stride == 0 else { return nil }
+            guard !item.label.isEmpty, index % stride == 0, index <= lastNamed else { return nil }
             let angle = Degrees.normalized(ring.markerDegrees + rotationDegrees - Double(index) * spacing)
             // Along the ring its letters stand on the tangent; past level, turned round.
             var degrees = 0.0
@@ -97,7 +99,8 @@ public enum RingDrawing {
     /// Every how many items a level name is written so the names keep apart: 1 where the
     /// widest (estimated) fits its item's arc at the label radius with a third of its size to
     /// spare, else the first of 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 24, 30 or 60 that leaves
-    /// that room.
+    /// that room. Where the count is no multiple of it, the last multiple is left unnamed, so
+    /// it does not crowd the first round the ring.
     public static func uprightStride(_ ring: RingControl, look: RingLook) -> Int {
         let widest = look.items.map { TextLines.estimatedWidth($0.label[...], points: look.labelSize) }.max() ?? 0
         let needed = widest + Double(look.labelSize) / 3

@@ -60,7 +60,7 @@ public final class FontBook {
         try TextLine(text, size: max(4, size), book: self)
     }
 
-    /// `text` rendered at the largest size from `size` down to `leastSize` (0: 60 % of it) that fits
+    /// `text` rendered at the largest size from `size` down to 60 % of it (or `leastSize`, where larger) that fits
     /// `maxWidth` pixels once narrowed to `widthScale` of its width (1: as the font sets it);
     /// past that, squeezed further sideways at the smallest size, down to `narrowestFit` of its
     /// width (1: never), and past that cut with an ellipsis.
@@ -93,7 +93,7 @@ public final class FontBook {
     /// squeezed beyond that (1: not).
     private func fitting(_ text: String, size: Int, maxWidth: Double, narrowestFit: Double, least: Int)
         throws -> (line: TextLine, size: Int, shown: String, squeeze: Double) {
-        let smallest = max(4, least > 0 ? min(size, least) : size * 6 / 10)
+        let smallest = max(4, min(size, max(least, size * 6 / 10)))
         // Each size is a font opened (its hinting program run): rather than trying every size
         // downwards, jump to the size the width says should fit (widths grow about in
         // proportion to the size), then take the largest size that fits, as trying each would.
@@ -146,7 +146,8 @@ public final class FontBook {
 public struct FittedText: Equatable, Sendable {
     /// What is written: the text, or its start and an ellipsis.
     public var shown: String
-    /// The size it is set at, in points (pixels): the size asked for, or down to 60 % of it.
+    /// The size it is set at, in points (pixels): the size asked for, or down to its least
+    /// size (60 % of it, or more where a least size is asked).
     public var points: Int
     /// Its width and line height, pixels.
     public var width: Double
