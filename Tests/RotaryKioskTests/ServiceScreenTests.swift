@@ -313,7 +313,7 @@ struct ServiceLevelsTests {
                            events: events, drive: """
             sleep 11.5
             cat "\(file)" > "\(dir.path)/dimmed"
-            xdotool mousemove --window "$wid" 580 580 click 1
+            \(XvfbDriver.click(x: 580, y: 580))
             sleep 0.5
             cat "\(file)" > "\(dir.path)/woken"
             xdotool key --window "$wid" Tab

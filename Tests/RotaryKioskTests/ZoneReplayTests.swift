@@ -152,7 +152,7 @@ struct ZoneReplayTests {
         let config = try ConfigText.write(Self.config(hookLog: "/dev/null"), as: "k.toml", in: dir)
         let state = dir.appendingPathComponent("state").path
         let events = dir.appendingPathComponent("events.jsonl").path
-        func click(_ p: Point) -> String { "xdotool mousemove --window \"$wid\" \(Int(p.x)) \(Int(p.y)) click 1" }
+        func click(_ p: Point) -> String { XvfbDriver.click(x: Int(p.x), y: Int(p.y)) }
         let layout = Self.layout
         try XvfbDriver.run(arguments: ["--windowed", "--size", "800x480", "--config", config, "--state-dir", state], events: events,
                            drive: """

@@ -39,6 +39,13 @@ enum XvfbDriver {
             """)
     }
 
+    /// A shell line that clicks the window `$wid` at `x`, `y`: the pointer rests a moment where
+    /// it lands before it presses, since a press in the same breath as the move can reach the
+    /// window before the pointer has entered it, and is lost (seen under load).
+    static func click(x: Int, y: Int) -> String {
+        "xdotool mousemove --window \"$wid\" \(x) \(y) sleep 0.15 click 1"
+    }
+
     /// Shell lines that wait (up to 5 s) until `events` contains `text`.
     static func waitFor(_ text: String, in events: String) -> String {
         "for i in $(seq 1 100); do grep -q '\(text)' \"\(events)\" && break; sleep 0.05; done"
