@@ -3,6 +3,7 @@ import RotaryKioskCore
 import RotaryKit
 import RotarySDL
 import Testing
+@testable import RotaryKiosk
 
 /// The person at the panel's rules, held in the real executable's own frames: every text
 /// readable against what lies under it and large enough, nothing cut, every target a finger
@@ -144,7 +145,8 @@ struct ReadabilityTests {
             #expect(Double(px) >= least, "\(name) is \(px) px, under \(least)")
             #expect(text["asked"] == nil, "\(name) is cut from \"\(text["asked"] ?? "")\"")
             #expect(Self.inside(box, [0, 0, width, height]), "\(name) at \(box) leaves the panel")
-            let color = try #require(Self.color(text["color"] as? String), "\(name): colour")
+            let rgb = try #require(ColourText.parse(text["color"] as? String ?? ""), "\(name): colour")
+            let color = RGBA(rgb.0, rgb.1, rgb.2)
             let contrast = try #require(TextContrast.of(color: color, alpha: text["alpha"] as? Int ?? 255, box: box, in: picture))
             let needed = px >= 24 ? 3.0 : 4.5
             #expect(contrast >= needed, "\(name), \(px) px \(text["color"] ?? "") alpha \(text["alpha"] ?? 255): \((contrast * 100).rounded() / 100):1, under \(needed):1")
@@ -161,11 +163,5 @@ struct ReadabilityTests {
     static func inside(_ box: [Double], _ outer: [Double]) -> Bool {
         box[0] >= outer[0] - 0.5 && box[1] >= outer[1] - 0.5 && box[0] + box[2] <= outer[0] + outer[2] + 0.5
             && box[1] + box[3] <= outer[1] + outer[3] + 0.5
-    }
-
-    /// `#rrggbb` as a colour.
-    static func color(_ hex: String?) -> RGBA? {
-        guard let hex, hex.count == 7, let value = UInt32(hex.dropFirst(), radix: 16) else { return nil }
-        return RGBA(UInt8(value >> 16), UInt8((value >> 8) & 0xff), UInt8(value & 0xff))
     }
 }

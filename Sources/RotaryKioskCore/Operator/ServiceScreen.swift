@@ -130,10 +130,10 @@ package struct ServiceScreen: Sendable {
     }
     /// The ✕ at the end of the title bar as the language reads: the right, or the left in a
     /// right-to-left language.
-    var closeCenter: Point { Point(x: lineStart(titleHeight * 0.6, fromEnd: true), y: titleHeight * 0.55) }
+    var closeCenter: Point { Point(x: xInset(titleHeight * 0.6, fromEnd: true), y: titleHeight * 0.55) }
     /// `inset` pixels from the side a line starts at in the panel's language (from the other
     /// side with `fromEnd`), as an x.
-    func lineStart(_ inset: Double, fromEnd: Bool = false) -> Double {
+    func xInset(_ inset: Double, fromEnd: Bool = false) -> Double {
         (locale.direction == .leftToRight) != fromEnd ? inset : width - inset
     }
     /// The strip of tabs, under the title.

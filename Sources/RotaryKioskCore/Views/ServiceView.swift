@@ -36,11 +36,11 @@ package struct ServiceView: Sendable {
         let bar = screen.titleHeight
         var commands: [DrawCommand] = [
             .fill(Rect(x: 0, y: 0, width: screen.width, height: bar * 1.1), theme.dialFill),
-            text(service(.title), points: Int(bar * 0.45), at: Point(x: screen.lineStart(bar * 0.5 + screen.width * 0.15), y: bar * 0.55),
+            text(service(.title), points: Int(bar * 0.45), at: Point(x: screen.xInset(bar * 0.5 + screen.width * 0.15), y: bar * 0.55),
                  width: screen.width * 0.3, alignment: screen.locale.lineStart),
         ]
         if let status = countdownStatus(session) {
-            commands.append(text(status, points: Int(bar * 0.36), at: Point(x: screen.lineStart(screen.width * 0.6), y: bar * 0.55),
+            commands.append(text(status, points: Int(bar * 0.36), at: Point(x: screen.xInset(screen.width * 0.6), y: bar * 0.55),
                                  width: screen.width * 0.5, color: KioskView.doneColor))
         }
         commands += button(ServiceScreen.closeID, in: screen, face: ButtonFace(label: "✕"), labelScale: 0.9)
