@@ -13,13 +13,16 @@ public enum EventRecords {
     /// tiles and `zone` names the zone the rings edit.
     public static func layout(_ event: String, ms: Double, session: KioskSession) -> JSONValue {
         let screen = session.screen
-        let zones = session.zoneName == nil ? [] : [zoneTiles(session)]
-        return line(event, ms: ms, [
-            ("width", .int(Int(screen.layout.width))), ("height", .int(Int(screen.layout.height))),
-            ("controls", .array(screen.panel.stack.map { control($0, of: screen, buttonFace: session.buttonFace) } + zones)),
-        ] + (session.zoneName.map { [("zone", JSONValue.string($0))] } ?? [])
-          + (session.service.map { [("service", JSONValue.string($0.screen.page.name))] } ?? [])
-          + (session.settings.remoteControl.showsArming ? [("remote_arm", remoteArm(session))] : []))
+        // Built a field at a time: as one expression it outgrows Swift 6.2's type checker.
+        var controls: [JSONValue] = screen.panel.stack.map { control($0, of: screen, buttonFace: session.buttonFace) }
+        if session.zoneName != nil { controls.append(zoneTiles(session)) }
+        var fields: [(String, JSONValue)] = [
+            ("width", .int(Int(screen.layout.width))), ("height", .int(Int(screen.layout.height))), ("controls", .array(controls)),
+        ]
+        if let zone = session.zoneName { fields.append(("zone", .string(zone))) }
+        if let service = session.service { fields.append(("service", .string(service.screen.page.name))) }
+        if session.settings.remoteControl.showsArming { fields.append(("remote_arm", remoteArm(session))) }
+        return line(event, ms: ms, fields)
     }
 
     /// The zone tiles as a control: each tile's rectangle in window pixels, its zone's state
@@ -172,14 +175,19 @@ public enum EventRecords {
             var dragPixels: Double?
             if case .knob(_, let perPixel) = slider.mode, perPixel > 0 { dragPixels = (slider.range.upperBound - slider.range.lowerBound) / perPixel }
             let setting = screen.control(ref) == .setting ? screen.shownSetting : nil
-            return .object([("id", .string(slider.id)), ("kind", .string("arc")),
-                            ("mode", .string(slider.mode == .arc ? "arc" : "knob"))] + place(slider.center) + [
+            var fields: [(String, JSONValue)] = [
+                ("id", .string(slider.id)), ("kind", .string("arc")), ("mode", .string(slider.mode == .arc ? "arc" : "knob")),
+            ]
+            fields += place(slider.center)
+            fields += [
                 ("r", .number(slider.radius)), ("start_deg", angle(slider.track.startDegrees)),
                 ("end_deg", angle(slider.track.endDegrees)), ("value", .number(slider.value)),
                 ("min", .number(slider.range.lowerBound)), ("max", .number(slider.range.upperBound)),
                 ("step", .number(slider.step)), ("label", .string(setting?.name ?? "")), ("unit", .string(setting?.unit ?? "")),
                 ("thumb_deg", angle(slider.thumbDegrees)), ("grab_r", .number(slider.grabRadius)),
-            ] + (dragPixels.map { [("drag_px", JSONValue.number($0))] } ?? []))
+            ]
+            if let dragPixels { fields.append(("drag_px", .number(dragPixels))) }
+            return .object(fields)
         case .strip(let i):
             let strip = panel.strips[i]
             let rect = turn.window(StripDrawing.rect(strip))

@@ -6,9 +6,11 @@ public enum PixelMath {
         if t == 0 { return a }
         if t >= 256 { return b }
         let s = 256 - t
-        let rb = ((a & 0x00FF_00FF) &* s &+ (b & 0x00FF_00FF) &* t) >> 8 & 0x00FF_00FF
-        let ag = ((a >> 8 & 0x00FF_00FF) &* s &+ (b >> 8 & 0x00FF_00FF) &* t) & 0xFF00_FF00
-        return rb | ag
+        // Term by term: as one expression each it outgrows Swift 6.2's type checker.
+        let mask: UInt32 = 0x00FF_00FF
+        let rb: UInt32 = (a & mask) &* s &+ (b & mask) &* t
+        let ag: UInt32 = (a >> 8 & mask) &* s &+ (b >> 8 & mask) &* t
+        return (rb >> 8 & mask) | (ag & 0xFF00_FF00)
     }
 
     /// A premultiplied colour `source` scaled by `coverage` (0…256) and laid over the opaque
