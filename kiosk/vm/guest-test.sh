@@ -25,7 +25,7 @@ systemctl is-active --quiet rotary-kiosk || fail "step 1: service not active"
 user=$(ps -o user= -p "$pid" | tr -d ' ')
 [ "$user" = rotary ] || fail "step 1: runs as '$user', not rotary"
 journal | grep -q -i 'video driver: kmsdrm' || fail "step 1: not on kmsdrm"
-say "STEP 1 ok: service active as $user on kmsdrm after $(cut -d' ' -f1 /proc/uptime) s of uptime"
+say "STEP 1 ok: service active as $user on kmsdrm after $(cut -d' ' -f1 /proc/uptime) s of uptime ($(uname -m), $(. /etc/os-release; echo "$PRETTY_NAME"))"
 screendump idle
 
 # 2. The touchscreen drags the wheel one segment (its next program to the marker) and, once the

@@ -1,17 +1,27 @@
-# Builds (or reuses) the VM's base system: a Debian bookworm root made by debootstrap with
-# a kernel, systemd, udev and the test's own tools (python3-evdev for touches, adduser), and
-# none of Rotary's libraries: installing the package pulls those in by its Depends. Cached
-# by its package list. Sourced by kiosk/vm-test; sets ROTARY_VM_BASE (a folder holding
-# root/, vmlinuz, initrd.img).
+# Builds (or reuses) the VM's base system: a Debian root made by debootstrap with a kernel,
+# systemd, udev and the test's own tools (python3-evdev for touches, adduser), and none of
+# Rotary's libraries: installing the package pulls those in by its Depends. Cached by its
+# package list. Sourced by kiosk/vm-test; sets ROTARY_VM_BASE (a folder holding root/,
+# vmlinuz, initrd.img).
+#
+# amd64 is Debian bookworm; arm64 is trixie, what Raspberry Pi OS is now based on, made on
+# this x86-64 machine through QEMU's user-mode emulation (rotary_cross_binfmt, kiosk/lib/cross.sh).
 
-ROTARY_VM_PACKAGES="systemd,systemd-sysv,udev,dbus,libpam-systemd,kmod,procps,kbd,util-linux,initramfs-tools,linux-image-amd64,\
+ROTARY_VM_PACKAGES="systemd,systemd-sysv,udev,dbus,libpam-systemd,kmod,procps,kbd,util-linux,initramfs-tools,@KERNEL@,\
 python3,python3-evdev,adduser"
 ROTARY_VM_MIRROR="${ROTARY_VM_MIRROR:-http://deb.debian.org/debian}"
 
+# rotary_vm_suite ARCH — the base's Debian release.
+rotary_vm_suite() { [ "$1" = arm64 ] && echo trixie || echo bookworm; }
+
+# rotary_vm_base CACHE [ARCH] — ARCH is amd64 (the default) or arm64.
 rotary_vm_base() {
-    local cache="$1"
-    local key
-    key=$(printf '%s\n%s\n%s\n' "$ROTARY_VM_PACKAGES" "$ROTARY_VM_MIRROR" "base-v2" | sha256sum | cut -c1-16)
+    local cache="$1" arch="${2:-amd64}"
+    local key suite packages
+    suite=$(rotary_vm_suite "$arch")
+    packages="${ROTARY_VM_PACKAGES/@KERNEL@/linux-image-$arch}"
+    key=$(printf '%s\n%s\n%s\n' "$packages" "$ROTARY_VM_MIRROR" "base-v2" | sha256sum | cut -c1-16)
+    [ "$arch" = amd64 ] || key="$arch-$suite-$key"
     ROTARY_VM_BASE="$cache/base-$key"
     if [ -f "$ROTARY_VM_BASE/ready" ]; then
         echo "vm-test: base system cached in $ROTARY_VM_BASE" >&2
@@ -20,8 +30,8 @@ rotary_vm_base() {
     rm -rf "$ROTARY_VM_BASE"
     mkdir -p "$ROTARY_VM_BASE"
     local root="$ROTARY_VM_BASE/root"
-    echo "vm-test: debootstrap bookworm into $root (first run only; a few minutes)" >&2
-    debootstrap --variant=minbase --include="$ROTARY_VM_PACKAGES" bookworm "$root" "$ROTARY_VM_MIRROR" \
+    echo "vm-test: debootstrap $suite ($arch) into $root (first run only; a few minutes, $arch emulated: ten or more)" >&2
+    debootstrap --variant=minbase --arch="$arch" --include="$packages" "$suite" "$root" "$ROTARY_VM_MIRROR" \
         > "$ROTARY_VM_BASE/debootstrap.log" 2>&1 || { tail -20 "$ROTARY_VM_BASE/debootstrap.log" >&2; return 1; }
     echo rotary-vm > "$root/etc/hostname"
     echo "/dev/vda / ext4 rw,relatime 0 1" > "$root/etc/fstab"
@@ -33,12 +43,31 @@ rotary_vm_base() {
     touch "$ROTARY_VM_BASE/ready"
 }
 
-# rotary_chroot_apt_install ROOT CACHE LOG PACKAGE-OR-DEB... — apt-get installs into the
-# root (a copy of the base) with the downloads kept in CACHE/apt-archives for the next run;
-# a .deb given by path is copied in first. The cache is unmounted whatever stops it.
+# rotary_vm_depends CACHE DEPENDS LOG — sets ROTARY_VM_DEPENDS, a copy of the base root with
+# what the DEPENDS field asks for installed by apt-get satisfy, cached by that field: under
+# emulation (arm64) apt-get spends minutes on the package's 90-odd libraries, and then only
+# the package itself goes on top. Needs rotary_vm_base first.
+rotary_vm_depends() {
+    local cache="$1" depends="$2" log="$3"
+    local dir="$ROTARY_VM_BASE-depends-$(printf '%s\n' "$depends" | sha256sum | cut -c1-12)"
+    ROTARY_VM_DEPENDS="$dir/root"
+    [ -f "$dir/ready" ] && return 0
+    echo "vm-test: installing the package's Depends into a copy of the base (once for these Depends)" >&2
+    rm -rf --one-file-system "$dir"
+    mkdir -p "$dir"
+    cp -a "$ROTARY_VM_BASE/root" "$ROTARY_VM_DEPENDS"
+    rotary_chroot_apt_install "$ROTARY_VM_DEPENDS" "$cache" "$log" --satisfy "$depends" || return 1
+    touch "$dir/ready"
+}
+
+# rotary_chroot_apt_install ROOT CACHE LOG [--satisfy] PACKAGE-OR-DEB... — apt-get installs
+# into the root (a copy of the base) with the downloads kept in CACHE/apt-archives for the next
+# run; a .deb given by path is copied in first; with --satisfy, the arguments are dependency
+# fields (apt-get satisfy). The cache is unmounted whatever stops it.
 rotary_chroot_apt_install() {
     local root="$1" cache="$2" log="$3"; shift 3
-    local args=() item status=0
+    local args=() item status=0 verb=install
+    if [ "${1:-}" = --satisfy ]; then verb=satisfy; shift; fi
     for item in "$@"; do
         case "$item" in
             *.deb) cp "$item" "$root/tmp/"; args+=("/tmp/$(basename "$item")") ;;
@@ -48,7 +77,7 @@ rotary_chroot_apt_install() {
     mkdir -p "$cache/apt-archives" "$root/var/cache/apt/archives"
     mount --bind "$cache/apt-archives" "$root/var/cache/apt/archives"
     trap 'umount "'"$root"'/var/cache/apt/archives" 2>/dev/null || true' EXIT  # never left for rm -rf to delete through
-    { chroot "$root" apt-get update -qq && DEBIAN_FRONTEND=noninteractive chroot "$root" apt-get install -y -qq \
+    { chroot "$root" apt-get update -qq && DEBIAN_FRONTEND=noninteractive chroot "$root" apt-get "$verb" -y -qq \
         --no-install-recommends "${args[@]}"; } >"$log" 2>&1 || status=$?
     umount "$root/var/cache/apt/archives"
     trap - EXIT
