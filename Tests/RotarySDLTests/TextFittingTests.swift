@@ -1,11 +1,14 @@
 import Testing
 @testable import RotarySDL
 
+extension DrawingTests {
 /// How a line is fitted to its room: smaller, then squeezed sideways where allowed, then cut.
-/// Needs fontconfig and fonts-dejavu-core, which the set-up installs.
+/// Needs fontconfig and fonts-dejavu-core, which the set-up installs. Nested in the drawing
+/// tests, one at a time: a font book is not for two threads at once (run side by side, two
+/// of these tests crashed in its font cache).
 @Suite("Text fitting: smaller, squeezed, cut")
 struct TextFittingTests {
-    nonisolated(unsafe) static let fonts = FontBook(path: try! FontLocator.locate("DejaVu Sans:bold"))
+    static var fonts: FontBook { DrawingTests.fonts }
     static let name = "Dampfbadaufgussnachbehandlungszeit"
 
     @Test("a line too wide even at 60 % of its size is squeezed sideways as far as allowed, whole, instead of cut")
@@ -46,4 +49,5 @@ struct TextFittingTests {
         let narrow = try Self.fonts.fitted("14:59", size: 100, maxWidth: natural.width * 0.7, widthScale: 0.7)
         #expect(narrow.points == 100 && abs(narrow.width - natural.width * 0.7) <= 1 && narrow.height == natural.height, "\(narrow)")
     }
+}
 }
