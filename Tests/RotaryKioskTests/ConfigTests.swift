@@ -19,7 +19,7 @@ struct ConfigTests {
                                                  setting: ProgramSetting(name: "Temperature", unit: "°C", min: 60, max: 100,
                                                                          step: 5, defaultValue: 80, style: .arc)))
         #expect(config.programs.compactMap(\.setting?.style) == [.arc, .knob, .knob])
-        #expect(config.hooks.commands["timer_finished"]?.first == "/usr/bin/logger")
+        #expect(config.hooks.commands[.timerFinished]?.first == "/usr/bin/logger")
         #expect(config.pauseTimeoutSeconds == KioskConfig().pauseTimeoutSeconds)
         #expect(config.doneSeconds == KioskConfig().doneSeconds)
     }

@@ -22,7 +22,7 @@ struct ConfigZoneTests {
             name = "Laundry"
             """)
         let config = try #require(outcome.config, "\(outcome.problems)")
-        #expect(config.zones == [ZoneSettings(name: "Cabin 1", programs: ["Sauna"], hooks: ["timer_finished": ["/bin/true", "cabin"]]),
+        #expect(config.zones == [ZoneSettings(name: "Cabin 1", programs: ["Sauna"], hooks: [.timerFinished: ["/bin/true", "cabin"]]),
                                  ZoneSettings(name: "Laundry")])
     }
 

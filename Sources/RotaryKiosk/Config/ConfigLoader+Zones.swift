@@ -65,10 +65,8 @@ extension ConfigLoader {
                     r.error("\(path).hooks", "must be a table of the zone's own hooks, like [zone.hooks] on_timer_finished = [\"…\"]")
                     continue
                 }
-                r.warnUnknown(hooks, at: "\(path).hooks", known: hookEvents.map { "on_\($0)" })
-                for event in hookEvents {
-                    if let argv = r.command(hooks, "on_\(event)", at: "\(path).hooks") { zone.hooks[event] = argv }
-                }
+                r.warnUnknown(hooks, at: "\(path).hooks", known: HookKind.allCases.map(\.key))
+                zone.hooks = hookCommands(hooks, at: "\(path).hooks", &r)
             }
             zones.append(zone)
         }

@@ -482,17 +482,20 @@ public enum ConfigLoader {
         if let days = r.int(usage, "keep_days", at: "usage", in: .keepDays) { config.usageKeepDays = days }
     }
 
-    /// The hook keys: `on_<event>` for each event kind a hook can follow.
-    static let hookEvents = ["selected", "pressed", "timer_started", "timer_paused", "timer_resumed", "timer_finished",
-                             "timer_cancelled"]
-
     static func readHooks(_ root: TOMLTable, _ r: inout ConfigReader, _ config: inout KioskConfig) {
         guard let hooks = r.table(root, "hooks") else { return }
-        r.warnUnknown(hooks, at: "hooks", known: hookEvents.map { "on_\($0)" } + ["timeout_seconds"])
-        for event in hookEvents {
-            if let argv = r.command(hooks, "on_\(event)", at: "hooks") { config.hooks.commands[event] = argv }
-        }
+        r.warnUnknown(hooks, at: "hooks", known: HookKind.allCases.map(\.key) + ["timeout_seconds"])
+        config.hooks.commands = hookCommands(hooks, at: "hooks", &r)
         if let t = r.number(hooks, "timeout_seconds", at: "hooks", in: .hookTimeout) { config.hooks.timeoutSeconds = t }
+    }
+
+    /// The `on_<kind>` commands of a `[hooks]` or `[zone.hooks]` table at `path`.
+    static func hookCommands(_ table: TOMLTable, at path: String, _ r: inout ConfigReader) -> [HookKind: [String]] {
+        var commands: [HookKind: [String]] = [:]
+        for kind in HookKind.allCases {
+            if let argv = r.command(table, kind.key, at: path) { commands[kind] = argv }
+        }
+        return commands
     }
 
     static func readFeedback(_ root: TOMLTable, _ r: inout ConfigReader, _ config: inout KioskConfig) {

@@ -16,7 +16,7 @@ public final class HookRunner: @unchecked Sendable {
     static let queueCapacity = 16
     private let hooks: KioskConfig.Hooks
     /// Each zone's own commands by event kind, by zone name.
-    private let zoneHooks: [String: [String: [String]]]
+    private let zoneHooks: [String: [HookKind: [String]]]
     private let feedbackCommand: [String]?
     private let logger: Logger
     private let lanes: [String: HookLane]
@@ -28,7 +28,7 @@ public final class HookRunner: @unchecked Sendable {
         zoneHooks = Dictionary(zones.map { ($0.name, $0.hooks) }) { first, _ in first }
         self.feedbackCommand = feedbackCommand
         self.logger = logger
-        let names = hooks.commands.keys.map { "on_\($0)" } + (feedbackCommand == nil ? [] : ["feedback_command"])
+        let names = hooks.commands.keys.map(\.key) + (feedbackCommand == nil ? [] : ["feedback_command"])
             + zones.flatMap { zone in zone.hooks.keys.map { Self.laneName($0, zone: zone.name) } }
         lanes = Dictionary(uniqueKeysWithValues: names.map {
             ($0, HookLane(name: $0, capacity: Self.queueCapacity, logger: logger))
@@ -38,14 +38,16 @@ public final class HookRunner: @unchecked Sendable {
 
     /// Queues the hook for `event`, if one is configured (`line` is its JSON line).
     public func handle(_ event: KioskEvent, line: String) {
-        guard let (kind, environment) = Self.hook(for: event) else { return }
-        let zone = environment["ROTARY_ZONE"]
-        let (name, argv) = if kind == "feedback" {
+        guard let (follower, environment) = Self.hook(for: event) else { return }
+        let (name, argv): (String, [String]?) = switch follower {
+        case .feedback:
             ("feedback_command", feedbackCommand)
-        } else if let zone, let own = zoneHooks[zone]?[kind] {
-            (Self.laneName(kind, zone: zone), own)
-        } else {
-            ("on_\(kind)", hooks.commands[kind])
+        case .hook(let kind):
+            if let zone = event.zone, let own = zoneHooks[zone]?[kind] {
+                (Self.laneName(kind, zone: zone), own)
+            } else {
+                (kind.key, hooks.commands[kind])
+            }
         }
         guard let argv, let lane = lanes[name] else { return }
         let values = environment.merging(["ROTARY_JSON": line]) { $1 }
@@ -65,39 +67,47 @@ public final class HookRunner: @unchecked Sendable {
         groups.endAll()
     }
 
-    /// The lane of zone `zone`'s own hook for `kind`.
-    private static func laneName(_ kind: String, zone: String) -> String { "zone \(zone): on_\(kind)" }
-
-    /// The hook name and environment for an event, or nil when no hook follows it.
-    static func hook(for event: KioskEvent) -> (String, [String: String])? {
-        guard let (kind, environment) = unzonedHook(for: event) else { return nil }
-        guard let zone = event.zone else { return (kind, environment) }
-        return (kind, environment.merging(["ROTARY_ZONE": zone]) { $1 })
+    /// What a kiosk event starts: the hook of its kind (the config's, or its zone's own) or
+    /// the feedback command.
+    enum Follower: Equatable {
+        case hook(HookKind)
+        case feedback
     }
 
-    private static func unzonedHook(for event: KioskEvent) -> (String, [String: String])? {
+    /// The lane of zone `zone`'s own hook for `kind`.
+    private static func laneName(_ kind: HookKind, zone: String) -> String { "zone \(zone): \(kind.key)" }
+
+    /// What follows an event and the environment it runs with, or nil when nothing does.
+    static func hook(for event: KioskEvent) -> (Follower, [String: String])? {
+        guard let (follower, environment) = unzonedHook(for: event) else { return nil }
+        guard let zone = event.zone else { return (follower, environment) }
+        return (follower, environment.merging(["ROTARY_ZONE": zone]) { $1 })
+    }
+
+    private static func unzonedHook(for event: KioskEvent) -> (Follower, [String: String])? {
         switch event {
         case .control(.selected(let id, let index, let label, _), _):
-            return ("selected", ["ROTARY_EVENT": "selected", "ROTARY_ID": id, "ROTARY_INDEX": String(index), "ROTARY_LABEL": label])
+            return (.hook(.selected), ["ROTARY_EVENT": HookKind.selected.rawValue, "ROTARY_ID": id, "ROTARY_INDEX": String(index),
+                                       "ROTARY_LABEL": label])
         case .control(.pressed(let id), _):
-            return ("pressed", ["ROTARY_EVENT": "pressed", "ROTARY_ID": id])
+            return (.hook(.pressed), ["ROTARY_EVENT": HookKind.pressed.rawValue, "ROTARY_ID": id])
         case .timer(let r, let setting, _, _):
-            let name = switch r.state {
-            case .running: r.previous == .paused ? "timer_resumed" : "timer_started"
-            case .paused: "timer_paused"
-            case .finished: "timer_finished"
-            case .cancelled: "timer_cancelled"
-            case .idle: ""
+            let kind: HookKind? = switch r.state {
+            case .running: r.previous == .paused ? .timerResumed : .timerStarted
+            case .paused: .timerPaused
+            case .finished: .timerFinished
+            case .cancelled: .timerCancelled
+            case .idle: nil
             }
-            guard !name.isEmpty else { return nil }
-            return (name, ["ROTARY_EVENT": name, "ROTARY_STATE": r.state.rawValue, "ROTARY_PROGRAM": r.program,
+            guard let kind else { return nil }
+            return (.hook(kind), ["ROTARY_EVENT": kind.rawValue, "ROTARY_STATE": r.state.rawValue, "ROTARY_PROGRAM": r.program,
                            "ROTARY_INDEX": String(r.programIndex), "ROTARY_SECONDS": String(Int(saturating: r.secondsTotal.rounded())),
                            "ROTARY_SECONDS_LEFT": String(Int(saturating: r.secondsLeft.rounded(.up)))]
                 .merging(setting.map {
                     ["ROTARY_SETTING": JSONValue.plain($0.value), "ROTARY_SETTING_NAME": $0.name, "ROTARY_SETTING_UNIT": $0.unit]
                 } ?? [:]) { $1 })
         case .feedback(let kind):
-            return ("feedback", ["ROTARY_EVENT": "feedback", "ROTARY_FEEDBACK": kind.rawValue])
+            return (.feedback, ["ROTARY_EVENT": "feedback", "ROTARY_FEEDBACK": kind.rawValue])
         default:
             return nil
         }

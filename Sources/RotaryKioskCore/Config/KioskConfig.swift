@@ -3,9 +3,8 @@
 public struct KioskConfig: Equatable, Sendable {
     /// Commands run on events (argv arrays; values reach them as environment variables).
     public struct Hooks: Equatable, Sendable {
-        /// Argv per event kind: `selected`, `pressed`, `timer_started`, `timer_paused`,
-        /// `timer_resumed`, `timer_finished`, `timer_cancelled`.
-        public var commands: [String: [String]] = [:]
+        /// Argv per event kind.
+        public var commands: [HookKind: [String]] = [:]
         /// Seconds from a hook's start after which it, and whatever it started, is killed.
         public var timeoutSeconds: Double = 10
     }

@@ -10,15 +10,14 @@ public struct ZoneSettings: Equatable, Sendable {
     public var id: String
     /// The programs it offers, by name, in the config's order (nil: all of them).
     public var programs: [String]?
-    /// Its own hook commands by event kind (as `[hooks]` names them), used instead of the
-    /// config's `[hooks]` for its events.
-    public var hooks: [String: [String]]
+    /// Its own hook commands by event kind, used instead of the config's `[hooks]` for its events.
+    public var hooks: [HookKind: [String]]
 
     /// How many zones a panel shows at most.
     public static let maxCount = 8
 
     /// A zone named `name`, whose ``id`` is `id` or else its name's slug.
-    public init(name: String, id: String? = nil, programs: [String]? = nil, hooks: [String: [String]] = [:]) {
+    public init(name: String, id: String? = nil, programs: [String]? = nil, hooks: [HookKind: [String]] = [:]) {
         self.name = name
         self.id = id ?? Self.slug(of: name)
         self.programs = programs
