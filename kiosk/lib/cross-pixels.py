@@ -7,9 +7,17 @@ difference beyond that.
 
     cross-pixels.py FOLDER CASE LEVELS SHARE
 """
+import importlib.util
+import os
 import struct
 import sys
 import zlib
+
+# The VM tests' PNG writer (kiosk/vm/host-watch.py), for the picture of where pixels differ.
+_spec = importlib.util.spec_from_file_location(
+    "host_watch", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "vm", "host-watch.py"))
+host_watch = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(host_watch)
 
 
 def read_png(path):
@@ -52,16 +60,6 @@ def read_png(path):
     return width, height, channels, rows
 
 
-def write_png(path, width, height, rows):
-    """An 8-bit RGB PNG of `rows` (bytes of width * 3)."""
-    def chunk(kind, body):
-        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
-    raw = b"".join(b"\x00" + bytes(row) for row in rows)
-    with open(path, "wb") as f:
-        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-                + chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b""))
-
-
 def main():
     folder, case, levels, share = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
     problems = []
@@ -94,7 +92,7 @@ def main():
                     out += bytes(v // 3 + 170 for v in pa)
             picture.append(out)
         if differing:
-            write_png(f"{folder}/diff-{case}.png", w1, h1, picture)
+            host_watch.write_png(f"{folder}/diff-{case}.png", w1, h1, b"".join(bytes(row) for row in picture))
     total = w1 * h1
     figures = f"{differing} of {total} pixels differ ({100 * differing / total:.2f} %), by at most {worst} levels"
     if worst > levels or differing > share * total:

@@ -149,14 +149,14 @@ rotary_cross_target() {
 }
 
 # rotary_cross_build CHECKOUT — builds the release kiosk for aarch64 (Swift runtime linked in)
-# from CHECKOUT, whose package dependencies SwiftPM has resolved already (the toolchain root
-# builds offline from them); prints the binary's path.
+# from CHECKOUT, whose package dependencies the host's SwiftPM resolves (the toolchain root
+# then builds offline from them); prints the binary's path.
 rotary_cross_build() {
     local top="$1" scratch="$1/.build/aarch64"
     rotary_cross_target || return 1
     # The host's resolution, reused: the same checkouts at the same revisions.
+    (cd "$top" && swift package resolve >&2) || return 1
     mkdir -p "$scratch"
-    [ -f "$top/.build/workspace-state.json" ] || { cross_say "resolve the package first: swift package resolve"; return 1; }
     rm -rf "$scratch/checkouts" "$scratch/repositories"
     cp -a "$top/.build/checkouts" "$top/.build/repositories" "$top/.build/workspace-state.json" "$scratch/"
     cross_say "swift build for aarch64-unknown-linux-gnu (Swift $(sed -n 's/^swiftlang\t//p' "$(dirname "$ROTARY_CROSS_TOOLCHAIN")/manifest"))"
