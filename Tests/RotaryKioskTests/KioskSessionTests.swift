@@ -77,8 +77,8 @@ struct KioskSessionTests {
         #expect(timerStates(events) == [.running])
         events = tap(&s, hold: 1.6)
         #expect(timerStates(events) == [.cancelled])
-        #expect(events.contains(.control(.longPressed(id: "button"))))
-        #expect(!events.contains(.control(.pressed(id: "button"))))
+        #expect(events.contains(.control(.longPressed(.button), zone: .whole)))
+        #expect(!events.contains(.control(.pressed(.button), zone: .whole)))
         _ = run(&s, seconds: 1)
         #expect(s.buttonFace.label == "Start")
         #expect(s.screen.dialMinutes[s.screen.dial.selectedIndex] == 15)  // back to the set time
@@ -163,7 +163,8 @@ struct KioskSessionTests {
                 _ = run(&s, seconds: 11)
                 #expect(s.isDimmed)
             } else {
-                _ = s.restore(state: .running, program: "Finnish sauna", secondsTotal: 60, secondsLeft: 1)
+                _ = s.start(problems: [], restoring: [SavedCountdown(state: .running, program: "Finnish sauna", secondsTotal: 60, secondsLeft: 1,
+                                                                 zone: .whole)])
                 _ = run(&s, seconds: 1.5)
                 #expect(s.timer.state == .finished)
             }
@@ -179,7 +180,8 @@ struct KioskSessionTests {
         var settings = SessionSettings()
         settings.doneSeconds = 60
         var s = KioskSession(screen: session().screen, settings: settings)
-        _ = s.restore(state: .running, program: "Finnish sauna", secondsTotal: 60, secondsLeft: 8)
+        _ = s.start(problems: [], restoring: [SavedCountdown(state: .running, program: "Finnish sauna", secondsTotal: 60, secondsLeft: 8,
+                                                             zone: .whole)])
         var kioskScreen = s
         _ = run(&kioskScreen, seconds: 9)
         #expect(kioskScreen.timer.state == .finished && kioskScreen.isAnimating)

@@ -15,8 +15,8 @@ struct KioskViewTests {
         return KioskSession(screen: screen, settings: SessionSettings())
     }
 
-    func list(_ s: KioskSession, badge: Bool = false) -> [DrawCommand] {
-        KioskView(screen: s.screen, theme: Theme()).drawList(s.screen, overlay: ScreenOverlay(s, serviceBadge: badge)).commands
+    func list(_ s: KioskSession) -> [DrawCommand] {
+        KioskView(screen: s.screen, theme: Theme()).drawList(s.screen, overlay: ScreenOverlay(s)).commands
     }
 
     func run(_ s: inout KioskSession, seconds: Double) { s.run(seconds: seconds) }
@@ -269,7 +269,9 @@ struct KioskViewTests {
         _ = s.key("Tab")
         let focus = try #require(arcs(list(s)).last)
         #expect(focus.radius > Self.layout.dialOuterRadius && focus.color == KioskView.focusColor && focus.center == Self.layout.center)
-        let badge = try #require(images(list(s, badge: true)).last)
+        #expect(!images(list(s)).contains { $0.art == KioskView.badgeArt }, "no badge before a problem")
+        _ = s.report(problems: ["the state folder is read-only"])
+        let badge = try #require(images(list(s)).last)
         #expect(badge.art == KioskView.badgeArt && badge.center == Self.layout.serviceBadgeCenter)
         s = session()
         run(&s, seconds: SessionSettings().dimAfterSeconds + 1)
@@ -303,11 +305,11 @@ struct KioskViewTests {
     @Test("only what moved changes from frame to frame: a turning wheel changes the wheel's square, not the dial's")
     func changedRegions() throws {
         var s = session()
-        let before = KioskView(screen: s.screen, theme: Theme()).drawList(s.screen, overlay: ScreenOverlay(s, serviceBadge: false))
+        let before = KioskView(screen: s.screen, theme: Theme()).drawList(s.screen, overlay: ScreenOverlay(s))
         let c = Self.layout.center
         _ = s.pointer(PointerEvent(.down, finger: 1, at: Point(x: c.x, y: c.y - 140), time: 0))
         _ = s.pointer(PointerEvent(.moved, finger: 1, at: Point(x: c.x + 40, y: c.y - 135), time: 0.05))
-        let after = KioskView(screen: s.screen, theme: Theme()).drawList(s.screen, overlay: ScreenOverlay(s, serviceBadge: false))
+        let after = KioskView(screen: s.screen, theme: Theme()).drawList(s.screen, overlay: ScreenOverlay(s))
         let regions = try #require(after.changedRegions(since: before))
         let wheel = Rect(center: Self.layout.center, radius: Self.layout.wheelOuterRadius + 1)
         #expect(regions.count == 1)

@@ -67,7 +67,7 @@ struct ZoneSessionTests {
         #expect(s.screen.allPrograms.map(\.name) == ["Finnish sauna", "Steam bath"])
         let events = tap(&s, at: s.screen.layout.zoneTiles[2].center)
         #expect(s.selectedZone == 2)
-        #expect(events.contains(.control(.selected(id: "zones", index: 2, label: "Laundry", value: nil), zone: "Laundry")))
+        #expect(events.contains(.control(.selected(.zones, index: 2, label: "Laundry", value: nil), zone: s.zones[2].id)))
         #expect(s.screen.allPrograms.map(\.name) == ["Wash 40°", "Quick dry"])
         _ = s.encoder(steps: 1)  // the wheel has the focus: the next program
         for _ in 0..<120 { _ = s.advance(by: 1.0 / 60) }
@@ -82,8 +82,8 @@ struct ZoneSessionTests {
     func sideBySide() {
         var s = session()
         let start = tap(&s, at: s.screen.layout.center)
-        #expect(start.contains { if case .timer(let r, _, _, "Cabin 1") = $0 { r.state == .running } else { false } })
-        #expect(start.contains(.control(.pressed(id: "button"), zone: "Cabin 1")))
+        #expect(start.contains { if case .timer(let r, _, _, let zone) = $0 { r.state == .running && zone.name == "Cabin 1" } else { false } })
+        #expect(start.contains(.control(.pressed(.button), zone: s.zones[0].id)))
         _ = tap(&s, at: s.screen.layout.zoneTiles[1].center)
         #expect(s.timer.state == .idle, "Cabin 2's own countdown")
         _ = s.encoder(steps: 1)  // Steam bath, 20 minutes
@@ -93,7 +93,7 @@ struct ZoneSessionTests {
         #expect(s.zones.map(\.timer.program) == ["Finnish sauna", "Steam bath", ""])
         // Fifteen minutes on, Cabin 1 (shown or not) finishes with its alarm.
         let later = s.advance(by: 15 * 60)
-        #expect(later.events.contains { if case .timer(let r, _, _, "Cabin 1") = $0 { r.state == .finished } else { false } })
+        #expect(later.events.contains { if case .timer(let r, _, _, let zone) = $0 { r.state == .finished && zone == s.zones[0].id } else { false } })
         #expect(later.events.contains(.feedback(.alarm)))
         #expect(s.zones[0].tile == ZoneTile(label: "Cabin 1", state: .finished, secondsLeft: 0))
         #expect(s.zones[1].tile == ZoneTile(label: "Cabin 2", state: .running, secondsLeft: 5 * 60))
@@ -161,7 +161,7 @@ struct ZoneSessionTests {
         _ = s.advance(by: 0.1)
         let laundry = Program.demoInCategories.first { $0.category == Program.demoCategories[1] }!.name
         let effects = s.remote(RemoteMessage(what: "program", payload: Array("\"\(laundry)\"".utf8), zone: "b"))
-        #expect(effects.events.first == .command(name: "program", refusal: nil, zone: "B"))
+        #expect(effects.events.first == .command(name: "program", refusal: nil, zone: s.zones[1].id))
         #expect(s.zones[1].screen.selectedProgram?.name == laundry)
         #expect(!effects.contains(.rebuildView), "\(effects)")
         #expect(s.screen.selectedProgram?.name == Program.demoInCategories[0].name)
@@ -176,9 +176,9 @@ struct ZoneSessionTests {
         let screen = KioskScreen(layout: layout, programs: Program.demo, dialMinutes: Program.defaultDialMinutes)
         var s = KioskSession(screen: screen, settings: settings, zones: [ZoneSettings(name: "A"), ZoneSettings(name: "B")])
         let url = Array("\"https://example.org/b.raucb\"".utf8)
-        #expect(s.remote(RemoteMessage(what: "update", payload: url)).events.first == .command(name: "update", refusal: nil, zone: nil))
+        #expect(s.remote(RemoteMessage(what: "update", payload: url)).events.first == .command(name: "update", refusal: nil, zone: .whole))
         let refused = s.remote(RemoteMessage(what: "update", payload: url, zone: "a")).events.first
-        #expect(refused == .command(name: "update", refusal: "an update is for the whole kiosk: send it to <base>/set/update", zone: "a"))
+        #expect(refused == .command(name: "update", refusal: "an update is for the whole kiosk: send it to <base>/set/update", zone: s.zones[0].id))
     }
 
     @Test("a replay's remote line with a zone that is not a string is an error naming the line")
@@ -194,9 +194,9 @@ struct ZoneSessionTests {
     @Test("without zones there is one unnamed zone: no tiles, no zone in any event")
     func noZones() {
         var s = session(zones: [])
-        #expect(s.zones.count == 1 && s.zoneName == nil && s.screen.layout.zoneTiles.isEmpty)
+        #expect(s.zones.count == 1 && !s.hasZones && s.zones[0].id == .whole && s.screen.layout.zoneTiles.isEmpty)
         let events = tap(&s, at: s.screen.layout.center)
-        #expect(!events.isEmpty && events.allSatisfy { $0.zone == nil })
+        #expect(!events.isEmpty && events.allSatisfy { $0.zone == .whole })
         #expect(EventRecords.layout("ready", ms: 0, session: s).text.contains("zones") == false)
     }
 

@@ -73,7 +73,7 @@ struct BenchMotion {
         switch look {
         case .kiosk(let view):
             guard let session else { return DrawList() }
-            return view.drawList(session.screen, overlay: ScreenOverlay(session, serviceBadge: false))
+            return view.drawList(session.screen, overlay: ScreenOverlay(session))
         case .arc(let look): return DrawList([.fill(nil, background)] + ArcSliderDrawing.commands(panel.sliders[0], look: look))
         case .knob(let look): return DrawList([.fill(nil, background)] + KnobDrawing.commands(panel.sliders[0], look: look))
         case .strip(let look): return DrawList([.fill(nil, background)] + StripDrawing.commands(panel.strips[0], look: look))

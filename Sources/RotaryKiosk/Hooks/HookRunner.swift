@@ -15,8 +15,8 @@ public final class HookRunner: @unchecked Sendable {
     /// At most this many runs of one hook wait behind the one running; more are dropped.
     static let queueCapacity = 16
     private let hooks: KioskConfig.Hooks
-    /// Each zone's own commands by event kind, by zone name.
-    private let zoneHooks: [String: [HookKind: [String]]]
+    /// Each zone's own commands by event kind.
+    private let zoneHooks: [ZoneID: [HookKind: [String]]]
     private let feedbackCommand: [String]?
     private let logger: Logger
     private let lanes: [String: HookLane]
@@ -25,7 +25,7 @@ public final class HookRunner: @unchecked Sendable {
     /// A runner for `hooks`, the `zones`' own hooks and an optional feedback command.
     public init(hooks: KioskConfig.Hooks, zones: [ZoneSettings] = [], feedbackCommand: [String]?, logger: Logger) {
         self.hooks = hooks
-        zoneHooks = Dictionary(zones.map { ($0.name, $0.hooks) }) { first, _ in first }
+        zoneHooks = Dictionary(uniqueKeysWithValues: zip(ZoneID.all(zones), zones).map { ($0, $1.hooks) })
         self.feedbackCommand = feedbackCommand
         self.logger = logger
         let names = hooks.commands.keys.map(\.key) + (feedbackCommand == nil ? [] : ["feedback_command"])
@@ -43,8 +43,8 @@ public final class HookRunner: @unchecked Sendable {
         case .feedback:
             ("feedback_command", feedbackCommand)
         case .hook(let kind):
-            if let zone = event.zone, let own = zoneHooks[zone]?[kind] {
-                (Self.laneName(kind, zone: zone), own)
+            if let own = zoneHooks[event.zone]?[kind] {
+                (Self.laneName(kind, zone: event.zone.name), own)
             } else {
                 (kind.key, hooks.commands[kind])
             }
@@ -80,17 +80,17 @@ public final class HookRunner: @unchecked Sendable {
     /// What follows an event and the environment it runs with, or nil when nothing does.
     static func hook(for event: KioskEvent) -> (Follower, [String: String])? {
         guard let (follower, environment) = unzonedHook(for: event) else { return nil }
-        guard let zone = event.zone else { return (follower, environment) }
-        return (follower, environment.merging(["ROTARY_ZONE": zone]) { $1 })
+        guard !event.zone.isWhole else { return (follower, environment) }
+        return (follower, environment.merging(["ROTARY_ZONE": event.zone.name]) { $1 })
     }
 
     private static func unzonedHook(for event: KioskEvent) -> (Follower, [String: String])? {
         switch event {
-        case .control(.selected(let id, let index, let label, _), _):
-            return (.hook(.selected), ["ROTARY_EVENT": HookKind.selected.rawValue, "ROTARY_ID": id, "ROTARY_INDEX": String(index),
+        case .control(.selected(let control, let index, let label, _), _):
+            return (.hook(.selected), ["ROTARY_EVENT": HookKind.selected.rawValue, "ROTARY_ID": control.id, "ROTARY_INDEX": String(index),
                                        "ROTARY_LABEL": label])
-        case .control(.pressed(let id), _):
-            return (.hook(.pressed), ["ROTARY_EVENT": HookKind.pressed.rawValue, "ROTARY_ID": id])
+        case .control(.pressed(let control), _):
+            return (.hook(.pressed), ["ROTARY_EVENT": HookKind.pressed.rawValue, "ROTARY_ID": control.id])
         case .timer(let r, let setting, _, _):
             let kind: HookKind? = switch r.state {
             case .running: r.previous == .paused ? .timerResumed : .timerStarted

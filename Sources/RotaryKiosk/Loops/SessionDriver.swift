@@ -50,13 +50,19 @@ final class SessionDriver {
         for report in scene.updateInbox.take() { perform(session.updaterReported(report), ms: ms) }
     }
 
-    /// Puts back the countdown saved before the app stopped, announces `problems` found at
-    /// start, and brings the world in line with the session (the state record, the
-    /// backlight), at time 0.
-    func resume(announcing problems: [KioskEvent]) {
-        let resumed = outputs.resume(&session)
-        perform(problems.map(KioskEffect.emit) + resumed + session.worldInLine(), ms: 0)
+    /// Starts the session at time 0: announces `problems` found at start, puts back the
+    /// countdowns saved before the app stopped (and settles the usage log by what came back),
+    /// and brings the world in line with the session (the state records, the backlight).
+    func start(announcing problems: [String]) {
+        let saved = outputs.savedCountdowns()
+        let effects = session.start(problems: problems + saved.problems, restoring: saved.countdowns)
+        outputs.settleUsage(resumed: effects)
+        perform(effects, ms: 0)
     }
+
+    /// Carries out the session's last effects as the app ends (the backlight back at the
+    /// operator's level).
+    func end() { perform(session.ending(), ms: lastMs) }
 
     /// Draws what changed since the last frame (everything when `whole`).
     func draw(whole: Bool = false) throws { try scene.draw(session, whole: whole) }
@@ -72,7 +78,8 @@ final class SessionDriver {
     /// last call (as `error` events).
     func perform(_ effects: [KioskEffect], ms: Double) {
         lastMs = ms
-        for effect in scene.backgroundProblems.take().map({ KioskEffect.emit(.error($0)) }) + effects {
+        let problems = scene.backgroundProblems.take()
+        for effect in (problems.isEmpty ? [] : session.report(problems: problems)) + effects {
             switch effect {
             case .emit(let event): outputs.announce(event, line: scene.emit(event, ms: ms))
             case .play(let kind): outputs.play(kind)

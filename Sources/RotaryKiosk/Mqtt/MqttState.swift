@@ -15,7 +15,7 @@ enum MqttState {
     /// `secondsLeft` after wall-clock `now` (seconds since 1970), booted from `slot`, as one
     /// line of JSON.
     static func record(_ key: KioskStateRecord, category: String?, endsAt: Double?, slot: String? = nil) -> String {
-        var fields: [(String, JSONValue)] = key.zone.map { [("zone", .string($0))] } ?? []
+        var fields: [(String, JSONValue)] = key.zone.isWhole ? [] : [("zone", .string(key.zone.name))]
         fields += [
             ("state", .string(key.state)), ("program", .string(key.program)), ("category", category.map(JSONValue.string) ?? .null),
         ]
@@ -41,11 +41,12 @@ enum MqttState {
     static func summary(_ zones: [ZoneLine], slot: String? = nil) -> String {
         let states = zones.map(\.record.state)
         let overall = ["running", "paused", "finished"].first(where: states.contains) ?? "idle"
-        let lines: [JSONValue] = zones.map { line in
-            .object([("zone", .string(line.record.zone ?? "")), ("slug", .string(line.record.slug ?? "")),
-                     ("state", .string(line.record.state)), ("program", .string(line.record.program)),
-                     ("seconds_left", .number(line.record.secondsLeft)),
-                     ("ends_at", line.endsAt.map { .string(iso8601($0)) } ?? .null)])
+        let lines: [JSONValue] = zones.map { line -> JSONValue in
+            let zone = line.record.zone
+            return .object([("zone", .string(zone.name)), ("slug", .string(zone.slug)),
+                            ("state", .string(line.record.state)), ("program", .string(line.record.program)),
+                            ("seconds_left", .number(line.record.secondsLeft)),
+                            ("ends_at", line.endsAt.map { .string(iso8601($0)) } ?? .null)])
         }
         return JSONValue.object([("state", .string(overall)), ("zones", .array(lines)), ("version", .string(RotaryKioskCommand.version))]
                                 + kioskFields(update: zones.first?.record.update, slot: slot)).text

@@ -11,16 +11,16 @@ public final class TimerStore: @unchecked Sendable {
     public var path: String { file.path }
     private let file: BackgroundFile
 
-    /// The file a zone's countdown is kept in: `timer.json` without zones (`slug` nil), else
-    /// `timer-<slug>.json`, one per zone, so each survives on its own.
-    public static func fileName(zoneSlug slug: String?) -> String { slug.map { "timer-\($0).json" } ?? "timer.json" }
+    /// The file a zone's countdown is kept in: `timer.json` for ``ZoneID/whole`` (no zones),
+    /// else `timer-<slug>.json`, one per zone, so each survives on its own.
+    public static func fileName(zone: ZoneID) -> String { zone.isWhole ? "timer.json" : "timer-\(zone.slug).json" }
 
-    /// A store in `folder` for the zone whose slug is `zoneSlug` (nil: the kiosk has no zones).
+    /// A store in `folder` for `zone`.
     /// In a folder that is only readable it reads what was saved and keeps nothing. `failed`
     /// hears (from the store's own thread) of every save that did not reach the disk.
-    init(folder: StateFolder, zoneSlug: String? = nil, failed: @escaping @Sendable (String) -> Void) {
-        file = BackgroundFile(Self.fileName(zoneSlug: zoneSlug), in: folder.path, kept: folder.isWritable,
-                              holding: zoneSlug.map { "zone \($0)'s countdown" } ?? "the countdown", failed: failed)
+    init(folder: StateFolder, zone: ZoneID, failed: @escaping @Sendable (String) -> Void) {
+        file = BackgroundFile(Self.fileName(zone: zone), in: folder.path, kept: folder.isWritable,
+                              holding: zone.isWhole ? "the countdown" : "zone \(zone.slug)'s countdown", failed: failed)
     }
 
     /// Moves aside every saved countdown in `folder` that none of the files named `kept`
@@ -29,11 +29,11 @@ public final class TimerStore: @unchecked Sendable {
     /// countdown and nothing is lost. Returns a message for a person about each one.
     static func setAsideOrphans(in folder: StateFolder, kept: [String], now: Double) -> [String] {
         guard folder.isWritable, let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
-        let saved = names.filter { $0 == fileName(zoneSlug: nil) || ($0.hasPrefix("timer-") && $0.hasSuffix(".json")) }
+        let saved = names.filter { $0 == fileName(zone: .whole) || ($0.hasPrefix("timer-") && $0.hasSuffix(".json")) }
         return saved.filter { !kept.contains($0) }.sorted().map { name in
             let from = (folder.path as NSString).appendingPathComponent(name)
             let aside = "\(name).orphaned-\(Int(now))"
-            let whose = kept == [fileName(zoneSlug: nil)] ? "the kiosk has no zones now"
+            let whose = kept == [fileName(zone: .whole)] ? "the kiosk has no zones now"
                 : "the zones now are " + kept.map { String($0.dropFirst(6).dropLast(5)) }.joined(separator: ", ")
             guard rename(from, (folder.path as NSString).appendingPathComponent(aside)) == 0 else {
                 return "the saved countdown \(from) belongs to no zone (\(whose)) and cannot be set aside: "

@@ -22,9 +22,8 @@ final class KioskOutputs {
 
     private let hooks: HookRunner
     private let devices: FeedbackDevices?
-    /// Where each zone's countdown is kept, by zone name (nil: the kiosk has no zones), in
-    /// the session's zone order.
-    private let stores: [(zone: String?, store: TimerStore)]
+    /// Where each zone's countdown is kept, in the session's zone order.
+    private let stores: [(zone: ZoneID, store: TimerStore)]
     private let usage: UsageLog?
     private let operatorStore: OperatorStore?
     private let backlight: Backlight?
@@ -48,10 +47,6 @@ final class KioskOutputs {
     private let run: Run
     /// Each zone's latest state, in zone order, for the kiosk's summary (empty without zones).
     private var zoneStates: [MqttState.ZoneLine?]
-    /// The zones' slugs, in order (empty without zones).
-    private let zoneSlugs: [String]
-    /// Each zone's id by its name.
-    private let zoneIDs: [String: String]
     /// The wall clock at start (seconds since 1970): a replay's clock runs on from it.
     private let startedAt: Double
     private let hookTimeout: Double
@@ -68,9 +63,7 @@ final class KioskOutputs {
          commands: Mailbox<RemoteMessage>, updates: Mailbox<FleetUpdateReport>, wake: @escaping @Sendable () -> Void) {
         self.logger = logger
         self.startedAt = startedAt
-        zoneSlugs = config.zoneSlugs
-        zoneIDs = Dictionary(config.zones.map { ($0.name, $0.id) }) { first, _ in first }
-        zoneStates = Array(repeating: nil, count: zoneSlugs.count)
+        zoneStates = Array(repeating: nil, count: config.zones.count)
         self.run = run
         hookTimeout = config.hooks.timeoutSeconds
         hooks = HookRunner(hooks: config.hooks, zones: config.zones, feedbackCommand: config.feedback.command, logger: logger)
@@ -82,8 +75,7 @@ final class KioskOutputs {
         } else {
             devices = nil
         }
-        let zones: [(name: String?, slug: String?)] = config.zones.isEmpty ? [(nil, nil)]
-            : Array(zip(config.zones.map(\.name), zoneSlugs))
+        let zones = ZoneID.all(config.zones)
         var folder: StateFolder?
         do { folder = try stateDirectory.map(StateFolder.init) } catch {
             problems.post("\(error); the countdown is not kept across restarts")
@@ -93,9 +85,9 @@ final class KioskOutputs {
                           + "but no change (countdowns, the operator's settings, the usage log) is kept")
         }
         keepsState = folder?.isWritable ?? false
-        stores = folder.map { folder in zones.map { ($0.name, TimerStore(folder: folder, zoneSlug: $0.slug, failed: problems.post)) } } ?? []
+        stores = folder.map { folder in zones.map { ($0, TimerStore(folder: folder, zone: $0, failed: problems.post)) } } ?? []
         if let folder {
-            let kept = zones.map { TimerStore.fileName(zoneSlug: $0.slug) }
+            let kept = zones.map(TimerStore.fileName(zone:))
             for message in TimerStore.setAsideOrphans(in: folder, kept: kept, now: startedAt) { problems.post(message) }
         }
         usage = folder.flatMap { $0.isWritable ? $0.path : nil }.map {
@@ -185,12 +177,12 @@ final class KioskOutputs {
     func announce(_ event: KioskEvent, line: String) {
         hooks.handle(event, line: line)
         mqtt?.publishEvent(line)
+        let whose = event.zone.isWhole ? "" : "zone \(event.zone.name): "
         switch event {
-        case .timer(let report, _, _, let zone):
-            let left = TimeText.format(seconds: report.secondsLeft)
-            logger.info("\(zone.map { "zone \($0): " } ?? "")timer \(report.state.rawValue): \(report.program), \(left) left")
-        case .control(.selected(let id, _, let label, _), let zone):
-            logger.info("\(zone.map { "zone \($0): " } ?? "")\(id) selected \(label)")
+        case .timer(let report, _, _, _):
+            logger.info("\(whose)timer \(report.state.rawValue): \(report.program), \(TimeText.format(seconds: report.secondsLeft)) left")
+        case .control(.selected(let control, _, let label, _), _):
+            logger.info("\(whose)\(control.id) selected \(label)")
         case .error(let message):
             logger.error("\(message)")
         default:
@@ -216,19 +208,19 @@ final class KioskOutputs {
     }
 
     /// Keeps the countdown of `zone` as `report` leaves it at `ms`.
-    func keep(_ report: TimerReport, setting: SettingReading?, zone: String?, ms: Double) {
+    func keep(_ report: TimerReport, setting: SettingReading?, zone: ZoneID, ms: Double) {
         stores.first { $0.zone == zone }?.store.save(report, setting: setting, now: wallClock(ms: ms))
     }
 
     /// Records the countdown's change in `zone` at `ms` in the usage log.
-    func recordUsage(_ report: TimerReport, setting: SettingReading?, timedOut: Bool, zone: String?, ms: Double) {
+    func recordUsage(_ report: TimerReport, setting: SettingReading?, timedOut: Bool, zone: ZoneID, ms: Double) {
         usage?.record(report, setting: setting, category: categories[report.program], zone: usageZone(zone), timedOut: timedOut,
                       now: wallClock(ms: ms))
     }
 
-    /// The zone named `name` as the usage log keeps it, with its id.
-    private func usageZone(_ name: String?) -> UsageZone? {
-        name.map { name in UsageZone(name: name, id: zoneIDs[name] ?? ZoneSettings.slug(of: name)) }
+    /// `zone` as the usage log keeps it (nil: the panel has no zones).
+    private func usageZone(_ zone: ZoneID) -> UsageZone? {
+        zone.isWhole ? nil : UsageZone(name: zone.name, id: zone.slug)
     }
 
     /// Hands the MQTT link the state record `key` at `ms`, a running countdown ending
@@ -237,12 +229,12 @@ final class KioskOutputs {
         guard let mqtt else { return }
         let endsAt = endsIn.map { wallClock(ms: ms) + $0 }
         let record = MqttState.record(key, category: categories[key.program], endsAt: endsAt, slot: slot)
-        guard let slug = key.slug, let index = zoneSlugs.firstIndex(of: slug) else {
+        guard !key.zone.isWhole, zoneStates.indices.contains(key.zone.index) else {
             mqtt.publishState(record)
             return
         }
-        mqtt.publishState(record, on: mqtt.settings.zoneStateTopic(slug))
-        zoneStates[index] = MqttState.ZoneLine(record: key, endsAt: endsAt)
+        mqtt.publishState(record, on: mqtt.settings.zoneStateTopic(key.zone.slug))
+        zoneStates[key.zone.index] = MqttState.ZoneLine(record: key, endsAt: endsAt)
         // The summary waits for every zone's first record, all of which come at start.
         let all = zoneStates.compactMap { $0 }
         if all.count == zoneStates.count { mqtt.publishState(MqttState.summary(all, slot: slot)) }
@@ -260,42 +252,40 @@ final class KioskOutputs {
         updater?.rebootIntoUpdate()
     }
 
-    /// Puts back each zone's countdown saved before the app stopped, and settles the usage
-    /// log by what was put back; the effects to carry out.
-    func resume(_ session: inout KioskSession) -> [KioskEffect] {
-        guard !stores.isEmpty else { return [] }
+    /// Each zone's countdown saved before the app stopped, as it is now, and the problems
+    /// found reading them.
+    func savedCountdowns() -> (countdowns: [SavedCountdown], problems: [String]) {
         let now = wallClock(ms: 0)
-        var effects: [KioskEffect] = []
-        var saved: [SavedCountdown] = []
-        for (zone, (name, store)) in stores.enumerated() {
-            let whose = name.map { "zone \($0)'s " } ?? ""
+        var countdowns: [SavedCountdown] = [], problems: [String] = []
+        for (zone, store) in stores {
             switch store.load(now: now) {
             case .nothing:
                 break
             case .corrupt(let message):
-                effects.append(.emit(.error("saved timer: \(message)")))
+                problems.append("saved timer: \(message)")
             case .timer(let state, _, let program, let total, let left, let setting):
+                let whose = zone.isWhole ? "" : "zone \(zone.name)'s "
                 logger.info("resuming \(whose)\(state.rawValue) timer of \(program) with \(TimeText.format(seconds: left)) left")
-                saved.append(SavedCountdown(state: state, program: program, secondsTotal: total, secondsLeft: left, setting: setting,
-                                            zone: zone))
+                countdowns.append(SavedCountdown(state: state, program: program, secondsTotal: total, secondsLeft: left, setting: setting,
+                                                 zone: zone))
             }
         }
-        effects += session.restore(saved)
-        // Only a countdown the session really took back keeps its row.
+        return (countdowns, problems)
+    }
+
+    /// Settles the usage log by what the session took back at start (its `timer` events
+    /// among `effects`): only a countdown really resumed keeps its row.
+    func settleUsage(resumed effects: [KioskEffect]) {
+        guard let usage else { return }
+        let now = wallClock(ms: 0)
         let restored = effects.events.compactMap { event -> UsageLog.Resumed? in
             guard case .timer(let report, let setting, _, let zone) = event else { return nil }
             let run = max(0, report.secondsTotal - report.secondsLeft)
-            return UsageLog.Resumed(start: UsageStart(program: report.program, category: self.categories[report.program], zone: self.usageZone(zone),
+            return UsageLog.Resumed(start: UsageStart(program: report.program, category: categories[report.program], zone: usageZone(zone),
                                                       setting: setting, minutesSet: report.secondsTotal / 60, startedAt: now - run),
                                     secondsRun: run, at: now)
         }
-        usage?.recover(resuming: restored)
-        return effects
-    }
-
-    /// Leaves the backlight at `session`'s operator level (not dimmed) as the app ends.
-    func restoreBacklight(_ session: KioskSession) {
-        if let backlight, let brightness = session.levels.brightness { backlight.set(brightness) }
+        usage.recover(resuming: restored)
     }
 
     /// The backlight's name, for the service screen.

@@ -107,14 +107,14 @@ public final class KioskRunner {
         // SDL makes the window's surface anew when it turns fullscreen: the whole frame again.
         if display.enterFullscreen() { try driver.draw(whole: true) }
         // Only a config the kiosk has drawn with, art and all, becomes the one to fall back on.
-        var startProblems = choice.problems.filter { $0.severity == .error }.map { KioskEvent.error("config: \($0)") }
+        var startProblems = choice.problems.filter { $0.severity == .error }.map { "config: \($0)" }
         if let stateDirectory, outputs.keepsState, art.failures.isEmpty, scene.drewEverything, let why = choice.keepAsLastGood(in: stateDirectory) {
-            startProblems.append(.error("config: \(why)"))
+            startProblems.append("config: \(why)")
         }
-        startProblems += choice.fallbackNote.map { [KioskEvent.error("config: \($0)")] } ?? []
-        startProblems += art.messages.map { KioskEvent.error("theme: \($0)") }
-        startProblems += font.refused.map { KioskEvent.error("theme: the font file \($0) cannot be drawn with (empty, truncated or damaged); drawing with \(font.file)") }
-        driver.resume(announcing: startProblems)
+        startProblems += choice.fallbackNote.map { ["config: \($0)"] } ?? []
+        startProblems += art.messages.map { "theme: \($0)" }
+        startProblems += font.refused.map { "theme: the font file \($0) cannot be drawn with (empty, truncated or damaged); drawing with \(font.file)" }
+        driver.start(announcing: startProblems)
 
         let systemd = SystemdNotifier()
         var replayError: ReplayError?
@@ -132,7 +132,7 @@ public final class KioskRunner {
             logger.info("frames presented: \(stats.frames), \(stats.partialFrames) of them only where something changed")
             systemd.stopping()
         }
-        outputs.restoreBacklight(driver.session)
+        driver.end()
         outputs.flush()
         try finish(driver, run: run, picture: replayError == nil)
         outputs.finish(replay: trace != nil)

@@ -3,9 +3,7 @@ import RotaryKit
 import RotarySDL
 
 /// What is drawn and written: the renderer, the view and executor for the current layout,
-/// the event stream, and the service badge, shown from the first `error` event on (a broken
-/// config or art file, an unusable state folder, a failed save): calm, in a corner, never
-/// over a control.
+/// and the event stream.
 final class KioskScene {
     let renderer: Renderer
     /// The framebuffer that shows what the renderer drew (nil: SDL shows it).
@@ -18,8 +16,6 @@ final class KioskScene {
     let remoteInbox = Mailbox<RemoteMessage>(limit: 100)
     /// What the image's updater says, for the session.
     let updateInbox = Mailbox<FleetUpdateReport>(limit: 10)
-    /// Whether the service badge shows.
-    private(set) var showsServiceBadge = false
     private let executor: DrawListExecutor
     /// The last frame's draw list, as drawn.
     private var lastList: DrawList?
@@ -77,7 +73,7 @@ final class KioskScene {
             list = ServiceView(layout: view.layout, theme: theme).drawList(service, session: session, facts: facts)
         } else {
             factsPage = nil
-            list = view.drawList(session.screen, overlay: ScreenOverlay(session, serviceBadge: showsServiceBadge))
+            list = view.drawList(session.screen, overlay: ScreenOverlay(session))
         }
         lastList = list
         let regions = try executor.drawChanges(list)
@@ -112,13 +108,10 @@ final class KioskScene {
         events.emit(EventRecords.layout("layout", ms: ms, session: session))
     }
 
-    /// Writes `event`'s line at `ms` and tells the listeners; the line. An `error` turns the
-    /// service badge on.
+    /// Writes `event`'s line at `ms` and tells the listeners; the line.
     func emit(_ event: KioskEvent, ms: Double) -> String {
-        if case .error = event {
-            showsServiceBadge = true
-            if factsPage == .menu(.errors) { factsPage = nil }  // an open Errors tab shows it; other tabs need no new facts
-        }
+        // An open Errors tab shows a new error; other tabs need no new facts.
+        if case .error = event, factsPage == .menu(.errors) { factsPage = nil }
         return events.emit(event, ms: ms)
     }
 

@@ -15,11 +15,11 @@ public enum EventRecords {
         let screen = session.screen
         // Built a field at a time: as one expression it outgrows Swift 6.2's type checker.
         var controls: [JSONValue] = screen.panel.stack.map { control($0, of: screen, buttonFace: session.buttonFace) }
-        if session.zoneName != nil { controls.append(zoneTiles(session)) }
+        if session.hasZones { controls.append(zoneTiles(session)) }
         var fields: [(String, JSONValue)] = [
             ("width", .int(Int(screen.layout.width))), ("height", .int(Int(screen.layout.height))), ("controls", .array(controls)),
         ]
-        if let zone = session.zoneName { fields.append(("zone", .string(zone))) }
+        if session.hasZones { fields.append(("zone", .string(session.zones[session.selectedZone].id.name))) }
         if let service = session.service { fields.append(("service", .string(service.screen.page.name))) }
         if session.settings.remoteControl.showsArming { fields.append(("remote_arm", remoteArm(session))) }
         return line(event, ms: ms, fields)
@@ -48,19 +48,19 @@ public enum EventRecords {
 
     /// A control's own event (`detent`, `selected`, `value`, `pressed`), with the `zone` it
     /// happened in when the kiosk has zones.
-    public static func control(_ event: ControlEvent, zone: String? = nil, ms: Double) -> JSONValue {
+    public static func control(_ event: KioskControlEvent, zone: ZoneID, ms: Double) -> JSONValue {
         let line = switch event {
-        case .detent(let id, let index):
-            line("detent", ms: ms, [("id", .string(id)), ("index", .int(index))])
-        case .selected(let id, let index, let label, let value):
-            line("selected", ms: ms, [("id", .string(id)), ("index", .int(index)), ("label", .string(label))]
+        case .detent(let control, let index):
+            line("detent", ms: ms, [("id", .string(control.id)), ("index", .int(index))])
+        case .selected(let control, let index, let label, let value):
+            line("selected", ms: ms, [("id", .string(control.id)), ("index", .int(index)), ("label", .string(label))]
                 + (value.map { [("value", JSONValue.number($0))] } ?? []))
-        case .value(let id, let value):
-            line("value", ms: ms, [("id", .string(id)), ("value", .number(value))])
-        case .pressed(let id):
-            line("pressed", ms: ms, [("id", .string(id))])
-        case .longPressed(let id):
-            line("pressed", ms: ms, [("id", .string(id)), ("long", .bool(true))])
+        case .value(let control, let value):
+            line("value", ms: ms, [("id", .string(control.id)), ("value", .number(value))])
+        case .pressed(let control):
+            line("pressed", ms: ms, [("id", .string(control.id))])
+        case .longPressed(let control):
+            line("pressed", ms: ms, [("id", .string(control.id)), ("long", .bool(true))])
         }
         return line.adding(zone: zone)
     }
@@ -210,9 +210,10 @@ public enum EventRecords {
 }
 
 extension JSONValue {
-    /// The object with `"zone": zone` after its fields (unchanged without a zone).
-    func adding(zone: String?) -> JSONValue {
-        guard let zone, case .object(let fields) = self else { return self }
-        return .object(fields + [("zone", .string(zone))])
+    /// The object with `"zone": ` the zone's name after its fields (unchanged for
+    /// ``ZoneID/whole``).
+    func adding(zone: ZoneID) -> JSONValue {
+        guard !zone.isWhole, case .object(let fields) = self else { return self }
+        return .object(fields + [("zone", .string(zone.name))])
     }
 }

@@ -17,11 +17,10 @@ public enum KioskEffect: Equatable, Sendable {
     case backlightOff
     /// Keep the operator's levels, touch calibration and wrong-PIN count and lock across restarts.
     case saveOperatorSettings(OperatorLevels, TouchCalibration, PinLock)
-    /// Keep the countdown of `zone` (nil: the kiosk has no zones) across restarts as `report`
-    /// leaves it, with its set point.
-    case saveCountdown(TimerReport, setting: SettingReading?, zone: String?)
+    /// Keep the countdown of `zone` across restarts as `report` leaves it, with its set point.
+    case saveCountdown(TimerReport, setting: SettingReading?, zone: ZoneID)
     /// Record the countdown's change in the usage log, with its zone.
-    case recordUsage(TimerReport, setting: SettingReading?, timedOut: Bool, zone: String?)
+    case recordUsage(TimerReport, setting: SettingReading?, timedOut: Bool, zone: ZoneID)
     /// The state record (MQTT's retained `state`) changed to `key`; a running countdown ends
     /// `endsIn` seconds from now (nil: none runs).
     case publishState(KioskStateRecord, endsIn: Double?)

@@ -4,12 +4,11 @@ import RotaryKit
 /// the feedback outputs and in-process listeners are made from.
 public enum KioskEvent: Equatable, Sendable {
     /// A control's own event (detent, selected, value, pressed, long press), on the screen of
-    /// `zone` (nil: the kiosk has no zones).
-    case control(ControlEvent, zone: String? = nil)
-    /// The countdown of `zone` (nil: the kiosk has no zones) moved to a new state; `setting` is
-    /// the set point it was started with, `timedOut` says the kiosk cancelled it after
-    /// `pause_timeout_seconds` paused.
-    case timer(TimerReport, setting: SettingReading? = nil, timedOut: Bool = false, zone: String? = nil)
+    /// `zone`.
+    case control(KioskControlEvent, zone: ZoneID)
+    /// The countdown of `zone` moved to a new state; `setting` is the set point it was started
+    /// with, `timedOut` says the kiosk cancelled it after `pause_timeout_seconds` paused.
+    case timer(TimerReport, setting: SettingReading?, timedOut: Bool, zone: ZoneID)
     /// A feedback to play (already rate-limited).
     case feedback(FeedbackKind)
     /// Something went wrong that a person or integrator should know.
@@ -19,25 +18,25 @@ public enum KioskEvent: Equatable, Sendable {
     /// The panel went off (outside the opening hours, nothing to show) or came back on.
     case display(on: Bool)
     /// The answer to a command from outside (see ``RemoteCommand``): `refusal` says why it
-    /// was not carried out (nil: it was); `zone` is the zone it was for (nil: the kiosk's).
-    case command(name: String, refusal: String?, zone: String? = nil)
-    /// A person armed remote start of `zone` (nil: the kiosk has no zones) at the kiosk for
-    /// `seconds`.
-    case armed(seconds: Double, zone: String? = nil)
+    /// was not carried out (nil: it was); `zone` is the zone it was for (``ZoneID/whole``:
+    /// the kiosk's, or a zone the panel does not have).
+    case command(name: String, refusal: String?, zone: ZoneID)
+    /// A person armed remote start of `zone` at the kiosk for `seconds`.
+    case armed(seconds: Double, zone: ZoneID)
     /// Remote start of `zone` is no longer armed, for the reason given.
-    case disarmed(RemoteArming.Ending, zone: String? = nil)
+    case disarmed(RemoteArming.Ending, zone: ZoneID)
     /// A fleet update moved on.
     case update(UpdateNote)
 }
 
 extension KioskEvent {
-    /// The zone a control's event or a countdown's change happened in (nil: the kiosk has no
-    /// zones, or the event is the whole kiosk's).
-    public var zone: String? {
+    /// The zone the event happened in (``ZoneID/whole``: the panel has no zones, or the event
+    /// is the whole kiosk's).
+    public var zone: ZoneID {
         switch self {
         case .control(_, let zone), .timer(_, _, _, let zone), .armed(_, let zone), .disarmed(_, let zone),
              .command(_, _, let zone): zone
-        default: nil
+        case .feedback, .error, .service, .display, .update: .whole
         }
     }
 }

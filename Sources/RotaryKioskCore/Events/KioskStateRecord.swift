@@ -17,9 +17,8 @@ public struct KioskStateRecord: Equatable, Sendable {
     public var secondsLeft: Double
     /// What the image's updater last said (nil: nothing yet).
     public var update: FleetUpdateReport?
-    /// The zone's name and slug (nil: the kiosk has no zones; the record is `<base>/state`).
-    public var zone: String?
-    public var slug: String?
+    /// The zone (``ZoneID/whole``: the kiosk has no zones; the record is `<base>/state`).
+    public var zone: ZoneID
 
     /// The record of `session`'s shown zone, or nil while a control moves with no countdown
     /// active (the selection is not settled yet).
@@ -37,7 +36,6 @@ public struct KioskStateRecord: Equatable, Sendable {
         secondsTotal = active ? timer.secondsTotal : Double(screen.selectedMinutes * 60)
         secondsLeft = active ? timer.secondsLeft.rounded(.up) : 0
         self.update = update
-        self.zone = zone.name
-        slug = zone.slug
+        self.zone = zone.id
     }
 }

@@ -10,13 +10,9 @@ import Foundation
 /// - `pause`, `resume`, `cancel`: empty or `{}`;
 /// - `update`: the URL of a RAUC bundle (http or https), as a JSON string or `{"url": …}`.
 public enum RemoteCommand: Equatable, Sendable {
-    case program(String)
-    case minutes(Int)
-    case setting(Double)
-    case start(Choice)
-    case pause
-    case resume
-    case cancel
+    /// A command for one zone's controls or countdown.
+    case zone(ZoneCommand)
+    /// A fleet update of the whole kiosk from the RAUC bundle at `url`.
     case update(url: String)
 
     /// What a `start` sets before it starts (nil: as the screen shows it).
@@ -70,21 +66,24 @@ public enum RemoteCommand: Equatable, Sendable {
     }
 
     private static func command(_ what: String, value: Any?) throws -> RemoteCommand {
+        if what == "update" { return .update(url: try bundleURL((value as? [String: Any])?["url"] ?? value)) }
+        return .zone(try zoneCommand(what, value: value))
+    }
+
+    private static func zoneCommand(_ what: String, value: Any?) throws -> ZoneCommand {
         switch what {
         case "program": return .program(try name(value, "program"))
         case "minutes": return .minutes(try minutes(value, "minutes"))
         case "setting": return .setting(try number(value, "setting"))
         case "start":
-            guard let value else { return .start(Choice()) }
+            guard let value else { return .start(RemoteCommand.Choice()) }
             guard let object = value as? [String: Any] else { throw RemoteRefusal("start takes nothing, {} or an object with program, minutes, setting") }
             if let unknown = object.keys.sorted().first(where: { !["program", "minutes", "setting"].contains($0) }) {
                 throw RemoteRefusal("start has no field \"\(String(unknown.prefix(40)))\" (program, minutes, setting)")
             }
-            return .start(Choice(program: try object["program"].map { try name($0, "program") },
+            return .start(RemoteCommand.Choice(program: try object["program"].map { try name($0, "program") },
                                  minutes: try object["minutes"].map { try minutes($0, "minutes") },
                                  setting: try object["setting"].map { try number($0, "setting") }))
-        case "update":
-            return .update(url: try bundleURL((value as? [String: Any])?["url"] ?? value))
         default:
             if let value, !((value as? [String: Any])?.isEmpty ?? false) { throw RemoteRefusal("\(what) takes nothing or {}") }
             return what == "pause" ? .pause : what == "resume" ? .resume : .cancel
@@ -115,6 +114,26 @@ public enum RemoteCommand: Equatable, Sendable {
         let number = try number(value, field)
         guard number == number.rounded(), abs(number) < 1e9 else { throw RemoteRefusal("\(field) must be a whole number of minutes") }
         return Int(number)
+    }
+}
+
+/// A command for one zone: its program, minutes or set point, or its countdown.
+public enum ZoneCommand: Equatable, Sendable {
+    case program(String)
+    case minutes(Int)
+    case setting(Double)
+    case start(RemoteCommand.Choice)
+    case pause
+    case resume
+    case cancel
+
+    /// Whether ``RemoteControl/armed`` wants the zone armed for it: all but `pause` and
+    /// `cancel`, which only ever stop something.
+    var needsArming: Bool {
+        switch self {
+        case .pause, .cancel: false
+        case .program, .minutes, .setting, .start, .resume: true
+        }
     }
 }
 

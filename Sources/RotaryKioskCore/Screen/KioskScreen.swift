@@ -49,21 +49,20 @@ public struct KioskScreen: Sendable {
         let dial = RingControl(id: KioskControl.dial.id, kind: .dial, labels: dialMinutes.map(locale.numbers.text), center: layout.center,
                                innerRadius: layout.dialInnerRadius, outerRadius: layout.dialOuterRadius,
                                markerDegrees: layout.markerDegrees, selected: dialIndex)
+        // Each kind of control has its own shelf in the panel, which `add` appends to:
+        // the button is the last button, the wheel and the dial the last two rings.
         panel = ControlPanel()
-        let buttonRef = panel.add(button)
-        let wheelRef = panel.add(Self.wheel(self.programs, layout: layout, selected: program))
-        let dialRef = panel.add(dial)
-        guard case .ring(let wheelRing) = wheelRef, case .ring(let dialRing) = dialRef, case .button(let buttonIndex) = buttonRef else {
-            preconditionFailure("a panel adds a ring as a ring and a button as a button")
-        }
-        (self.wheelRing, self.dialRing, self.buttonIndex) = (wheelRing, dialRing, buttonIndex)
+        panel.add(button)
+        panel.add(Self.wheel(self.programs, layout: layout, selected: program))
+        panel.add(dial)
+        (buttonIndex, wheelRing, dialRing) = (panel.buttons.count - 1, panel.rings.count - 2, panel.rings.count - 1)
         if let strip = layout.stripRect, !self.categories.isEmpty {
             stripRef = panel.add(StripControl(id: KioskControl.categories.id, labels: self.categories, itemWidths: Self.stripItemWidths(self.categories, layout: layout, strip: strip),
                                    x: strip.x, y: strip.y, width: strip.width, height: strip.height,
                                    markerX: strip.x + strip.width * Self.stripMarkerAt(locale.direction), selected: self.category,
                                    direction: locale.direction, ends: .pinned))
         }
-        panel.focusIndex = panel.stack.firstIndex(of: wheelRef) ?? 0
+        panel.focusIndex = panel.stack.firstIndex(of: .ring(wheelRing)) ?? 0
         _ = showSetting(value: settingValue)
     }
 

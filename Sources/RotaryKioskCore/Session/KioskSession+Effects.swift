@@ -3,25 +3,35 @@ import RotaryKit
 /// What the world was last told of the session's lasting state, so an effect is asked for
 /// only when that state changes.
 struct WorldReport: Sendable {
-    /// The controls generation the view was last built for.
-    var generation = 0
+    /// What the view was last built for (the screen as the session starts, until it changes).
+    var view: ViewKey
     /// The backlight level last asked for (nil: none yet).
     var backlight: Double?
     /// Each zone's state record last published (nil: none yet).
     var states: [KioskStateRecord?] = []
     /// Whether the app was asked to end.
     var quit = false
+
+    /// What a view is built for: the shown zone, its controls' changes and the layout's.
+    struct ViewKey: Equatable, Sendable {
+        var zone: Int
+        var controls: Int
+        var layout: Int
+    }
 }
 
 extension KioskSession {
-    /// The effects that bring the world in line with the session as it is, with no event: at
-    /// start, the first state record and the backlight's level.
-    public mutating func worldInLine() -> [KioskEffect] { effects(of: []) }
+    /// The last effects, as the app ends: what is left to tell the world, and the backlight
+    /// at the operator's level (not dimmed or off), where there is one.
+    public mutating func ending() -> [KioskEffect] {
+        effects(of: []) + (levels.brightness.map { [.setBacklight($0)] } ?? [])
+    }
 
     /// `events` as effects, each followed by what it asks of the world, then the effects of
     /// the session's lasting state where it changed since the world was last told: the view
     /// to rebuild, the operator's settings (and the PIN count) to keep, the backlight, the state record, the end.
     mutating func effects(of events: [KioskEvent]) -> [KioskEffect] {
+        let events = limited(events)
         var effects: [KioskEffect] = []
         var operatorChanged = false
         for event in events {
@@ -46,8 +56,8 @@ extension KioskSession {
                 break
             }
         }
-        if controlsGeneration != told.generation {
-            told.generation = controlsGeneration
+        if viewKey != told.view {
+            told.view = viewKey
             effects.append(.rebuildView)
         }
         if operatorChanged { effects.append(.saveOperatorSettings(levels, touchCalibration, pinLock)) }

@@ -8,41 +8,20 @@ import RotaryKit
 /// ``handle(_:)`` and ``advance(by:)``, and what it asks of the world leaves every entry point
 /// as ``KioskEffect`` values.
 public struct KioskSession: Sendable {
-    /// The panel's zones in tile order, each with its own screen and countdown: one, unnamed,
-    /// without `[[zone]]` tables.
-    public private(set) var zones: [KioskZone]
+    /// The panel's zones in tile order, each with its own screen, countdown and rules: one,
+    /// ``ZoneID/whole``, without `[[zone]]` tables.
+    public internal(set) var zones: [KioskZone]
     /// The zone the rings edit and the screen shows, an index into ``zones``.
     public private(set) var selectedZone = 0
-    /// The zone the rules act on while ``inZone(_:_:)`` runs (a zone in the background counting
-    /// down, a command for another zone); nil: the shown one.
-    private var actingZone: Int?
-    /// The zone the rules act on: the shown one, or the one ``inZone(_:_:)`` acts on.
-    var current: Int { actingZone ?? selectedZone }
-    /// Whether the zone the rules act on is the one on the screen.
-    var actingOnShownZone: Bool { current == selectedZone }
-    /// The controls of the zone the rules act on (the shown zone's, outside
-    /// ``inZone(_:_:)``) as they are now.
-    public internal(set) var screen: KioskScreen {
-        get { zones[current].screen }
-        set { zones[current].screen = newValue }
-        _modify { yield &zones[current].screen }
-    }
-    /// That zone's countdown, its set point and its timeouts.
-    var countdown: Countdown {
-        get { zones[current].countdown }
-        set { zones[current].countdown = newValue }
-        _modify { yield &zones[current].countdown }
-    }
-    /// That zone's arming and use.
-    var remoteGate: RemoteGate {
-        get { zones[current].remote }
-        set { zones[current].remote = newValue }
-        _modify { yield &zones[current].remote }
-    }
+    /// The shown zone's controls as they are now.
+    public var screen: KioskScreen { zones[selectedZone].screen }
+    /// The shown zone's countdown, its set point and its timeouts.
+    private var countdown: Countdown { zones[selectedZone].countdown }
     /// The shown zone's countdown.
     public var timer: CountdownTimer { countdown.timer }
-    /// The name of the zone the rules act on (nil: the one zone of a config without zones).
-    public var zoneName: String? { zones[current].name }
+    /// Whether the panel is split into `[[zone]]`s (false: its one zone is the whole panel,
+    /// which events do not name).
+    public var hasZones: Bool { !zones[0].id.isWhole }
     public let settings: SessionSettings
     /// Seconds of session time (the sum of every `dt`).
     public private(set) var clock = 0.0
@@ -65,55 +44,62 @@ public struct KioskSession: Sendable {
     private var operatorGate: OperatorGate
     /// The service screen, while it shows (a countdown keeps running under it).
     package var service: ServiceMode? { operatorGate.service }
+    /// Rate-limits every feedback the session's events ask for.
     private var limiter: FeedbackLimiter
-    /// Fingers that woke the screen or acknowledged "done": theirs until they lift.
-    private var swallowed: [Int] = []
     /// Whether keys or an encoder were used since the last touch: the focus is drawn.
     public private(set) var showsFocus = false
-    /// The set point the countdown was started (or restored) with.
+    /// The set point the shown countdown was started (or restored) with.
     public var timerSetting: SettingReading? { countdown.setting }
-    /// Counts the changes of the screen's controls besides their state (another category's
-    /// programs on the wheel, a set point that came, went or is another): a view is rebuilt,
-    /// and a `layout` line tells the new geometry, when it moves on.
-    var controlsGeneration = 0
-    /// The fingers on the screen, whichever zone they are on.
+    /// Counts the relayouts: with the shown zone and its own count, what the view was built
+    /// for (``WorldReport/view``).
+    private var layoutGeneration = 0
+    /// The fingers on the screen, whichever zone they are on, and those the kiosk took.
     var fingers = FingersOnScreen()
     /// Whether a person has armed remote start for the shown zone at the kiosk
     /// (``RemoteControl/armed``).
-    public var arming: RemoteArming { remoteGate.arming }
+    public var arming: RemoteArming { zones[selectedZone].remote.arming }
+    /// Whether something went wrong that an operator should see (the first `error` on): the
+    /// service badge shows.
+    public private(set) var needsOperator = false
     /// The fleet update under way (nil: none).
     public internal(set) var fleetUpdate: FleetUpdateState?
     /// What the updater said about the last update (nil: nothing yet), for the state record.
     public internal(set) var updateReport: FleetUpdateReport?
     /// What the world was last told of the session's lasting state (``KioskEffect``).
-    var told = WorldReport()
+    var told: WorldReport
 
     /// How long a refused start flashes the markers, in seconds.
     public static let rejectFlashSeconds = Countdown.rejectFlashSeconds
 
-    /// A session on `screen` with a zone for each of `zones` (none: one zone), each offering
-    /// its programs, the first one shown; with the operator's `levels` (by default: no
-    /// backlight, the config's volume) and `touch` calibration.
+    /// A session on `screen` with a zone for each of `zones` (none: one zone, the whole
+    /// panel), each offering its programs, the first one shown; with the operator's `levels`
+    /// (by default: no backlight, the config's volume) and `touch` calibration.
     public init(screen: KioskScreen, settings: SessionSettings, zones: [ZoneSettings] = [], levels: OperatorLevels? = nil,
                 touch: TouchCalibration = .identity, pinLock: PinLock = .open) {
-        self.zones = zones.isEmpty ? [KioskZone(name: nil, slug: nil, screen: screen)]
-            : zones.map { KioskZone(name: $0.name, slug: $0.id, screen: screen.offering($0.programs)) }
+        self.zones = ZoneID.all(zones).map { id in
+            KioskZone(id: id, screen: id.isWhole ? screen : screen.offering(zones[id.index].programs), settings: settings)
+        }
         self.settings = settings
         operatorGate = OperatorGate(state: OperatorState(levels: levels ?? OperatorLevels(brightness: nil, volume: settings.volume),
                                                          touch: touch, pins: PinGuard(restoring: pinLock, at: 0)))
         limiter = FeedbackLimiter(tickInterval: settings.tickInterval)
-        for zone in self.zones.indices { inZone(zone) { $0.refreshScreen() } }
+        told = WorldReport(view: WorldReport.ViewKey(zone: 0, controls: 0, layout: 0))
     }
 
-    /// Runs `body` with the rules acting on zone `index` (its screen, countdown and remote
-    /// gate are the session's, its events are tagged with its name); the screen still shows
-    /// the zone it showed.
-    mutating func inZone<T>(_ index: Int, _ body: (inout KioskSession) -> T) -> T {
-        let acting = actingZone
-        actingZone = index
-        defer { actingZone = acting }
-        return body(&self)
+    /// What zone `index`'s rules read of the panel now.
+    func context(_ index: Int) -> ZoneContext {
+        let shown = index == selectedZone
+        return ZoneContext(clock: clock, settings: settings, shown: shown, fingerOn: shown && fingers.any, serviceOpen: service != nil)
     }
+
+    /// Applies `rule` to the shown zone, with its context.
+    private mutating func onShownZone(_ rule: (inout KioskZone, ZoneContext) -> [KioskEvent]) -> [KioskEvent] {
+        let context = context(selectedZone)
+        return rule(&zones[selectedZone], context)
+    }
+
+    /// Someone used the shown zone's controls now.
+    private mutating func usedShownZone() { zones[selectedZone].remote.used(at: clock) }
 
     // MARK: - Input
 
@@ -128,18 +114,16 @@ public struct KioskSession: Sendable {
         var input = input
         if case .pointer(let event) = input { return take(event) }
         if case .wheel(let notches, let point) = input { input = .wheel(notches: notches, at: screen.layout.turn.view(point)) }
-        remoteGate.used(at: clock)
+        usedShownZone()
         if presence.isResting { return wakeUp() }
         presence.input(at: clock)
         if service != nil { return serviceInput(input) }
         guard case .key(let name) = input else {
             if case .encoder = input { showsFocus = true }
-            return react(to: screen.panel.apply(input))
+            return onShownZone { zone, context in zone.react(to: zone.screen.panel.apply(input), context) }
         }
         if let step = Self.zoneKeys[name], zones.count > 1 {
-            let events = selectZone((selectedZone + step + zones.count) % zones.count, at: clock)
-            remoteGate.used(at: clock)  // the zone now shown: a person is at it
-            return events
+            return selectZone((selectedZone + step + zones.count) % zones.count, at: clock)
         }
         let action = KeyBindings.action(forKey: name)
         switch action {
@@ -149,8 +133,8 @@ public struct KioskSession: Sendable {
             return []
         case .pressButton, nil: break
         }
-        if timer.state == .finished { return timerChanged(countdown.timer.acknowledge()) }
-        return react(to: screen.panel.apply(input))
+        if timer.state == .finished { return onShownZone { $0.acknowledge($1) } }
+        return onShownZone { zone, context in zone.react(to: zone.screen.panel.apply(input), context) }
     }
 
     /// A finger or the mouse, at window pixels. A finger's position is corrected by
@@ -169,33 +153,28 @@ public struct KioskSession: Sendable {
             showsFocus = false
             // First, so a finger that wakes the screen or acknowledges "Done" still counts
             // towards the operator's corners.
-            operatorGate.fingerDown(event, width: screen.layout.viewWidth, height: screen.layout.viewHeight, at: clock)
+            operatorGate.fingerDown(event, width: layout.viewWidth, height: layout.viewHeight, at: clock)
             if presence.isResting || (timer.state == .finished && service == nil) {
                 // Only wakes the screen or acknowledges "Done", but someone is there.
-                remoteGate.used(at: clock)
-                swallowed.append(event.finger)
-                return presence.isResting ? wakeUp() : timerChanged(countdown.timer.acknowledge())
+                usedShownZone()
+                fingers.take(event.finger)
+                return presence.isResting ? wakeUp() : onShownZone { $0.acknowledge($1) }
             }
         }
         if event.phase == .up || event.phase == .cancelled { operatorGate.fingerUp(event.finger) }
-        if let index = swallowed.firstIndex(of: event.finger) {
-            if event.phase == .up || event.phase == .cancelled { swallowed.remove(at: index) }
-            return []
-        }
+        if fingers.isTaken(event) { return [] }
         if event.phase == .down, service == nil, let zone = layout.zoneTiles.firstIndex(where: { $0.contains(event.position) }) {
-            swallowed.append(event.finger)
-            let events = selectZone(zone, at: event.time)
-            remoteGate.used(at: clock)  // the zone now shown: a person is at it
-            return events
+            fingers.take(event.finger)
+            return selectZone(zone, at: event.time)
         }
         if event.phase == .down, service == nil, showsArmingControl,
            event.position.distance(to: layout.remoteArmCenter) <= layout.remoteArmSize / 2 {
-            swallowed.append(event.finger)
-            return toggleArming()
+            fingers.take(event.finger)
+            return onShownZone { $0.toggleArming($1) }
         }
-        remoteGate.used(at: clock)
+        usedShownZone()
         if service != nil { return serviceInput(.pointer(event), reported: reported) }
-        return react(to: screen.panel.handle(event))
+        return onShownZone { zone, context in zone.react(to: zone.screen.panel.handle(event), context) }
     }
 
     /// Whether the remote-start arming control is on the screen: with `[mqtt] control =
@@ -236,30 +215,20 @@ public struct KioskSession: Sendable {
         clock += dt
         presence.pass(dt)
         var events: [KioskEvent] = []
-        for zone in zones.indices {
-            events += inZone(zone) { session in
-                var events = session.react(to: session.screen.panel.advance(by: dt))
-                events += session.timerChanged(session.countdown.timer.advance(by: dt))
-                if let (report, timedOut) = session.countdown.dueTimeout(at: session.clock, settings: session.settings) {
-                    events += session.timerChanged(report, timedOut: timedOut)
-                }
-                return events
-            }
+        for index in zones.indices {
+            let context = context(index)
+            events += zones[index].advance(by: dt, context)
         }
         if service != nil {
             let (moved, closing) = operatorGate.advance(by: dt, at: clock)
-            events += limited(moved)
+            events += moved
             serviceClosed(closing)
         } else if operatorGate.holdComplete(at: clock, holdSeconds: settings.adminHoldSeconds) {
             events += openService()
         }
-        for zone in zones.indices {
-            events += inZone(zone) { session in
-                var events: [KioskEvent] = []
-                if session.remoteGate.armingExpired(at: session.clock) { events += session.disarm(.expired) }
-                if session.isAsleep || session.service != nil { events += session.disarm(.local) }
-                return events
-            }
+        for index in zones.indices {
+            if zones[index].remote.armingExpired(at: clock) { events += zones[index].disarm(.expired) }
+            if isAsleep || service != nil { events += zones[index].disarm(.local) }
         }
         events += moveUpdateOn()
         presence.dimIfIdle(at: clock, idle: service == nil && !holdsScreen && isAtRest,
@@ -352,90 +321,52 @@ public struct KioskSession: Sendable {
 
     // MARK: - Layout and restore
 
-    /// Rebuilds the screen for `layout`, keeping what is selected and the countdown's face
-    /// (a ``KioskEffect/rebuildView``); no effects, and nothing touched, when `layout` is the
-    /// one shown. (X11 reports a fullscreen window's size once more after it shows: that must
-    /// not lift a finger already on a control.)
+    /// Rebuilds every zone's screen for `layout`, keeping what is selected and the
+    /// countdown's face (a ``KioskEffect/rebuildView``); no effects, and nothing touched, when
+    /// `layout` is the one shown. (X11 reports a fullscreen window's size once more after it
+    /// shows: that must not lift a finger already on a control.)
     public mutating func relayout(_ layout: ScreenLayout) -> [KioskEffect] {
         guard layout != screen.layout else { return [] }
-        for zone in zones.indices {
-            inZone(zone) { session in
-                session.screen = session.screen.relaidOut(layout)
-                session.refreshScreen()
-            }
-        }
+        for index in zones.indices { zones[index].relayout(layout, settings: settings) }
         operatorGate.relayout(layout)
-        controlsGeneration += 1
+        layoutGeneration += 1
         return effects(of: [])
     }
 
-    /// Puts back a saved countdown of the program named `program` with the set point it was
-    /// started with (see
-    /// ``CountdownTimer/restore(state:programIndex:program:secondsTotal:secondsLeft:)``). The
-    /// program is found by name, in whichever category and wherever it now stands on the
-    /// wheel, and the screen shows it; when the config no longer has it, the countdown still
-    /// runs to its end under its saved name (index −1), so its hooks fire as they should, and
-    /// an `error` says so.
-    public mutating func restore(state: TimerState, program: String, secondsTotal: Double, secondsLeft: Double,
-                                 setting: SettingReading? = nil) -> [KioskEffect] {
-        restore([SavedCountdown(state: state, program: program, secondsTotal: secondsTotal, secondsLeft: secondsLeft, setting: setting)])
-    }
-
-    /// Puts back every zone's saved countdown at once (one for a zone the session no longer
-    /// has is left out), then tells the world: no zone is announced idle in between.
-    public mutating func restore(_ countdowns: [SavedCountdown]) -> [KioskEffect] {
-        var events: [KioskEvent] = []
-        for saved in countdowns where zones.indices.contains(saved.zone) {
-            events += inZone(saved.zone) { $0.restoring(saved) }
+    /// The session's start: `problems` found outside it (a broken config or art file, an
+    /// unreadable saved countdown) as `error` events, then every zone's saved countdown put
+    /// back at once, each into the zone it was saved for (one for a zone the session no
+    /// longer has is left out; see ``KioskZone/restore(_:_:)``), then the world brought in
+    /// line (the state records, the backlight): no zone is announced idle in between.
+    public mutating func start(problems: [String], restoring countdowns: [SavedCountdown]) -> [KioskEffect] {
+        var events = problems.map(KioskEvent.error)
+        for saved in countdowns {
+            guard let index = zones.firstIndex(where: { $0.id == saved.zone }) else { continue }
+            let context = context(index)
+            events += zones[index].restore(saved, context)
         }
         return effects(of: events)
     }
 
-    private mutating func restoring(_ saved: SavedCountdown) -> [KioskEvent] {
-        var events: [KioskEvent] = []
-        let place = screen.place(ofProgram: saved.program)
-        if let place {
-            show(place, setting: saved.setting?.value)
-        } else {
-            let offered = zoneName.map { "zone \($0) no longer offers" } ?? "the config no longer has"
-            events.append(.error("the saved countdown is for \"\(saved.program)\", which \(offered): it runs to its end under that name"))
-        }
-        countdown.setting = saved.setting
-        let report = countdown.timer.restore(state: saved.state, programIndex: place?.index ?? -1, program: saved.program,
-                                             secondsTotal: saved.secondsTotal, secondsLeft: saved.secondsLeft)
-        return events + timerChanged(report)
-    }
-
-    /// The shown screen's controls changed besides their state: the view is rebuilt and a
-    /// `layout` line follows. A zone in the background changing is nothing to rebuild.
-    private mutating func controlsChanged() {
-        if actingOnShownZone { controlsGeneration += 1 }
+    /// What the view was built for: the shown zone, its controls' count of changes and the
+    /// layout's.
+    var viewKey: WorldReport.ViewKey {
+        WorldReport.ViewKey(zone: selectedZone, controls: zones[selectedZone].controlsGeneration, layout: layoutGeneration)
     }
 
     // MARK: - Zones
 
-    /// Makes zone `index` the one the rings edit (a tap on its tile): its screen shows as it
-    /// was left. Fingers on the zone shown before are let go of at `time` (the tap's, seconds),
-    /// so none stays on a control nobody sees.
+    /// Makes zone `index` the one the rings edit (a tap on its tile, a key): its screen shows
+    /// as it was left, and a person is at it. Fingers on the zone shown before are let go of
+    /// at `time` (the tap's, seconds), so none stays on a control nobody sees.
     mutating func selectZone(_ index: Int, at time: Double) -> [KioskEvent] {
+        defer { usedShownZone() }
         guard zones.indices.contains(index), index != selectedZone else { return [] }
-        let released = react(to: screen.panel.cancelTouches(at: time))
+        let released = onShownZone { zone, context in zone.react(to: zone.screen.panel.cancelTouches(at: time), context) }
         selectedZone = index
-        controlsChanged()
         let tile = zones[index].tile
-        return released + [.control(.selected(id: KioskControl.zones.id, index: index, label: tile.label, value: nil), zone: zoneName)]
-            + feedback(.press)
-    }
-
-    /// Puts the program at `place` on the screen at once, its category shown and its set
-    /// point at `setting` (nil: its default); true when the category changed.
-    @discardableResult
-    mutating func show(_ place: (category: Int, index: Int), setting: Double?) -> Bool {
-        let categoryChanged = screen.showCategory(place.category)
-        if categoryChanged { controlsChanged() }
-        screen.wheel.place(atCoordinate: Double(place.index))
-        if screen.showSetting(value: setting) { controlsChanged() }
-        return categoryChanged
+        return released + [.control(.selected(.zones, index: index, label: tile.label, value: nil), zone: zones[index].id),
+                           .feedback(.press)]
     }
 
     // MARK: - The service screen
@@ -443,23 +374,15 @@ public struct KioskSession: Sendable {
     /// The corner hold: the PIN pad (saying so while entry is locked) or the menu. The
     /// fingers on the corners are the gesture's until they lift.
     private mutating func openService() -> [KioskEvent] {
-        let (note, fingers) = operatorGate.open(screen.layout, pin: settings.pin, at: clock, locale: screen.locale)
-        swallowed += fingers.filter { !swallowed.contains($0) }
-        return [.service(note)] + feedback(.confirm)
+        let (note, gesture) = operatorGate.open(screen.layout, pin: settings.pin, at: clock, locale: screen.locale)
+        for finger in gesture { fingers.take(finger) }
+        return [.service(note), .feedback(.confirm)]
     }
 
     private mutating func serviceInput(_ input: ControlInput, reported: Point? = nil) -> [KioskEvent] {
         let (events, closing) = operatorGate.input(input, reported: reported, at: clock)
         serviceClosed(closing)
-        return limited(events)
-    }
-
-    /// `events` with their feedback rate-limited as the kiosk screen's is.
-    private mutating func limited(_ events: [KioskEvent]) -> [KioskEvent] {
-        events.flatMap { event -> [KioskEvent] in
-            if case .feedback(let kind) = event { return feedback(kind) }
-            return [event]
-        }
+        return events
     }
 
     /// Back to the kiosk screen (or out of the app) when the service screen closed.
@@ -469,102 +392,24 @@ public struct KioskSession: Sendable {
         if closing == .quit { quitRequested = true }
     }
 
-    // MARK: - Rules
+    // MARK: - Outside the session
 
-    /// Turns control events into kiosk events and applies the rules they trigger.
-    mutating func react(to controlEvents: [ControlEvent]) -> [KioskEvent] {
-        var events: [KioskEvent] = []
-        for event in controlEvents {
-            events.append(.control(event, zone: zoneName))
+    /// Problems found outside the session while it runs (an unusable state folder, a failed
+    /// save, a dropped command), as `error` events: from the first on, the service badge
+    /// shows.
+    public mutating func report(problems: [String]) -> [KioskEffect] { effects(of: problems.map(KioskEvent.error)) }
+
+    /// `events` with their feedback rate-limited (one place for every zone and the service
+    /// screen), noting an `error` for the service badge.
+    mutating func limited(_ events: [KioskEvent]) -> [KioskEvent] {
+        events.filter { event in
             switch event {
-            case .detent:
-                events += feedback(.tick)
-            case .selected(KioskControl.wheel.id, _, _, _) where !timer.isActive:
-                // A new program: its set point at its default, the dial on its minutes.
-                if screen.showSetting(value: nil) { controlsChanged() }
-                events += dialToProgram()
-            case .selected(KioskControl.categories.id, let index, _, _) where !timer.isActive:
-                if screen.showCategory(index) {
-                    controlsChanged()
-                    events += dialToProgram()
-                }
-            case .pressed(KioskControl.button.id):
-                events += buttonPressed()
-                if timer.isActive { events += disarm(.local) }
-            case .longPressed(KioskControl.button.id):
-                events += timerChanged(countdown.timer.cancel())
-            default:
-                break
+            case .feedback(let kind): return limiter.allows(kind, at: clock)
+            case .error:
+                needsOperator = true
+                return true
+            default: return true
             }
         }
-        return events
-    }
-
-    /// The dial turns to the minutes of the program on the wheel.
-    private mutating func dialToProgram() -> [KioskEvent] {
-        guard let program = screen.selectedProgram else { return [] }
-        return react(to: screen.turn(.dial, .item(screen.dialIndex(forMinutes: program.minutes))))
-    }
-
-    mutating func buttonPressed() -> [KioskEvent] {
-        switch timer.state {
-        case .idle, .cancelled:
-            // What you see is what runs: a ring or the strip still coasting lands first, with
-            // what follows from it (a new program's minutes on the dial), then the start.
-            var landed: [KioskEvent] = []
-            for _ in 0..<Self.landingRounds {
-                let events = react(to: screen.panel.finishSettling())
-                if events.isEmpty { break }
-                landed += events
-            }
-            let program = screen.wheel.selectedIndex
-            guard let chosen = screen.selectedProgram,
-                  let report = countdown.timer.start(programIndex: program, program: chosen.name,
-                                                     seconds: Double(screen.selectedMinutes) * 60) else {
-                countdown.refused(at: clock)
-                return landed + feedback(.reject)
-            }
-            countdown.setting = screen.selectedReading
-            return landed + timerChanged(report)
-        case .running, .paused:
-            return timerChanged(countdown.timer.togglePause())
-        case .finished:
-            return timerChanged(countdown.timer.acknowledge())
-        }
-    }
-
-    /// The events of a timer transition, its feedback, and the screen brought in line.
-    mutating func timerChanged(_ report: TimerReport?, timedOut: Bool = false) -> [KioskEvent] {
-        guard let report else { return [] }
-        countdown.changed(at: clock)
-        var events: [KioskEvent] = [.timer(report, setting: timerSetting, timedOut: timedOut, zone: zoneName)]
-        switch report.state {
-        case .running where report.previous == .idle || report.previous == .cancelled || report.previous == .finished:
-            events += feedback(.confirm)
-        case .running, .paused: events += feedback(.press)
-        case .finished: events += feedback(.alarm)
-        case .cancelled:
-            events += feedback(.press)
-        case .idle: break
-        }
-        refreshScreen()
-        if report.state == .cancelled || (report.state == .idle && report.previous == .finished) {
-            // Ready for the next person: the dial turns back from where the countdown left it
-            // to the time that was set.
-            let minutes = Int(saturating: (report.secondsTotal / 60).rounded())
-            screen.dial.place(atCoordinate: screen.dialCoordinate(forMinutes: report.secondsLeft / 60))
-            events += react(to: screen.turn(.dial, .item(screen.dialIndex(forMinutes: minutes))))
-        }
-        return events
-    }
-
-    mutating func feedback(_ kind: FeedbackKind) -> [KioskEvent] {
-        limiter.allows(kind, at: clock) ? [.feedback(kind)] : []
-    }
-
-    /// Locks the rings and arms the button's long press as the countdown's state wants them.
-    private mutating func refreshScreen() {
-        screen.panel.locked = countdown.holdsScreen ? Set(KioskControl.allCases.filter(\.locksWithCountdown).map(\.id)) : []
-        screen.button.longPressSeconds = timer.isActive ? settings.longPressSeconds : nil
     }
 }

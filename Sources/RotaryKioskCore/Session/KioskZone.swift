@@ -1,37 +1,73 @@
 import RotaryKit
 
-/// One timer of the panel: its name, its own screen (its programs and categories, and where
-/// its rings were left) and its countdown. The session shows one zone's screen at a time; the
-/// others keep theirs as they were and count down beside it. One part of ``KioskSession``.
+/// One timer of the panel: its own screen (its programs and categories, and where its rings
+/// were left), its countdown and its remote gate, and the rules that join them (pick a
+/// program → the dial turns to its minutes; tap → start, pause, resume; hold → cancel; a
+/// pause times out; a command from outside). The session shows one zone's screen at a time
+/// and routes input to it; the others keep theirs as they were and count down beside it.
+/// Every event a zone's rules make is tagged with its ``id``; feedback leaves as
+/// `.feedback` events for the session to rate-limit.
 public struct KioskZone: Sendable {
-    /// Its name (nil: the one zone of a config without `[[zone]]` tables, which events do not
-    /// name).
-    public let name: String?
-    /// Its name in MQTT topics and file names (``ZoneSettings/id``; nil without zones).
-    public let slug: String?
+    /// Which zone it is.
+    public let id: ZoneID
     /// Its controls, as they are now (or were left, while another zone shows).
     public internal(set) var screen: KioskScreen
     /// Its countdown, its set point and its timeouts.
     var countdown = Countdown()
     /// Its arming and when it was last used: whether commands from outside may act on it.
     var remote = RemoteGate()
+    /// Counts the changes of its controls besides their state (another category's programs
+    /// on the wheel, a set point that came, went or is another): while it shows, its view is
+    /// rebuilt, and a `layout` line tells the new geometry.
+    private(set) var controlsGeneration = 0
 
     /// Its countdown.
     public var timer: CountdownTimer { countdown.timer }
 
-    /// The zone `name` (`slug` in topics and file names) on `screen`.
-    init(name: String?, slug: String?, screen: KioskScreen) {
-        self.name = name
-        self.slug = slug
+    /// Zone `id` on `screen`, its controls locked and armed for an idle countdown.
+    init(id: ZoneID, screen: KioskScreen, settings: SessionSettings) {
+        self.id = id
         self.screen = screen
+        refreshScreen(settings)
     }
 
     /// What its tile shows: its name, its countdown's state and whole seconds left.
     public var tile: ZoneTile {
         let state: TimerState = timer.state == .cancelled ? .idle : timer.state
-        return ZoneTile(label: name ?? "", state: state,
+        return ZoneTile(label: id.name, state: state,
                         secondsLeft: timer.isActive ? timer.secondsLeft.rounded(.up) : 0)
     }
+
+    /// Its controls changed besides their state.
+    mutating func controlsChanged() { controlsGeneration += 1 }
+
+    /// Rebuilds its screen for `layout`, keeping what is selected.
+    mutating func relayout(_ layout: ScreenLayout, settings: SessionSettings) {
+        screen = screen.relaidOut(layout)
+        refreshScreen(settings)
+    }
+
+    /// Locks the rings and arms the button's long press as the countdown's state wants them.
+    mutating func refreshScreen(_ settings: SessionSettings) {
+        screen.panel.locked = countdown.holdsScreen ? Set(KioskControl.allCases.filter(\.locksWithCountdown).map(\.id)) : []
+        screen.button.longPressSeconds = timer.isActive ? settings.longPressSeconds : nil
+    }
+}
+
+/// What a zone's rules read of the panel around them.
+struct ZoneContext {
+    /// Seconds of session time.
+    var clock: Double
+    var settings: SessionSettings
+    /// Whether the zone is the one on the screen.
+    var shown: Bool
+    /// Whether a finger is on the screen while the zone shows.
+    var fingerOn: Bool
+    /// Whether the service screen is open (over whichever zone shows).
+    var serviceOpen: Bool
+
+    /// Whether hands are on the zone now: a finger on it, or the service screen over it.
+    var handsOn: Bool { fingerOn || (shown && serviceOpen) }
 }
 
 /// What a zone's tile shows.

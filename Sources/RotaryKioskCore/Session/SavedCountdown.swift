@@ -12,11 +12,11 @@ public struct SavedCountdown: Equatable, Sendable {
     public var secondsLeft: Double
     /// The set point it was started with.
     public var setting: SettingReading?
-    /// The zone it belongs to, an index into ``KioskSession/zones``.
-    public var zone: Int
+    /// The zone it was saved for: it goes back into that zone only.
+    public var zone: ZoneID
 
     public init(state: TimerState, program: String, secondsTotal: Double, secondsLeft: Double, setting: SettingReading? = nil,
-                zone: Int = 0) {
+                zone: ZoneID) {
         self.state = state
         self.program = program
         self.secondsTotal = secondsTotal

@@ -51,9 +51,10 @@ package struct ScreenOverlay: Equatable, Sendable {
     /// Nothing over the controls.
     init() {}
 
-    /// The overlay for `session`, with the badge when `serviceBadge`.
-    package init(_ session: KioskSession, serviceBadge: Bool) {
-        self.serviceBadge = serviceBadge
+    /// The overlay for `session`: the badge from its first problem on
+    /// (``KioskSession/needsOperator``).
+    package init(_ session: KioskSession) {
+        serviceBadge = session.needsOperator
         focusedControl = session.showsFocus ? session.screen.panel.focused.flatMap(session.screen.control) : nil
         rejectFlash = session.rejectFlash
         secondsDone = session.secondsDone
@@ -64,7 +65,7 @@ package struct ScreenOverlay: Equatable, Sendable {
         countdownProgram = session.dialShowing == nil ? nil : session.timer.program
         countdownSeconds = session.dialShowing == nil ? 0 : session.timer.secondsTotal
         countdownSecondsLeft = session.dialShowing == nil ? 0 : Double(TimeText.shownSeconds(session.timer.secondsLeft))
-        if session.zoneName != nil {
+        if session.hasZones {
             zones = session.zones.map(\.tile)
             selectedZone = session.selectedZone
         }

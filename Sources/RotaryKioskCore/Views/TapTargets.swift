@@ -38,7 +38,7 @@ package enum TapTargets {
         let layout = session.screen.layout
         // What a countdown locks steps back for the running view: not on the screen, not a target.
         var targets = targets(of: session.screen.panel, turn: layout.turn).filter { !$0.locked }
-        if session.zoneName != nil {
+        if session.hasZones {
             targets += layout.zoneTiles.enumerated().map { index, rect in
                 let box = layout.turn.window(rect)
                 return Target(id: "\(KioskControl.zones.id).\(index)", kind: "tile", box: box, reach: min(box.width, box.height),

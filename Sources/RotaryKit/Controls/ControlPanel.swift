@@ -236,11 +236,11 @@ private extension ControlRef {
     /// This ref once `removed`, of the same kind and earlier on its shelf, is gone.
     func shifted(after removed: ControlRef) -> ControlRef {
         switch (self, removed) {
-        case (.ring(let i), .ring(let r)) where i > r: .ring(i - 1)
-        case (.button(let i), .button(let r)) where i > r: .button(i - 1)
-        case (.slider(let i), .slider(let r)) where i > r: .slider(i - 1)
-        case (.strip(let i), .strip(let r)) where i > r: .strip(i - 1)
-        default: self
+        case (.ring(let i), .ring(let r)): i > r ? .ring(i - 1) : self
+        case (.button(let i), .button(let r)): i > r ? .button(i - 1) : self
+        case (.slider(let i), .slider(let r)): i > r ? .slider(i - 1) : self
+        case (.strip(let i), .strip(let r)): i > r ? .strip(i - 1) : self
+        case (.ring, _), (.button, _), (.slider, _), (.strip, _): self  // another shelf: unmoved
         }
     }
 }

@@ -55,7 +55,7 @@ struct KioskFaceTests {
         #expect(!s.showsFocus)
         s = session()  // the countdown Enter started is not in the way of the dial
         _ = s.key("Tab")
-        #expect(s.showsFocus && ScreenOverlay(s, serviceBadge: false).focusedControl == .dial)
+        #expect(s.showsFocus && ScreenOverlay(s).focusedControl == .dial)
         let layout = s.screen.layout
         let ringX = Int((layout.center.x - layout.dialOuterRadius - layout.radius * 0.012).rounded())
         let picture = try OffscreenRendering.render(s)

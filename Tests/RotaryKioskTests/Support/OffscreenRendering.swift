@@ -21,8 +21,8 @@ enum OffscreenRendering {
     }
 
     /// `session` drawn once as the kiosk draws it, overlay and all, as a picture.
-    static func render(_ session: KioskSession, serviceBadge: Bool = false) throws -> Surface {
-        try render(session.screen, overlay: ScreenOverlay(session, serviceBadge: serviceBadge))
+    static func render(_ session: KioskSession) throws -> Surface {
+        try render(session.screen, overlay: ScreenOverlay(session))
     }
 
     /// `screen` drawn once, as a picture.

@@ -1,0 +1,173 @@
+import RotaryKit
+
+/// A zone's own rules: what its controls, its button, its countdown's time and a saved
+/// countdown do to it.
+extension KioskZone {
+    /// How many times a start lands what moves: the strip, then the wheel it set, then the
+    /// dial the wheel's program set; one more finds nothing moving.
+    static let landingRounds = 4
+
+    /// Turns its controls' events into kiosk events and applies the rules they trigger.
+    mutating func react(to controlEvents: [ControlEvent], _ context: ZoneContext) -> [KioskEvent] {
+        var events: [KioskEvent] = []
+        for event in controlEvents.compactMap(KioskControlEvent.init) {
+            events.append(.control(event, zone: id))
+            switch event {
+            case .detent:
+                events.append(.feedback(.tick))
+            case .selected(let control, let index, _, _):
+                // Only what chooses the next countdown has rules, and none while one is there.
+                if !timer.isActive { events += chosen(control, index: index, context) }
+            case .pressed(let control):
+                switch control {
+                case .button:
+                    events += buttonPressed(context)
+                    if timer.isActive { events += disarm(.local) }
+                case .zones, .categories, .setting, .dial, .wheel: break
+                }
+            case .longPressed(let control):
+                switch control {
+                case .button: events += timerChanged(countdown.timer.cancel(), context)
+                case .zones, .categories, .setting, .dial, .wheel: break
+                }
+            case .value:
+                break
+            }
+        }
+        return events
+    }
+
+    /// What follows `control` coming to rest on item `index`: a new program on the wheel
+    /// brings its set point at its default and the dial on its minutes; another category on
+    /// the strip brings its programs and the dial on the first one's minutes.
+    private mutating func chosen(_ control: KioskControl, index: Int, _ context: ZoneContext) -> [KioskEvent] {
+        switch control {
+        case .wheel:
+            if screen.showSetting(value: nil) { controlsChanged() }
+            return dialToProgram(context)
+        case .categories:
+            guard screen.showCategory(index) else { return [] }
+            controlsChanged()
+            return dialToProgram(context)
+        case .zones, .setting, .dial, .button:
+            return []
+        }
+    }
+
+    /// Moves its controls and its countdown on by `dt` seconds, with the timeouts that fall
+    /// due.
+    mutating func advance(by dt: Double, _ context: ZoneContext) -> [KioskEvent] {
+        var events = react(to: screen.panel.advance(by: dt), context)
+        events += timerChanged(countdown.timer.advance(by: dt), context)
+        if let (report, timedOut) = countdown.dueTimeout(at: context.clock, settings: context.settings) {
+            events += timerChanged(report, timedOut: timedOut, context)
+        }
+        return events
+    }
+
+    /// The dial turns to the minutes of the program on the wheel.
+    private mutating func dialToProgram(_ context: ZoneContext) -> [KioskEvent] {
+        guard let program = screen.selectedProgram else { return [] }
+        return react(to: screen.turn(.dial, .item(screen.dialIndex(forMinutes: program.minutes))), context)
+    }
+
+    /// The centre button: start what is set (what still coasts lands first), pause or resume
+    /// the countdown, or acknowledge "Done".
+    mutating func buttonPressed(_ context: ZoneContext) -> [KioskEvent] {
+        switch timer.state {
+        case .idle, .cancelled:
+            // What you see is what runs: a ring or the strip still coasting lands first, with
+            // what follows from it (a new program's minutes on the dial), then the start.
+            var landed: [KioskEvent] = []
+            for _ in 0..<Self.landingRounds {
+                let events = react(to: screen.panel.finishSettling(), context)
+                if events.isEmpty { break }
+                landed += events
+            }
+            let program = screen.wheel.selectedIndex
+            guard let chosen = screen.selectedProgram,
+                  let report = countdown.timer.start(programIndex: program, program: chosen.name,
+                                                     seconds: Double(screen.selectedMinutes) * 60) else {
+                countdown.refused(at: context.clock)
+                return landed + [.feedback(.reject)]
+            }
+            countdown.setting = screen.selectedReading
+            return landed + timerChanged(report, context)
+        case .running, .paused:
+            return timerChanged(countdown.timer.togglePause(), context)
+        case .finished:
+            return timerChanged(countdown.timer.acknowledge(), context)
+        }
+    }
+
+    /// A touch or key that only acknowledges "Done".
+    mutating func acknowledge(_ context: ZoneContext) -> [KioskEvent] {
+        timerChanged(countdown.timer.acknowledge(), context)
+    }
+
+    /// The events of a timer transition, its feedback, and the screen brought in line.
+    mutating func timerChanged(_ report: TimerReport?, timedOut: Bool = false, _ context: ZoneContext) -> [KioskEvent] {
+        guard let report else { return [] }
+        countdown.changed(at: context.clock)
+        var events: [KioskEvent] = [.timer(report, setting: countdown.setting, timedOut: timedOut, zone: id)]
+        switch report.state {
+        case .running where report.previous == .idle || report.previous == .cancelled || report.previous == .finished:
+            events.append(.feedback(.confirm))
+        case .running, .paused, .cancelled: events.append(.feedback(.press))
+        case .finished: events.append(.feedback(.alarm))
+        case .idle: break
+        }
+        refreshScreen(context.settings)
+        if report.state == .cancelled || (report.state == .idle && report.previous == .finished) {
+            // Ready for the next person: the dial turns back from where the countdown left it
+            // to the time that was set.
+            let minutes = Int(saturating: (report.secondsTotal / 60).rounded())
+            screen.dial.place(atCoordinate: screen.dialCoordinate(forMinutes: report.secondsLeft / 60))
+            events += react(to: screen.turn(.dial, .item(screen.dialIndex(forMinutes: minutes))), context)
+        }
+        return events
+    }
+
+    /// Puts back `saved`: its program found by name, in whichever category and wherever it
+    /// now stands on the wheel, shown with the set point it was started with. When the zone
+    /// no longer offers it, the countdown still runs to its end under its saved name (index
+    /// −1), so its hooks fire as they should, and an `error` says so.
+    mutating func restore(_ saved: SavedCountdown, _ context: ZoneContext) -> [KioskEvent] {
+        var events: [KioskEvent] = []
+        let place = screen.place(ofProgram: saved.program)
+        if let place {
+            show(place, setting: saved.setting?.value)
+        } else {
+            let offered = id.isWhole ? "the config no longer has" : "zone \(id.name) no longer offers"
+            events.append(.error("the saved countdown is for \"\(saved.program)\", which \(offered): it runs to its end under that name"))
+        }
+        countdown.setting = saved.setting
+        let report = countdown.timer.restore(state: saved.state, programIndex: place?.index ?? -1, program: saved.program,
+                                             secondsTotal: saved.secondsTotal, secondsLeft: saved.secondsLeft)
+        return events + timerChanged(report, context)
+    }
+
+    /// Puts the program at `place` on the screen at once, its category shown and its set
+    /// point at `setting` (nil: its default); true when the category changed.
+    @discardableResult
+    mutating func show(_ place: (category: Int, index: Int), setting: Double?) -> Bool {
+        let categoryChanged = screen.showCategory(place.category)
+        if categoryChanged { controlsChanged() }
+        screen.wheel.place(atCoordinate: Double(place.index))
+        if screen.showSetting(value: setting) { controlsChanged() }
+        return categoryChanged
+    }
+
+    /// A tap on its arming control at `context.clock`: arms remote start for
+    /// `armSeconds`, or disarms it.
+    mutating func toggleArming(_ context: ZoneContext) -> [KioskEvent] {
+        let seconds = context.settings.armSeconds
+        guard remote.toggle(at: context.clock, for: seconds) else { return [.disarmed(.tapped, zone: id), .feedback(.press)] }
+        return [.armed(seconds: seconds, zone: id), .feedback(.confirm)]
+    }
+
+    /// Ends its arming, if armed, for `why`.
+    mutating func disarm(_ why: RemoteArming.Ending) -> [KioskEvent] {
+        remote.disarm() ? [.disarmed(why, zone: id)] : []
+    }
+}
