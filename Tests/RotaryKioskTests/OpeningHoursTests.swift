@@ -67,8 +67,8 @@ struct OpeningHoursSessionTests {
         settings.openingHours = try #require(OpeningHours("07:00-22:00"))
         settings.wakeSeconds = 30
         var s = KioskSession(screen: KioskScreen(layout: ScreenLayout(width: 800, height: 480), programs: Program.demo,
-                                                 dialMinutes: Program.defaultDialMinutes), settings: settings)
-        s.setTimeOfDay(OpeningHoursTests.at(21, 59))
+                                                 dialMinutes: Program.defaultDialMinutes), settings: settings,
+                             timeOfDay: OpeningHoursTests.at(21, 59))
         #expect(s.secondsUntilChange == 60, "the wake time after start ends before closing time")
         #expect(s.advance(by: 60).events == [.display(on: false)])
         #expect(s.isAsleep && s.backlightLevel == nil)

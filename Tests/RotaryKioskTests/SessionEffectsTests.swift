@@ -56,8 +56,7 @@ struct SessionEffectsTests {
             $0.openingHours = OpeningHours("07:00-22:00")
             $0.wakeSeconds = 30
         }
-        closed.setTimeOfDay(23 * 3600)
-        #expect(closed.advance(by: 31) == [.emit(.display(on: false)), .backlightOff,
+        #expect(closed.advance(by: 31, timeOfDay: 23 * 3600 + 31) == [.emit(.display(on: false)), .backlightOff,
                                            .publishState(KioskStateRecord(closed)!, endsIn: nil)])
     }
 

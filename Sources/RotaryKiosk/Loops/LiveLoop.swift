@@ -103,10 +103,7 @@ struct SessionClock {
         let now = LiveLoop.seconds()
         let dt = now - last
         last = now
-        // Set `dt` back, so moving on by `dt` lands on the wall clock's time.
-        if driver.session.settings.openingHours != nil {
-            driver.setTimeOfDay(LocalTime.secondsSinceMidnight(Date().timeIntervalSince1970) - dt)
-        }
-        driver.advance(by: dt, ms: LiveLoop.nowMs())
+        let timeOfDay = driver.session.settings.openingHours == nil ? nil : LocalTime.secondsSinceMidnight(Date().timeIntervalSince1970)
+        driver.advance(by: dt, ms: LiveLoop.nowMs(), timeOfDay: timeOfDay)
     }
 }

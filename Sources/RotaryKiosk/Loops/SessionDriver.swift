@@ -23,14 +23,14 @@ final class SessionDriver {
     /// Hands the session one input at `ms`.
     func handle(_ input: ControlInput, ms: Double) { perform(session.handle(input), ms: ms) }
 
-    /// Moves the session on by `dt` seconds, landing at `ms`.
-    func advance(by dt: Double, ms: Double) { perform(session.advance(by: dt), ms: ms) }
+    /// Moves the session on by `dt` seconds, landing at `ms` and at the local `timeOfDay`
+    /// (nil: it moves on by `dt`).
+    func advance(by dt: Double, ms: Double, timeOfDay: Double? = nil) {
+        perform(session.advance(by: dt, timeOfDay: timeOfDay), ms: ms)
+    }
 
     /// Hands the session a command from outside at `ms`.
     func remote(_ message: RemoteMessage, ms: Double) { perform(session.remote(message), ms: ms) }
-
-    /// Sets the local time of day, seconds since midnight (the opening hours follow it).
-    func setTimeOfDay(_ seconds: Double) { session.setTimeOfDay(seconds) }
 
     /// Rebuilds the screen for `layout` at `ms`; false when it is the one shown.
     func relayout(_ layout: ScreenLayout, ms: Double) -> Bool {

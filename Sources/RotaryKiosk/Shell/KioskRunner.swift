@@ -94,9 +94,9 @@ public final class KioskRunner {
         scene.gatherFacts = { [unowned scene] page in facts.facts(for: page, frames: scene.frameStats) }
         var settings = SessionSettings(config: config, windowed: options.windowed)
         settings.hasUpdater = outputs.hasUpdater
-        var session = KioskSession(screen: screen, settings: settings, zones: config.zones, levels: outputs.startLevels,
-                                   touch: outputs.startTouch, pinLock: outputs.startPinLock)
-        session.setTimeOfDay(LocalTime.secondsSinceMidnight(startedAt))
+        let session = KioskSession(screen: screen, settings: settings, zones: config.zones, levels: outputs.startLevels,
+                                   touch: outputs.startTouch, pinLock: outputs.startPinLock,
+                                   timeOfDay: LocalTime.secondsSinceMidnight(startedAt))
         scene.rebuild(for: session.screen)
         timeline.mark("layout and outputs")
         try scene.drawFirstFrame(session, ms: 0)

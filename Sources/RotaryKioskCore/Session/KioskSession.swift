@@ -73,9 +73,11 @@ public struct KioskSession: Sendable {
 
     /// A session on `screen` with a zone for each of `zones` (none: one zone, the whole
     /// panel), each offering its programs, the first one shown; with the operator's `levels`
-    /// (by default: no backlight, the config's volume) and `touch` calibration.
+    /// (by default: no backlight, the config's volume) and `touch` calibration, at the local
+    /// `timeOfDay` (seconds since midnight, which ``advance(by:timeOfDay:)`` moves on from;
+    /// nil: none, the opening hours are not followed).
     public init(screen: KioskScreen, settings: SessionSettings, zones: [ZoneSettings] = [], levels: OperatorLevels? = nil,
-                touch: TouchCalibration = .identity, pinLock: PinLock = .open) {
+                touch: TouchCalibration = .identity, pinLock: PinLock = .open, timeOfDay: Double? = nil) {
         self.zones = ZoneID.all(zones).map { id in
             KioskZone(id: id, screen: id.isWhole ? screen : screen.offering(zones[id.index].programs), settings: settings)
         }
@@ -84,6 +86,7 @@ public struct KioskSession: Sendable {
                                                          touch: touch, pins: PinGuard(restoring: pinLock, at: 0)))
         limiter = FeedbackLimiter(tickInterval: settings.tickInterval)
         told = WorldReport(view: WorldReport.ViewKey(zone: 0, controls: 0, layout: 0))
+        if let timeOfDay { presence.setTimeOfDay(timeOfDay) }
     }
 
     /// What zone `index`'s rules read of the panel now.
@@ -200,15 +203,16 @@ public struct KioskSession: Sendable {
 
     // MARK: - Time
 
-    /// Sets the local time of day (seconds since midnight), which ``advance(by:)`` moves on
-    /// from there: the opening hours are read against it.
-    public mutating func setTimeOfDay(_ seconds: Double) { presence.setTimeOfDay(seconds) }
-
     /// Whether it is outside the opening hours now.
     public var isClosed: Bool { presence.isClosed(settings.openingHours) }
 
-    /// Moves animations and the countdown on by `dt` seconds.
-    public mutating func advance(by dt: Double) -> [KioskEffect] { effects(of: moveOn(by: dt)) }
+    /// Moves animations and the countdown on by `dt` seconds, to the local `timeOfDay`
+    /// (seconds since midnight, as the wall clock says it now, whatever it did meanwhile; nil:
+    /// the time of day moves on by `dt`). The opening hours are read against it.
+    public mutating func advance(by dt: Double, timeOfDay: Double? = nil) -> [KioskEffect] {
+        if let timeOfDay, dt.isFinite { presence.setTimeOfDay(timeOfDay - dt) }
+        return effects(of: moveOn(by: dt))
+    }
 
     private mutating func moveOn(by dt: Double) -> [KioskEvent] {
         guard dt.isFinite, dt > 0 else { return [] }
