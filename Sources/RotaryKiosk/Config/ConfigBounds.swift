@@ -29,6 +29,12 @@ struct ConfigBounds: Sendable {
         return "must be \(allowed), not \(Self.text(value)): \(why)"
     }
 
+    /// The values it takes, for the key list: "10 to 86400 seconds, or 0 (off)".
+    var summary: String {
+        let unit = unit.isEmpty ? "" : " \(unit)"
+        return "\(Self.text(range.lowerBound)) to \(Self.text(range.upperBound))\(unit)" + (off.map { ", or \(Self.text($0)) (off)" } ?? "")
+    }
+
     /// `10` rather than `10.0`, `0.001` as written.
     static func text(_ value: Double) -> String { JSONValue.plain(value) }
 }

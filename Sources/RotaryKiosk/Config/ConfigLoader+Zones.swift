@@ -28,10 +28,9 @@ extension ConfigLoader {
                 r.error(path, "must be a table with a name, like [[zone]] name = \"Cabin 1\"")
                 continue
             }
-            r.warnUnknown(table, at: path, known: ["name", "id", "programs", "hooks"])
-            guard let name = label(table, "name", at: path, limit: zoneNameLimit, shownOn: "a zone's tile",
-                                   missing: "each [[zone]] is a timer of its own with its name on its tile; add name = \"…\"", &r)
-            else { continue }
+            var draft = ZoneDraft(offered: config.programs.map(\.name))
+            ConfigSchema.zone.read(table, at: path, &r, into: &draft)
+            guard let name = draft.name, draft.isWhole else { continue }
             if let first = seen[name.lowercased()] {
                 r.error("\(path).name", "\"\(name)\" is already zone[\(first)] (names are compared ignoring case): "
                     + "give each zone a name of its own")
@@ -39,35 +38,14 @@ extension ConfigLoader {
             }
             seen[name.lowercased()] = i
             names.append((key: "\(path).name", name: name))
-            var id: String?
-            if table["id"] != nil {
-                guard let given = r.string(table, "id", at: path) else { continue }
-                guard ZoneSettings.isValidID(given) else {
-                    r.error("\(path).id", "must be 1 to 32 of a–z, 0–9 and -, not starting or ending with -, like id = \"cabin-1\"")
-                    continue
-                }
-                id = given
-            }
-            var zone = ZoneSettings(name: name, id: id)
+            let zone = ZoneSettings(name: name, id: draft.id, programs: draft.programs, hooks: draft.hooks.commands)
             if let other = ids[zone.id] {
-                r.error(id == nil ? "\(path).name" : "\(path).id", "\"\(name)\" would be known as \"\(zone.id)\", as zone[\(other.index)] "
+                r.error(draft.id == nil ? "\(path).name" : "\(path).id", "\"\(name)\" would be known as \"\(zone.id)\", as zone[\(other.index)] "
                     + "\"\(other.name)\" is: its saved countdown and MQTT topics go by that id; give one of them an id of its own, "
                     + "like id = \"\(zone.id)-b\"")
                 continue
             }
             ids[zone.id] = (i, name)
-            if table["programs"] != nil {
-                guard let programs = readZonePrograms(table, at: path, offered: config.programs.map(\.name), &r) else { continue }
-                zone.programs = programs
-            }
-            if let hooks = table["hooks"] {
-                guard let hooks = hooks.tomlValue.table else {
-                    r.error("\(path).hooks", "must be a table of the zone's own hooks, like [zone.hooks] on_timer_finished = [\"…\"]")
-                    continue
-                }
-                r.warnUnknown(hooks, at: "\(path).hooks", known: HookKind.allCases.map(\.key))
-                zone.hooks = hookCommands(hooks, at: "\(path).hooks", &r)
-            }
             zones.append(zone)
         }
         config.zones = zones
@@ -76,7 +54,7 @@ extension ConfigLoader {
 
     /// A zone's `programs`: names of `[[program]]` tables (as they are written), each once, at
     /// least one; nil when any is wrong.
-    private static func readZonePrograms(_ table: TOMLTable, at path: String, offered: [String],
+    static func readZonePrograms(_ table: TOMLTable, at path: String, offered: [String],
                                          _ r: inout ConfigReader) -> [String]? {
         let key = "\(path).programs"
         guard let names = r.array(table, "programs", at: path, { reader, value, itemPath -> String? in

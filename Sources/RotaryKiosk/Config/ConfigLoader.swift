@@ -54,19 +54,17 @@ public enum ConfigLoader {
             return Outcome(config: nil, problems: reader.problems)
         }
         var config = KioskConfig()
-        reader.warnUnknown(root, at: "", known: ["program", "category", "dial", "display", "timer", "admin", "hooks", "feedback",
-                                                 "theme", "locale", "strings", "usage", "mqtt", "zone"])
-        readDial(root, &reader, &config)
+        reader.warnUnknown(root, at: "", known: ConfigSchema.rootTables)
+        read(ConfigSchema.dial, root, &reader, &config)
         let categories = readCategories(root, &reader, &config)
         let names = readPrograms(root, declared: categories, &reader, &config)
         let zones = readZones(root, &reader, &config)
-        readDisplay(root, &reader, &config)
-        readTimer(root, &reader, &config)
-        readUsage(root, &reader, &config)
-        readHooks(root, &reader, &config)
-        readFeedback(root, &reader, &config)
+        for section in [ConfigSchema.display, ConfigSchema.admin, ConfigSchema.timer, ConfigSchema.usage, ConfigSchema.hooks,
+                        ConfigSchema.feedback] {
+            read(section, root, &reader, &config)
+        }
         readMqtt(root, &reader, &config)
-        readTheme(root, &reader, &config)
+        read(ConfigSchema.theme, root, &reader, &config)
         let words = readLocale(root, &reader, &config)
         FontCheck.check(pattern: config.theme.font, names: (categories ?? []) + names + zones + words, &reader)
         let failed = reader.problems.contains { $0.severity == .error }
@@ -76,23 +74,10 @@ public enum ConfigLoader {
 
     // MARK: - Sections
 
-    static func readDial(_ root: TOMLTable, _ r: inout ConfigReader, _ config: inout KioskConfig) {
-        guard let dial = r.table(root, "dial") else { return }
-        r.warnUnknown(dial, at: "dial", known: ["values"])
-        guard let values = r.array(dial, "values", at: "dial", { reader, value, path -> Int? in
-            guard let i = value.int else { reader.error(path, "must be a whole number of minutes, not \(value.type)"); return nil }
-            return reader.accept(Double(i), .dialMinutes, path) ? i : nil
-        }) else { return }
-        guard (2...120).contains(values.count) else {
-            r.error("dial.values", "needs 2 to 120 values, not \(values.count): a dial of one value cannot be turned, "
-                + "and more than 120 would be too close together to read")
-            return
-        }
-        guard zip(values, values.dropFirst()).allSatisfy({ $0 < $1 }) else {
-            r.error("dial.values", "must increase from one value to the next (no repeats)")
-            return
-        }
-        config.dialMinutes = values
+    /// Reads the root table `section` names, when the file has it, into `config`.
+    static func read(_ section: ConfigSection<KioskConfig>, _ root: TOMLTable, _ r: inout ConfigReader, _ config: inout KioskConfig) {
+        guard let table = r.table(root, section.name) else { return }
+        section.read(table, at: section.name, &r, into: &config)
     }
 
     /// Reads the `[[program]]` tables, each with its category (checked against `declared`, the
@@ -118,34 +103,19 @@ public enum ConfigLoader {
         for (i, item) in array.enumerated() {
             let path = "program[\(i)]"
             guard let table = item.tomlValue.table else { r.error(path, "must be a table"); continue }
-            r.warnUnknown(table, at: path, known: ["name", "icon", "minutes", "category", "setting"])
-            let name = label(table, "name", at: path, limit: programNameLimit, shownOn: "a wheel segment",
-                             missing: "each program is a segment of the wheel with its name; add name = \"…\"", &r)
-            if let name {
+            var draft = ProgramDraft(dialMinutes: config.dialMinutes, declared: declared)
+            ConfigSchema.program.read(table, at: path, &r, into: &draft)
+            if let name = draft.name {
                 names.append((key: "\(path).name", name: name))
                 if let first = seen[name.lowercased()] {
                     r.error("\(path).name", "\"\(name)\" is already program[\(first)]")
                 }
                 seen[name.lowercased()] = i
             }
-            var icon = ""
-            if let text = r.string(table, "icon", at: path) {
-                if RotaryAssets.icon(named: text) != nil {
-                    icon = text
-                } else if text.contains("/") || text.contains(".") {
-                    icon = r.file(text, for: "\(path).icon") ?? ""
-                } else {
-                    r.error("\(path).icon", "\"\(text)\" is no built-in icon (\(RotaryAssets.iconNames.joined(separator: ", "))) and no file path")
-                }
-            }
-            let minutes = r.int(table, "minutes", at: path, in: .programMinutes) ?? config.dialMinutes.first { $0 > 0 } ?? 0
-            if table["minutes"] != nil, !config.dialMinutes.contains(minutes) {
-                r.warning("\(path).minutes", "\(minutes) is not on the dial; the nearest dial value is used")
-            }
-            let category = readCategory(of: table, at: path, declared: declared, &r)
-            categoryUses.append(CategoryUse(path: path, given: table["category"] != nil, name: category))
-            let setting = table["setting"].flatMap { readSetting($0, at: "\(path).setting", &r, &names) }
-            programs.append(Program(name: name ?? "", icon: icon, minutes: minutes, category: category, setting: setting))
+            names += draft.settingWords
+            categoryUses.append(CategoryUse(path: path, given: draft.categoryGiven, name: draft.category))
+            programs.append(Program(name: draft.name ?? "", icon: draft.icon, minutes: draft.minutes ?? config.dialMinutes.first { $0 > 0 } ?? 0,
+                                    category: draft.category, setting: draft.setting))
         }
         names += checkCategories(categoryUses, declared: declared, &r)
         config.programs = programs
@@ -198,10 +168,9 @@ public enum ConfigLoader {
                 r.error(path, "must be a table with a name, like [[category]] name = \"Sauna\"")
                 continue
             }
-            r.warnUnknown(table, at: path, known: ["name"])
-            guard let name = label(table, "name", at: path, limit: categoryLimit, shownOn: "the category strip",
-                                   missing: "each [[category]] is one name on the category strip; add name = \"…\"", &r)
-            else { continue }
+            var draft = CategoryDraft.defaults
+            ConfigSchema.category.read(table, at: path, &r, into: &draft)
+            guard let name = draft.name else { continue }
             if let first = seen[name.lowercased()] {
                 r.error("\(path).name", "\"\(name)\" is already category[\(first)] (names are compared ignoring case): "
                     + "list each category once")
@@ -331,48 +300,13 @@ public enum ConfigLoader {
             return nil
         }
         let errorsBefore = r.errorCount
-        r.warnUnknown(table, at: path, known: ["name", "unit", "min", "max", "step", "default", "style"])
-        let name = label(table, "name", at: path, limit: settingNameLimit, shownOn: "the set point's control",
-                         missing: "the control says what it sets; add e.g. name = \"Temperature\"", &r)
-        if let name { names.append((key: "\(path).name", name: name)) }
-        let unit = label(table, "unit", at: path, limit: unitLimit, shownOn: "the control, after the value", allowsEmpty: true,
-                         tooLong: "it is written after the value on the control; abbreviate it, like \"°C\" or \"rpm\"", &r) ?? ""
-        if !unit.isEmpty { names.append((key: "\(path).unit", name: unit)) }
-        let min = requiredNumber(table, "min", at: path, "the lowest value; add e.g. min = 0", &r)
-        let max = requiredNumber(table, "max", at: path, "the highest value; add e.g. max = 100", &r)
-        let step = requiredNumber(table, "step", at: path, "the size of one step from min to max; add e.g. step = 1", &r)
-        if let step, step <= 0 {
-            r.error("\(path).step", "must be greater than 0, not \(number(step)): the values go from min to max "
-                + "in steps of this size; write e.g. step = 1")
-        }
-        if let min, let max, min >= max {
-            r.error("\(path).max", "must be greater than min (\(number(min))), not \(number(max)): the set point needs a range "
-                + "to choose from; write the lowest value as min and the highest as max")
-        }
-        let defaultValue = r.number(table, "default", at: path, in: .settingValue)
-        var style = ProgramSetting.Style.arc
-        if let text = r.string(table, "style", at: path) {
-            if let known = ProgramSetting.Style(rawValue: text) { style = known } else {
-                let styles = ProgramSetting.Style.allCases.map { "\"\($0.rawValue)\" (\($0.summary))" }
-                r.error("\(path).style", "must be \(styles.joined(separator: " or ")), not \"\(text)\": "
-                    + "these are the controls a set point can have")
-            }
-        }
-        guard let min, let max, let step, step > 0, min < max else { return nil }
-        guard checkSteps(min: min, max: max, step: step, at: path, &r) else { return nil }
-        if let value = defaultValue { checkDefault(value, min: min, max: max, step: step, at: path, &r) }
-        guard r.errorCount == errorsBefore, let name else { return nil }
-        return ProgramSetting(name: name, unit: unit, min: min, max: max, step: step, defaultValue: defaultValue ?? min, style: style)
-    }
-
-    /// A number the set point cannot do without: an error naming `what` it is when missing.
-    static func requiredNumber(_ table: TOMLTable, _ key: String, at path: String, _ what: String,
-                               _ r: inout ConfigReader) -> Double? {
-        guard table[key] != nil else {
-            r.error("\(path).\(key)", "is missing: the set point needs \(what)")
-            return nil
-        }
-        return r.number(table, key, at: path, in: .settingValue)
+        var draft = SettingDraft.defaults
+        ConfigSchema.setting.read(table, at: path, &r, into: &draft)
+        if let name = draft.name { names.append((key: "\(path).name", name: name)) }
+        if !draft.unit.isEmpty { names.append((key: "\(path).unit", name: draft.unit)) }
+        guard r.errorCount == errorsBefore, let name = draft.name, let min = draft.min, let max = draft.max, let step = draft.step else { return nil }
+        return ProgramSetting(name: name, unit: draft.unit, min: min, max: max, step: step, defaultValue: draft.defaultValue ?? min,
+                              style: draft.style)
     }
 
     /// Whether `step` divides max − min into a whole number of steps (within rounding), at
@@ -422,107 +356,5 @@ public enum ConfigLoader {
     static func number(_ value: Double, places: Int = 9) -> String {
         let scale = pow(10, Double(places))
         return ConfigBounds.text((value * scale).rounded() / scale)
-    }
-
-    static func readDisplay(_ root: TOMLTable, _ r: inout ConfigReader, _ config: inout KioskConfig) {
-        if let display = r.table(root, "display") {
-            r.warnUnknown(display, at: "display", known: ["rotation", "dim_after_seconds", "backlight", "on_hours", "wake_seconds",
-                                                        "framebuffer", "diagonal"])
-            if let text = r.string(display, "on_hours", at: "display") {
-                if let hours = OpeningHours(text) { config.openingHours = hours } else {
-                    r.error("display.on_hours", "must be \(OpeningHours.rule), not \"\(text)\"")
-                }
-            }
-            if let wake = r.number(display, "wake_seconds", at: "display", in: .wake) { config.wakeSeconds = wake }
-            if let backlight = r.string(display, "backlight", at: "display") {
-                if backlight.isEmpty || backlight.contains("/") || backlight == "." || backlight == ".." {
-                    r.error("display.backlight", "must be \"auto\", \"none\" or a device's name in /sys/class/backlight, "
-                        + "not \"\(backlight)\"")
-                } else {
-                    config.backlight = backlight
-                }
-            }
-            if let framebuffer = r.string(display, "framebuffer", at: "display") {
-                if framebuffer.hasPrefix("/dev/") { config.framebuffer = framebuffer } else {
-                    r.error("display.framebuffer", "must be a framebuffer device such as \"/dev/fb0\", not \"\(framebuffer)\"")
-                }
-            }
-            if let rotation = r.int(display, "rotation", at: "display") {
-                if [0, 90, 180, 270].contains(rotation) { config.rotation = rotation } else {
-                    r.error("display.rotation", "\(DisplayRotation.rule), not \(rotation)\(DisplayRotation.hint(rotation)): "
-                        + "a panel mounted on its side is turned by right angles")
-                }
-            }
-            if let dim = r.number(display, "dim_after_seconds", at: "display", in: .dimAfter) { config.dimAfterSeconds = dim }
-            if let inches = r.number(display, "diagonal", at: "display", in: .diagonal) { config.diagonalInches = inches }
-        }
-        if let admin = r.table(root, "admin") {
-            r.warnUnknown(admin, at: "admin", known: ["exit_hold_seconds", "pin_hash"])
-            if let s = r.number(admin, "exit_hold_seconds", at: "admin", in: .exitHold) { config.adminHoldSeconds = s }
-            if let hash = r.string(admin, "pin_hash", at: "admin") {
-                if PinHash.isUsable(hash) { config.pinHash = hash } else {
-                    r.error("admin.pin_hash", "is not a PIN hash this system can check: make one with "
-                        + "`rotary-kiosk hash-pin` and paste the line it prints")
-                }
-            }
-        }
-    }
-
-    static func readTimer(_ root: TOMLTable, _ r: inout ConfigReader, _ config: inout KioskConfig) {
-        guard let timer = r.table(root, "timer") else { return }
-        r.warnUnknown(timer, at: "timer", known: ["long_press_seconds", "pause_timeout_seconds", "done_seconds"])
-        if let s = r.number(timer, "long_press_seconds", at: "timer", in: .longPress) { config.longPressSeconds = s }
-        if let s = r.number(timer, "pause_timeout_seconds", at: "timer", in: .pauseTimeout) { config.pauseTimeoutSeconds = s }
-        if let s = r.number(timer, "done_seconds", at: "timer", in: .done) { config.doneSeconds = s }
-    }
-
-    static func readUsage(_ root: TOMLTable, _ r: inout ConfigReader, _ config: inout KioskConfig) {
-        guard let usage = r.table(root, "usage") else { return }
-        r.warnUnknown(usage, at: "usage", known: ["keep_days"])
-        if let days = r.int(usage, "keep_days", at: "usage", in: .keepDays) { config.usageKeepDays = days }
-    }
-
-    static func readHooks(_ root: TOMLTable, _ r: inout ConfigReader, _ config: inout KioskConfig) {
-        guard let hooks = r.table(root, "hooks") else { return }
-        r.warnUnknown(hooks, at: "hooks", known: HookKind.allCases.map(\.key) + ["timeout_seconds"])
-        config.hooks.commands = hookCommands(hooks, at: "hooks", &r)
-        if let t = r.number(hooks, "timeout_seconds", at: "hooks", in: .hookTimeout) { config.hooks.timeoutSeconds = t }
-    }
-
-    /// The `on_<kind>` commands of a `[hooks]` or `[zone.hooks]` table at `path`.
-    static func hookCommands(_ table: TOMLTable, at path: String, _ r: inout ConfigReader) -> [HookKind: [String]] {
-        var commands: [HookKind: [String]] = [:]
-        for kind in HookKind.allCases {
-            if let argv = r.command(table, kind.key, at: path) { commands[kind] = argv }
-        }
-        return commands
-    }
-
-    static func readFeedback(_ root: TOMLTable, _ r: inout ConfigReader, _ config: inout KioskConfig) {
-        guard let feedback = r.table(root, "feedback") else { return }
-        r.warnUnknown(feedback, at: "feedback", known: ["audio", "volume", "rumble", "command", "tick_interval_ms"])
-        if let b = r.bool(feedback, "audio", at: "feedback") { config.feedback.audio = b }
-        if let v = r.number(feedback, "volume", at: "feedback", in: .volume) { config.feedback.volume = v }
-        if let b = r.bool(feedback, "rumble", at: "feedback") { config.feedback.rumble = b }
-        if let argv = r.command(feedback, "command", at: "feedback") { config.feedback.command = argv }
-        if let ms = r.number(feedback, "tick_interval_ms", at: "feedback", in: .tickInterval) { config.feedback.tickIntervalMs = ms }
-    }
-
-    static func readTheme(_ root: TOMLTable, _ r: inout ConfigReader, _ config: inout KioskConfig) {
-        guard let theme = r.table(root, "theme") else { return }
-        r.warnUnknown(theme, at: "theme", known: ["background", "text", "dial", "dial_ticks", "font", "segments", "button",
-                                                  "marker", "dimmed_opacity"])
-        config.theme.background = r.colour(theme, "background", at: "theme")
-        config.theme.text = r.colour(theme, "text", at: "theme")
-        config.theme.dial = r.colour(theme, "dial", at: "theme")
-        config.theme.dialTicks = r.colour(theme, "dial_ticks", at: "theme")
-        config.theme.font = r.string(theme, "font", at: "theme")
-        config.theme.segments = r.array(theme, "segments", at: "theme") { reader, value, path in
-            guard let s = value.string else { reader.error(path, "must be a file path"); return nil }
-            return reader.file(s, for: path)
-        }
-        config.theme.button = r.string(theme, "button", at: "theme").flatMap { r.file($0, for: "theme.button") }
-        config.theme.marker = r.string(theme, "marker", at: "theme").flatMap { r.file($0, for: "theme.marker") }
-        config.theme.dimmedOpacity = r.number(theme, "dimmed_opacity", at: "theme", in: .dimmedOpacity)
     }
 }

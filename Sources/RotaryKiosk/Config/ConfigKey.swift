@@ -1,0 +1,134 @@
+import TOMLKit
+
+/// What a config table is read into: the config itself, or the draft of one of its parts
+/// (an MQTT link, a program), whose built-in values the key list shows as defaults.
+protocol ConfigTarget {
+    /// The values a key keeps when the file leaves it out.
+    static var defaults: Self { get }
+}
+
+/// One key of a config table, declared once: its name, what it takes, its default and its
+/// doc line (the key list in docs/config.md is made from these), and how it is read. The
+/// table's unknown-key check knows it by being declared.
+struct ConfigKey<Target: ConfigTarget> {
+    /// Its name in its table.
+    let name: String
+    /// What it takes, as the key list says it ("10 to 86400 seconds, or 0 (off)").
+    let takes: String
+    /// Its default as the key list shows it.
+    let defaultText: String
+    /// What it does, one line for the key list.
+    let doc: String
+    /// Reads it from `table` (at `path`, the table's own) into the target; every problem goes
+    /// to the reader. Called whether or not the table has it (a required key says it is
+    /// missing).
+    let read: (_ r: inout ConfigReader, _ table: TOMLTable, _ path: String, _ target: inout Target) -> Void
+}
+
+/// One table of the config (`[display]`, `[[program]]`, `[program.setting]`…): its keys in
+/// the order they are read and listed, and the checks across them.
+struct ConfigSection<Target: ConfigTarget> {
+    /// How the file writes its header: `[display]`, `[[program]]`.
+    let header: String
+    /// What the table is for, one line for the key list.
+    let doc: String
+    let keys: [ConfigKey<Target>]
+    /// Checks across its keys once they are read (a certificate needs its key…).
+    var check: ((_ r: inout ConfigReader, _ table: TOMLTable, _ path: String, _ target: inout Target) -> Void)?
+
+    /// Its keys' names, what the unknown-key check knows.
+    var known: [String] { keys.map(\.name) }
+
+    /// Reads `table` (at `path`) into `target`: unknown keys warned of, each key read, then
+    /// the checks across them.
+    func read(_ table: TOMLTable, at path: String, _ r: inout ConfigReader, into target: inout Target) {
+        r.warnUnknown(table, at: path, known: known)
+        for key in keys { key.read(&r, table, path, &target) }
+        check?(&r, table, path, &target)
+    }
+
+    /// Its entry in the key list.
+    var listing: ConfigListing {
+        ConfigListing(header: header, doc: doc, keys: keys.map { ConfigListing.Key(name: $0.name, takes: $0.takes, defaultText: $0.defaultText, doc: $0.doc) })
+    }
+}
+
+/// A table's keys as the key list shows them.
+struct ConfigListing: Sendable {
+    struct Key: Sendable {
+        var name: String
+        var takes: String
+        var defaultText: String
+        var doc: String
+    }
+
+    var header: String
+    var doc: String
+    var keys: [Key]
+}
+
+// MARK: - Keys of the usual kinds
+
+extension ConfigKey {
+    /// A key read by `read`, taking `takes`, `defaultText` when left out.
+    static func custom(_ name: String, takes: String, default defaultText: String = "none", doc: String,
+                       _ read: @escaping (_ r: inout ConfigReader, _ table: TOMLTable, _ path: String, _ target: inout Target) -> Void)
+        -> ConfigKey {
+        ConfigKey(name: name, takes: takes, defaultText: defaultText, doc: doc, read: read)
+    }
+
+    /// A number within `bounds` into `field`.
+    static func number(_ name: String, _ field: WritableKeyPath<Target, Double>, _ bounds: ConfigBounds, doc: String) -> ConfigKey {
+        ConfigKey(name: name, takes: bounds.summary, defaultText: ConfigBounds.text(Target.defaults[keyPath: field]), doc: doc) { r, table, path, target in
+            if let value = r.number(table, name, at: path, in: bounds) { target[keyPath: field] = value }
+        }
+    }
+
+    /// A number within `bounds` into `field`, which is nil (`defaultText`) when left out.
+    static func number(_ name: String, _ field: WritableKeyPath<Target, Double?>, _ bounds: ConfigBounds, default defaultText: String,
+                       doc: String) -> ConfigKey {
+        ConfigKey(name: name, takes: bounds.summary, defaultText: defaultText, doc: doc) { r, table, path, target in
+            if let value = r.number(table, name, at: path, in: bounds) { target[keyPath: field] = value }
+        }
+    }
+
+    /// A whole number within `bounds` into `field`.
+    static func int(_ name: String, _ field: WritableKeyPath<Target, Int>, _ bounds: ConfigBounds, doc: String) -> ConfigKey {
+        ConfigKey(name: name, takes: "a whole number, " + bounds.summary, defaultText: String(Target.defaults[keyPath: field]), doc: doc) { r, table, path, target in
+            if let value = r.int(table, name, at: path, in: bounds) { target[keyPath: field] = value }
+        }
+    }
+
+    /// `true` or `false` into `field`.
+    static func bool(_ name: String, _ field: WritableKeyPath<Target, Bool>, doc: String) -> ConfigKey {
+        ConfigKey(name: name, takes: "true or false", defaultText: String(Target.defaults[keyPath: field]), doc: doc) { r, table, path, target in
+            if let value = r.bool(table, name, at: path) { target[keyPath: field] = value }
+        }
+    }
+
+    /// A `#rrggbb` colour into `field` (left out: the theme's own).
+    static func colour(_ name: String, _ field: WritableKeyPath<Target, String?>, doc: String) -> ConfigKey {
+        ConfigKey(name: name, takes: "a colour, \"#rrggbb\"", defaultText: "the theme's", doc: doc) { r, table, path, target in
+            if let value = r.colour(table, name, at: path) { target[keyPath: field] = value }
+        }
+    }
+
+    /// A command (an argv array, run without a shell) into `field`.
+    static func command(_ name: String, _ field: WritableKeyPath<Target, [String]?>, doc: String) -> ConfigKey {
+        ConfigKey(name: name, takes: "a command, [\"/path/to/program\", \"argument\", …]", defaultText: "none", doc: doc) { r, table, path, target in
+            if let argv = r.command(table, name, at: path) { target[keyPath: field] = argv }
+        }
+    }
+
+    /// A string naming one of `Choice`'s cases into `field`.
+    static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(_ name: String, _ field: WritableKeyPath<Target, Choice>,
+                                                                         doc: String) -> ConfigKey where Choice.RawValue == String {
+        let names = Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        return ConfigKey(name: name, takes: "one of " + names, defaultText: "\"\(Target.defaults[keyPath: field].rawValue)\"", doc: doc) { r, table, path, target in
+            guard let text = r.string(table, name, at: path) else { return }
+            if let value = Choice(rawValue: text) { target[keyPath: field] = value } else {
+                r.error(r.join(path, name), "must be \(names), not \"\(text)\"")
+            }
+        }
+    }
+}

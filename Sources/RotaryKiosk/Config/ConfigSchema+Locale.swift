@@ -1,0 +1,105 @@
+import Foundation
+import RotaryKit
+import TOMLKit
+
+/// `[locale]` as the file gives it.
+struct LocaleDraft: ConfigTarget {
+    var language = KioskLanguage.english
+    var digits = NumberStyle.Digits.western
+    /// Nil: the language's own.
+    var direction: ReadingDirection?
+
+    static var defaults: LocaleDraft { LocaleDraft() }
+
+    /// The locale it makes.
+    var locale: KioskLocale {
+        var locale = KioskLocale(language: language, digits: digits)
+        if let direction { locale.direction = direction }
+        return locale
+    }
+}
+
+/// `[strings]`: the kiosk's words, the language's with the file's changes.
+struct WordsDraft: ConfigTarget {
+    var words: KioskWords
+    /// The keys the file changed.
+    var changed: Set<String> = []
+
+    static var defaults: WordsDraft { WordsDraft(words: KioskLocale.english.words) }
+}
+
+extension ConfigSchema {
+    static var locale: ConfigSection<LocaleDraft> { ConfigSection<LocaleDraft>(header: "[locale]", doc: "The kiosk's language, digits and reading direction.", keys: [
+        .custom("language", takes: KioskLanguage.all.map(\.code).joined(separator: ", "), default: "\"en\"",
+                doc: "The built-in words, the service screen's too.") { r, table, path, draft in
+            guard let tag = r.string(table, "language", at: path) else { return }
+            if let language = KioskLanguage.named(tag) { draft.language = language } else {
+                let known = KioskLanguage.all.map(\.code).joined(separator: ", ")
+                r.error("locale.language", "\"\(tag)\" has no built-in words; built in: \(known). "
+                    + "For another language keep one of them and write every word in [strings]")
+            }
+        },
+        .custom("digits", takes: "\"western\" or \"arabic-indic\"", default: "\"western\"", doc: "The digits of every number shown.") { r, table, path, draft in
+            guard let text = r.string(table, "digits", at: path) else { return }
+            switch text {
+            case "western": draft.digits = .western
+            case "arabic-indic": draft.digits = .arabicIndic
+            default: r.error("locale.digits", "must be \"western\" (0123456789) or \"arabic-indic\" (٠١٢٣٤٥٦٧٨٩), not \"\(text)\"")
+            }
+        },
+        .custom("direction", takes: "\"left-to-right\" or \"right-to-left\"", default: "the language's",
+                doc: "Which way the category strip runs and text panels align.") { r, table, path, draft in
+            guard let text = r.string(table, "direction", at: path) else { return }
+            switch text {
+            case "left-to-right": draft.direction = .leftToRight
+            case "right-to-left": draft.direction = .rightToLeft
+            default: r.error("locale.direction", "must be \"left-to-right\" or \"right-to-left\", not \"\(text)\" "
+                + "(leave it out to follow the language)")
+            }
+        },
+    ]) }
+
+    static var strings: ConfigSection<WordsDraft> { ConfigSection<WordsDraft>(
+        header: "[strings]", doc: "Any of the kiosk screen's words, changed (at most \(ConfigLoader.wordLimit) characters).",
+        keys: KioskWords.keys.map { key, word in
+            let hint = ["paused", "hold_to_cancel"].contains(key)  // may be left out: "" shows none
+            return .custom(key, takes: hint ? "text, or \"\" for none" : "text", default: "\"\(WordsDraft.defaults.words[keyPath: word])\"",
+                           doc: word == \KioskWords.minutes ? "Holds \(KioskWords.placeholder) where the number goes." : "") { r, table, path, draft in
+                guard let text = ConfigLoader.label(table, key, at: path, limit: ConfigLoader.wordLimit, shownOn: "the kiosk's screen",
+                                                    allowsEmpty: hint, &r) else { return }
+                if word == \KioskWords.minutes, text.components(separatedBy: KioskWords.placeholder).count != 2 {
+                    return r.error("strings.minutes", "must hold \(KioskWords.placeholder) once, where the number of minutes goes, "
+                        + "like \"\(KioskWords.placeholder) min\"")
+                }
+                draft.words[keyPath: word] = text
+                draft.changed.insert(key)
+            }
+        }) }
+}
+
+extension ConfigLoader {
+    /// A word in `[strings]` is at most this many characters long.
+    static let wordLimit = 40
+
+    /// Reads `[locale]` (language, digits, direction) and `[strings]` (any word changed) into
+    /// `config.locale`. Returns every word the kiosk will show with the key it comes from (a
+    /// built-in word with `locale.language`, a changed one with its `strings.` key), for the
+    /// font check (`{n}` left out), and the digits when they are not western; none for the
+    /// built-in English.
+    static func readLocale(_ root: TOMLTable, _ r: inout ConfigReader, _ config: inout KioskConfig)
+        -> [(key: String, name: String)] {
+        var draft = LocaleDraft.defaults
+        if let table = r.table(root, "locale") { ConfigSchema.locale.read(table, at: "locale", &r, into: &draft) }
+        var locale = draft.locale
+        var words = WordsDraft(words: locale.words)
+        if let table = r.table(root, "strings") { ConfigSchema.strings.read(table, at: "strings", &r, into: &words) }
+        locale.words = words.words
+        config.locale = locale
+        let shown = KioskWords.keys.compactMap { key, word -> (key: String, name: String)? in
+            let text = locale.words[keyPath: word].replacingOccurrences(of: KioskWords.placeholder, with: "")
+            if words.changed.contains(key) { return (key: "strings.\(key)", name: text) }
+            return locale.language == .english ? nil : (key: "locale.language", name: text)
+        }
+        return shown + (locale.numbers.digits == .western ? [] : [(key: "locale.digits", name: locale.numbers.write("0123456789.5"))])
+    }
+}
