@@ -2,10 +2,10 @@ import Foundation
 import Testing
 @testable import RotarySDL
 
-/// The library as an embedder meets it: the README's `Package.swift` and program, built as a
+/// The library as an embedder meets it: docs/embedding.md's `Package.swift` and program, built as a
 /// package of their own that depends on this checkout by path, and every other Swift snippet
 /// of the docs found in code that is compiled.
-@Suite("The library from outside: the README's package and program, the docs' snippets")
+@Suite("The library from outside: docs/embedding.md's package and program, the docs' snippets")
 struct EmbedderPackageTests {
     /// This checkout.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -28,9 +28,10 @@ struct EmbedderPackageTests {
         }
     }
 
-    @Test("the README's Package.swift and main.swift build beside a folder named Rotary, run headless and draw a wheel", .timeLimit(.minutes(15)))
+    @Test("docs/embedding.md's Package.swift and main.swift build beside a folder named Rotary, run headless and draw a wheel",
+          .timeLimit(.minutes(15)))
     func readmePackage() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("docs/embedding.md"), encoding: .utf8)
         // A fixed place under .build: a second run builds only what changed.
         let place = Self.root.appendingPathComponent(".build/embedder-test")
         let demo = place.appendingPathComponent("WheelDemo")
@@ -59,9 +60,11 @@ struct EmbedderPackageTests {
         #expect(frame.pixel(x: 200, y: 200) == RGBA(20, 24, 36), "the hub is the program's")
     }
 
-    @Test("the DocC article's Package.swift is the README's; every other Swift snippet of the docs is code an example or a test compiles")
+    @Test("the DocC article's Package.swift is docs/embedding.md's; every other Swift snippet of the README, docs/ and the DocC articles is code an example or a test compiles")
     func snippetsCompile() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("docs/embedding.md"), encoding: .utf8)
+        let docs = try ["README.md"] + FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("docs").path)
+            .filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
         let articles = ["RotaryKit/RotaryKit.docc", "RotarySDL/RotarySDL.docc"].flatMap { folder -> [URL] in
             let url = Self.root.appendingPathComponent("Sources/\(folder)")
             return ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).filter { $0.hasSuffix(".md") }
@@ -83,7 +86,7 @@ struct EmbedderPackageTests {
             for block in Self.plainSwiftBlocks(in: text) {
                 checked += 1
                 if block.hasPrefix("// swift-tools-version") {
-                    #expect(block + "\n" == package, "\(article): the package snippet differs from the README's")
+                    #expect(block + "\n" == package, "\(article): the package snippet differs from docs/embedding.md's")
                     continue
                 }
                 for line in block.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) })
@@ -92,11 +95,14 @@ struct EmbedderPackageTests {
                 }
             }
         }
-        for block in Self.plainSwiftBlocks(in: readme) {
-            checked += 1
-            for line in block.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) })
-            where !line.isEmpty && !line.hasPrefix("//") && !lines.contains(line) {
-                Issue.record("README: \"\(line)\" is in no compiled source")
+        for doc in docs {
+            let text = try String(contentsOf: Self.root.appendingPathComponent(doc), encoding: .utf8)
+            for block in Self.plainSwiftBlocks(in: text) {
+                checked += 1
+                for line in block.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) })
+                where !line.isEmpty && !line.hasPrefix("//") && !lines.contains(line) {
+                    Issue.record("\(doc): \"\(line)\" is in no compiled source")
+                }
             }
         }
         #expect(checked > 5)

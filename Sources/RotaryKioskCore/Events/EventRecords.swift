@@ -1,6 +1,6 @@
 import RotaryKit
 
-/// The event lines of the automation contract (see README, "Events out"), built as JSON.
+/// The event lines of the automation contract (docs/automation.md, "Events out"), built as JSON.
 public enum EventRecords {
     /// The line for `event` at `ms` milliseconds with `fields` after `"t"` and `"event"`.
     public static func line(_ event: String, ms: Double, _ fields: [(String, JSONValue)] = []) -> JSONValue {

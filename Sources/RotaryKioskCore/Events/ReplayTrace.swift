@@ -1,7 +1,7 @@
 import Foundation
 import RotaryKit
 
-/// A parsed replay trace (README, "Input replay"): inputs with their times, in order. Each
+/// A parsed replay trace (docs/automation.md, "Input replay"): inputs with their times, in order. Each
 /// line becomes the same ``ControlInput`` live SDL input becomes, so a replay takes the live
 /// input path.
 public struct ReplayTrace: Equatable, Sendable {
