@@ -7,17 +7,14 @@ difference beyond that.
 
     cross-pixels.py FOLDER CASE LEVELS SHARE
 """
-import importlib.util
 import os
 import struct
 import sys
 import zlib
 
-# The VM tests' PNG writer (kiosk/vm/host-watch.py), for the picture of where pixels differ.
-_spec = importlib.util.spec_from_file_location(
-    "host_watch", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "vm", "host-watch.py"))
-host_watch = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(host_watch)
+# The VM tests' PNG writer (kiosk/vm/vmhost.py), for the picture of where pixels differ.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "vm"))
+import vmhost  # noqa: E402
 
 
 def read_png(path):
@@ -92,7 +89,7 @@ def main():
                     out += bytes(v // 3 + 170 for v in pa)
             picture.append(out)
         if differing:
-            host_watch.write_png(f"{folder}/diff-{case}.png", w1, h1, b"".join(bytes(row) for row in picture))
+            vmhost.write_png(f"{folder}/diff-{case}.png", w1, h1, b"".join(bytes(row) for row in picture))
     total = w1 * h1
     figures = f"{differing} of {total} pixels differ ({100 * differing / total:.2f} %), by at most {worst} levels"
     if worst > levels or differing > share * total:

@@ -1,6 +1,8 @@
 # The guest side's shared functions, sourced by guest-test.sh (the package test) and
-# image-guest.sh (the image test) after each has defined say (a "VMTEST ..." line for the
-# host) and fail. Every wait here is on something the kiosk or the host reports: the
+# image-guest.sh (the image test), which may set first VM_CONSOLE (where the host reads
+# "VMTEST ..." lines; default /dev/console), VM_JOURNAL_MATCH (the journal lines a failure
+# shows; default rotary) and VM_AFTER_FAIL (a command run after one: the package test powers
+# the guest off). Every wait here is on something the kiosk or the host reports: the
 # kiosk's event lines in the journal (through vmguest.py), the host's answer to a screendump.
 # Where to touch comes from the kiosk's `ready` and `layout` lines, except on the service
 # screen (see below).
@@ -8,6 +10,21 @@
 VM_LIB=/usr/local/lib/rotary-vm
 # The host answers screendump requests on this virtio-serial port (QEMU's -device virtserialport).
 VM_HOST_PORT=/dev/virtio-ports/org.rotary.vmtest
+
+# say WORDS — a "VMTEST WORDS" line for the host. The console is opened anew for each line: a
+# serial getty's hangup at its start cuts off any descriptor opened before it.
+say() { echo "VMTEST $*" >"${VM_CONSOLE:-/dev/console}"; }
+# fail MESSAGE — says the failure and the journal's last lines that match VM_JOURNAL_MATCH,
+# then "DONE fail", runs VM_AFTER_FAIL and ends the script.
+fail() {
+    say "FAIL $*"
+    journalctl -b --no-pager | grep -E "${VM_JOURNAL_MATCH:-rotary}" | tail -40 | while read -r line; do say "journal: $line"; done
+    say "DONE fail"
+    ${VM_AFTER_FAIL:-true}
+    exit 1
+}
+# field LINE NAME — a number field of an event line.
+field() { echo "$1" | sed -n "s/.*\"$2\":\([0-9.]*\).*/\1/p"; }
 
 guest() { python3 "$VM_LIB/vmguest.py" "$@"; }
 journal() { journalctl -b -t rotary-kiosk -o cat --no-pager "$@" 2>/dev/null; }
@@ -59,7 +76,8 @@ cancel_timer() {
     [ "$status" -eq 0 ] && echo "$line"
 }
 
-# screendump NAME — asks the host for a picture of the panel ("VMTEST SCREENDUMP NAME") and
+# screendump NAME — asks the host for a picture of the panel ("VMTEST SCREENDUMP NAME
+# button=CX:CY:R") and
 # waits for its answer: the host takes pictures until its check of NAME passes (or gives up),
 # so the screen must not change before the answer, and need not be ready when asked. Returns
 # 1 when the host's check failed (the host counts that as a failure of the test).
@@ -67,7 +85,9 @@ screendump() {
     local name=$1 port reply="" status deadline=$((SECONDS + 300))
     wait_for 60 test -e "$VM_HOST_PORT" || fail "no $VM_HOST_PORT: the host cannot answer screendumps"
     exec {port}<"$VM_HOST_PORT" || fail "cannot open $VM_HOST_PORT"
-    say "SCREENDUMP $name"
+    # Where the centre button is, from the kiosk's newest layout: the host finds the
+    # countdown's time there.
+    say "SCREENDUMP $name$(button=$(guest button 2>/dev/null) && echo " button=$button")"
     while [ "$SECONDS" -lt "$deadline" ]; do
         reply=""
         read -r -t "$((deadline - SECONDS))" -u "$port" reply

@@ -7,17 +7,8 @@
 # kiosk's `ready` line (guest-lib.sh, vmguest.py). The touchscreen is rotary-vm-touch.service,
 # there before the kiosk starts.
 set -u
-say() { echo "VMTEST $*"; }
-fail() {
-    say "FAIL $*"
-    journalctl -b --no-pager | grep -E 'rotary' | tail -40 | sed 's/^/VMTEST journal: /'
-    say "DONE fail"
-    systemctl poweroff --no-block
-    exit 1
-}
+VM_AFTER_FAIL="systemctl poweroff --no-block"
 . /usr/local/lib/rotary-vm/guest-lib.sh
-# field LINE NAME: a number field of an event line
-field() { echo "$1" | sed -n "s/.*\"$2\":\([0-9.]*\).*/\1/p"; }
 
 # 1. The service came up on KMSDRM by itself, as the kiosk user, and found the touchscreen.
 pid=$(kiosk_ready 0 180 2>&1) || fail "step 1: no kiosk ready with the touchscreen in 180 s: $pid"

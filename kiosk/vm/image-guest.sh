@@ -12,18 +12,8 @@
 #   config-save the service screen's calibration, which saves operator.json
 #   usage-write a countdown is cancelled and a new one started (a usage-log row)
 set -u
-# Each line opens the serial port anew: the serial getty's hangup at its start cuts off any
-# descriptor opened before it.
-say() { echo "VMTEST $*" >/dev/ttyS0; }
-fail() {
-    say "FAIL $*"
-    journalctl -b --no-pager | grep -E 'rotary|slot|rauc' | tail -30 | while read -r line; do say "journal: $line"; done
-    say "DONE fail"
-    exit 1
-}
+VM_CONSOLE=/dev/ttyS0 VM_JOURNAL_MATCH='rotary|slot|rauc'
 . /usr/local/lib/rotary-vm/guest-lib.sh
-# field LINE NAME: a number field of an event line
-field() { echo "$1" | sed -n "s/.*\"$2\":\([0-9.]*\).*/\1/p"; }
 notes=/data/vmtest
 host=10.0.2.2
 modprobe qemu_fw_cfg 2>/dev/null

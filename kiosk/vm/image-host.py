@@ -5,7 +5,9 @@ fw_cfg entry opt/rotary/step (image-guest.sh reads it), pulls the plug (SIGKILL 
 no shutdown) at random moments, serves the update bundles over HTTP on the host's loopback
 (the guest reaches it as 10.0.2.2), and reports every boot.
 
-    image-host.py DISK WORK_DIR BUNDLE_DIR SEED CUTS V1_VERSION V2_VERSION [short]
+    image-host.py DISK WORK_DIR BUNDLE_DIR SEED CUTS V1_VERSION V2_VERSION KERNEL [short]
+
+KERNEL is a kernel to find out with whether KVM really runs a guest here (vmhost.accelerator).
 
 short (what ./kiosk/test runs): the first boot, one power cut while a countdown runs, and the
 bad bundle (after the unsigned and the wrongly signed one are refused) rolled back to v1;
@@ -13,7 +15,6 @@ no v2 update, no fleet.
 """
 import functools
 import http.server
-import importlib.util
 import json
 import os
 import random
@@ -23,158 +24,41 @@ import sys
 import threading
 import time
 
-here = os.path.dirname(os.path.abspath(__file__))
-spec = importlib.util.spec_from_file_location("host_watch", os.path.join(here, "host-watch.py"))
-host_watch = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(host_watch)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import vmhost  # noqa: E402
+from vmhost import Failure, say  # noqa: E402
 
 BOOT_LIMIT = 420  # seconds a boot may take to say what it did, under TCG
 CHILDREN = []  # QEMU, mosquitto, mosquitto_sub: ended however the test ends
 
 
-class Failure(Exception):
-    pass
+class Boot(vmhost.Machine):
+    """One boot of the image: OVMF and the disk, a user-mode network, and this boot's step
+    (with the bundle server's and the broker's ports) in fw_cfg for image-guest.sh."""
 
-
-def say(text):
-    print(f"vm-test: {text}", file=sys.stderr, flush=True)
-
-
-class Machine:
-    """One boot of the image: QEMU started with a step, its serial lines, its screendumps."""
-
-    def __init__(self, disk, work, number, step, port, broker, pictures):
-        self.work, self.number, self.step, self.pictures = work, number, step, pictures
-        self.serial = os.path.join(work, f"serial-{number:02d}.log")
-        self.monitor = os.path.join(work, f"monitor-{number:02d}.sock")
-        answers = os.path.join(work, f"answers-{number:02d}.sock")  # the guest's screendumps answered
-        for stale in (self.monitor, answers):
-            if os.path.exists(stale):
-                os.remove(stale)
-        self.answers = host_watch.Answers(answers)
-        self.started = time.time()
-        self.process = subprocess.Popen([
-            "qemu-system-x86_64", "-accel", "tcg", "-m", "2048", "-smp", "2",
+    def __init__(self, disk, work, number, step, port, broker, pictures, accel):
+        self.number, self.step = number, step
+        super().__init__(work, f"{number:02d}", [
             "-drive", "if=pflash,format=raw,readonly=on,file=/usr/share/OVMF/OVMF_CODE_4M.fd",
             "-drive", f"if=pflash,format=raw,file={os.path.join(work, 'vars.fd')}",
             "-drive", f"file={disk},format=raw,if=virtio",
-            "-device", "virtio-gpu-pci,xres=800,yres=480", "-vga", "none", "-display", "none",
             "-nic", "user,model=virtio-net-pci",
-            "-device", "virtio-serial-pci", "-chardev", f"socket,id=answers,path={answers},server=on,wait=off",
-            "-device", "virtserialport,chardev=answers,name=org.rotary.vmtest",
             "-fw_cfg", f"name=opt/rotary/step,string={step}",
             "-fw_cfg", f"name=opt/rotary/port,string={port}",
             "-fw_cfg", f"name=opt/rotary/broker,string={broker}",
-            "-serial", "stdio", "-monitor", f"unix:{self.monitor},server,nowait", "-no-reboot",
-        ], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=open(os.path.join(work, f"qemu-{number:02d}.log"), "w"))
+        ], accel=accel, pictures=pictures, label=f"boot {number} ({step})")
         CHILDREN.append(self.process)
-        self.raw = []  # the serial console's whole lines so far (the reader thread adds them)
-        self.ended = False  # the console closed: QEMU is gone
-        self.arrived = threading.Condition()
-        self.reader = threading.Thread(target=self.follow_console, daemon=True)
-        self.reader.start()
-        self.seen = 0
-        self.lines = []
-        self.taken = 0
 
-    def follow_console(self):
-        """Reader thread: every line of the serial console into serial-NN.log and self.raw."""
-        with open(self.serial, "w") as log:
-            for raw in iter(self.process.stdout.readline, b""):
-                line = raw.decode(errors="replace").rstrip("\r\n")
-                log.write(line + "\n")
-                log.flush()
-                with self.arrived:
-                    self.raw.append(line)
-                    self.arrived.notify_all()
-        with self.arrived:
-            self.ended = True
-            self.arrived.notify_all()
+    def judge(self, name, image, button):
+        """Every running picture is held to the first boot's idle screen."""
+        idle = self.pictures.get("first-boot", image)
+        return vmhost.check("running" if name.startswith("running") else name, image, {"idle": idle}, button)
 
-    def await_lines(self, seconds):
-        """Waits up to seconds for a serial line not read yet, or for the console to close."""
-        with self.arrived:
-            self.arrived.wait_for(lambda: len(self.raw) > self.seen or self.ended, timeout=max(0, seconds))
-
-    def pull_plug(self):
-        """The power cut: QEMU dies at once, nothing is flushed or unmounted in the guest."""
-        self.process.kill()
-        self.process.wait()
-
-    def read(self):
-        """Takes the new VMTEST lines; screendumps as the guest asks."""
-        with self.arrived:
-            lines = list(self.raw)
-        for raw in lines[self.seen:]:
-            if "VMTEST " not in raw:
-                continue
-            line = raw[raw.index("VMTEST "):].strip()
-            self.lines.append(line)
-            if line.startswith("VMTEST SCREENDUMP "):
-                self.screendump(line.split()[-1], answer=True)
-            elif line.startswith("VMTEST FAIL") or line.startswith("VMTEST journal"):
-                say(f"boot {self.number}: {line}")
-        self.seen = len(lines)
-
-    def take(self, prefix):
-        """The next line not taken yet that starts with prefix (nil: none so far)."""
-        for index in range(self.taken, len(self.lines)):
-            if self.lines[index].startswith("VMTEST FAIL"):
-                raise Failure(f"boot {self.number} ({self.step}): {self.lines[index]}")
-            if self.lines[index].startswith(prefix):
-                self.taken = index + 1
-                return self.lines[index]
-        return None
-
-    def screendump(self, name, check=True, answer=False):
-        """A picture of the panel. Checked ones are taken again until the check passes (or
-        host_watch.SETTLE_SECONDS pass); the guest that asked is answered once it is taken."""
-        if not check:
-            ppm = os.path.join(self.work, name + ".ppm")
-            host_watch.monitor(self.monitor, f"screendump {ppm}")  # returns once the file is written
-            if not os.path.exists(ppm):
-                raise Failure(f"boot {self.number}: QEMU wrote no screendump {name}")
-            host_watch.write_png(os.path.join(self.work, name + ".png"), *host_watch.read_ppm(ppm))
-            say(f"boot {self.number}: screendump {name}.png")
-            return
-        def judge(image):
-            idle = self.pictures.get("first-boot", image)
-            return host_watch.check("running" if name.startswith("running") else name, image, {"idle": idle})
-
-        image, verdict, tries = host_watch.settled_screendump(self.monitor, self.work, name, self.pictures, judge)
-        self.pictures[name] = image
-        say(f"boot {self.number}: screendump {name}.png {verdict}{f' (picture {tries})' if tries > 1 else ''}")
-        if answer:
-            self.answers.screendump(name, verdict)
-        if not verdict.startswith("ok"):
-            raise Failure(verdict)
-
-    def wait_for(self, prefix, limit=BOOT_LIMIT):
-        """The next line starting with prefix; fails on the guest's FAIL; nil when QEMU stopped first."""
-        deadline = time.time() + limit
-        while time.time() < deadline:
-            self.read()
-            line = self.take(prefix)
-            if line is not None:
-                return line
-            if self.ended:
-                return None
-            self.await_lines(deadline - time.time())
-        raise Failure(f"boot {self.number} ({self.step}): no '{prefix}' within {limit} s")
-
-    def follow_until(self, seconds):
-        """Takes the guest's lines (and its screendumps) until seconds after power on, or until QEMU stops."""
-        while not self.ended and time.time() - self.started < seconds:
-            self.await_lines(seconds - (time.time() - self.started))
-            self.read()
+    def wait_for(self, prefix, limit=BOOT_LIMIT, fail_fast=True):
+        return super().wait_for(prefix, limit, fail_fast)
 
     def wait_exit(self, limit=BOOT_LIMIT):
-        try:
-            self.process.wait(timeout=limit)
-        except subprocess.TimeoutExpired:
-            raise Failure(f"boot {self.number} ({self.step}): did not reboot within {limit} s")
-        self.reader.join()
-        self.read()
+        return super().wait_exit(limit)
 
 
 class Bundles(http.server.SimpleHTTPRequestHandler):
@@ -238,8 +122,10 @@ def record_when(port, topic, done, limit=60):
 
 
 def main():
-    disk, work, bundles, seed, cuts, v1, v2 = sys.argv[1:4] + [int(sys.argv[4]), int(sys.argv[5])] + sys.argv[6:8]
-    short = sys.argv[8:] == ["short"]
+    disk, work, bundles, seed, cuts, v1, v2, kernel = sys.argv[1:4] + [int(sys.argv[4]), int(sys.argv[5])] + sys.argv[6:9]
+    short = sys.argv[9:] == ["short"]
+    accel = vmhost.accelerator("amd64", kernel, work)
+    say(f"booting the image (OVMF, virtio-gpu 800x480, accelerator {accel})")
     port = serve(bundles)
     broker, broker_port = mosquitto(work)
     pictures = {}
@@ -247,7 +133,7 @@ def main():
 
     def boot(step):
         count[0] += 1
-        return Machine(disk, work, count[0], step, port, broker_port, pictures)
+        return Boot(disk, work, count[0], step, port, broker_port, pictures, accel)
 
     # First boot: the data partition grows, the kiosk's first frame, a countdown started.
     first = boot("first")

@@ -19,27 +19,23 @@ rotary_vm_image_test() {
     if [ "${ROTARY_VM_REUSE:-0}" = 1 ] && [ "$(cut -d' ' -f2 "$work/built" 2>/dev/null)" = "$mode" ]; then
         say "reusing the image and bundles built in $work"
         rotary_image_disk "$work/disk.img" "$work/esp.img" "$work/rootfs.img" "$work/data.img"
+        rotary_vm_base "$cache"
         rotary_vm_image_boot "$work" "$cuts" "$seed" "$started" "$mode"
         return
     fi
-    rm -rf --one-file-system "$work"; mkdir -p "$work/bundles" "$work/agent/usr/local/lib/rotary-vm" "$work/agent/etc/systemd/system"
+    rm -rf --one-file-system "$work"; mkdir -p "$work/bundles"
     rotary_vm_base "$cache"
 
     say "building the kiosk binary and its package"
-    rotary_find_swift
-    (cd "$top" && rotary_build_release 2>&1 | tail -1 >&2)
-    local deb version
-    deb=$("$here/package" --binary "$top/.build/release/rotary-kiosk" --out "$work/deb" 2>"$work/package.log") \
-        || { cat "$work/package.log" >&2; return 1; }
+    local binary deb version
+    binary=$(rotary_vm_binary amd64) || return 1
+    deb=$(rotary_vm_package amd64 "$binary" "$work/deb" "$work/package.log") || return 1
     version=$(dpkg-deb -f "$deb" Version)
     rotary_image_test_keys "$work/keys"
     rotary_image_test_keys "$work/rogue-keys"
 
     say "building the image $version with the test's agent"
-    install -m 0755 "$here/vm/image-guest.sh" "$here/vm/vmguest.py" "$work/agent/usr/local/lib/rotary-vm/"
-    install -m 0644 "$here/vm/guest-lib.sh" "$work/agent/usr/local/lib/rotary-vm/"
-    install -m 0644 "$here/vm/rotary-vm-image-test.service" "$work/agent/etc/systemd/system/rotary-vm-test.service"
-    install -m 0644 "$here/vm/rotary-vm-touch.service" "$work/agent/etc/systemd/system/"
+    rotary_vm_guest_files "$work/agent" "$here/vm/image-guest.sh" "$here/vm/rotary-vm-image-test.service"
     local root="$work/root"
     rotary_image_root "$root" "$deb" "$cache" "$work/keys/ca.cert.pem" "$version" "$work/agent"
     rotary_image_assemble "$work/disk.img" "$root" "$root/etc/rotary/rotary.toml"
@@ -81,9 +77,9 @@ rotary_vm_image_boot() {
     # Flashed onto a disk 1 GiB larger than the image: the first boot grows the data partition.
     truncate -s +1G "$work/disk.img"
     cp /usr/share/OVMF/OVMF_VARS_4M.fd "$work/vars.fd"
-    say "booting it (OVMF, virtio-gpu 800x480, TCG)"
     local result=0
-    ROTARY_KIOSK_BINARY="$top/.build/release/rotary-kiosk" python3 "$here/vm/image-host.py" "$work/disk.img" "$work" "$work/bundles" "$seed" "$cuts" "$version" "$version+v2" "$mode" || result=$?
+    ROTARY_KIOSK_BINARY="$top/.build/release/rotary-kiosk" python3 "$here/vm/image-host.py" "$work/disk.img" "$work" "$work/bundles" \
+        "$seed" "$cuts" "$version" "$version+v2" "$ROTARY_VM_BASE/vmlinuz" "$mode" || result=$?
     local pictures="$work/first-boot.png $work/running.png $work/rolled-back.png"
     [ "$mode" = short ] || pictures="$pictures $work/updated.png $work/fleet-updated.png"
     say "image test finished in $(( $(date +%s) - started )) s; screendumps: $pictures"

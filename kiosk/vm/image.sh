@@ -84,3 +84,36 @@ rotary_chroot_apt_install() {
     rm -rf "$root/var/lib/apt/lists/"* "$root"/tmp/*.deb
     [ "$status" -eq 0 ] || { tail -30 "$log" >&2; return 1; }
 }
+
+# rotary_vm_binary ARCH — builds the release kiosk for ARCH with the Swift runtime linked in
+# (natively, or for arm64 through kiosk/cross) and prints its path. Needs here and top.
+rotary_vm_binary() {
+    if [ "$1" = amd64 ]; then
+        rotary_find_swift
+        (cd "$top" && rotary_build_release 2>&1 | tail -1 >&2)
+        echo "$top/.build/release/rotary-kiosk"
+    else
+        rotary_cross_build "$top"
+    fi
+}
+
+# rotary_vm_package ARCH BINARY OUT LOG [VERSION] — kiosk/package of BINARY for ARCH into OUT
+# (stamped VERSION when given), its output added to LOG and shown when it fails; prints the
+# .deb's path.
+rotary_vm_package() {
+    local arch="$1" binary="$2" out="$3" log="$4" version="${5:-}"
+    "$here/package" --arch "$arch" --binary "$binary" --out "$out" ${version:+--version "$version"} 2>>"$log" \
+        || { cat "$log" >&2; return 1; }
+}
+
+# rotary_vm_guest_files ROOT SCRIPT UNIT — the test's agent in the guest's ROOT: SCRIPT (what
+# the guest does) with guest-lib.sh and vmguest.py in /usr/local/lib/rotary-vm, UNIT (which
+# runs it) as rotary-vm-test.service and the touchscreen's rotary-vm-touch.service.
+rotary_vm_guest_files() {
+    local root="$1" script="$2" unit="$3" lib="$1/usr/local/lib/rotary-vm"
+    install -D -m 0755 "$script" "$lib/$(basename "$script")"
+    install -D -m 0755 "$here/vm/vmguest.py" "$lib/vmguest.py"
+    install -D -m 0644 "$here/vm/guest-lib.sh" "$lib/guest-lib.sh"
+    install -D -m 0644 "$unit" "$root/etc/systemd/system/rotary-vm-test.service"
+    install -D -m 0644 "$here/vm/rotary-vm-touch.service" "$root/etc/systemd/system/rotary-vm-touch.service"
+}

@@ -595,6 +595,8 @@ def main():
     p.add_argument("label")
     p = commands.add_parser("size")
     p.add_argument("--pid", type=int)
+    p = commands.add_parser("button")
+    p.add_argument("--pid", type=int)
     commands.add_parser("saved")
     commands.add_parser("touchd")
     p = commands.add_parser("touch")
@@ -624,6 +626,9 @@ def main():
             print(f"{program_minutes(args.label):g}")
         elif args.command == "size":
             print(*window_size(args.pid))
+        elif args.command == "button":
+            button = control(latest_layout(args.pid)[0], "button")
+            print(f"{button['cx']:g}:{button['cy']:g}:{button['r']:g}")
         elif args.command == "saved":
             try:
                 with open(STATE_FILE) as f:
