@@ -77,6 +77,16 @@ extension ConfigKey {
         ConfigKey(name: name, takes: takes, defaultText: defaultText, doc: doc, read: read)
     }
 
+    /// A required one-line text drawn on `place` into `field`: trimmed, not empty, at most
+    /// `limit` characters, nothing invisible (`ConfigLoader.label`); left out, an error saying
+    /// `missing`.
+    static func label(_ name: String, _ field: WritableKeyPath<Target, String?>, limit: Int, shownOn place: String, missing: String,
+                      doc: String) -> ConfigKey {
+        ConfigKey(name: name, takes: "text, at most \(limit) characters", defaultText: "required", doc: doc) { r, table, path, target in
+            target[keyPath: field] = ConfigLoader.label(table, name, at: path, limit: limit, shownOn: place, missing: missing, &r)
+        }
+    }
+
     /// A number within `bounds` into `field`.
     static func number(_ name: String, _ field: WritableKeyPath<Target, Double>, _ bounds: ConfigBounds, doc: String) -> ConfigKey {
         ConfigKey(name: name, takes: bounds.summary, defaultText: ConfigBounds.text(Target.defaults[keyPath: field]), doc: doc) { r, table, path, target in

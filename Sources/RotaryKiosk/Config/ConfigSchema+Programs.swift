@@ -44,19 +44,13 @@ struct CategoryDraft: ConfigTarget {
 extension ConfigSchema {
     static var category: ConfigSection<CategoryDraft> { ConfigSection<CategoryDraft>(
         header: "[[category]]", doc: "The category strip's names, in order (left out: taken from the programs).", keys: [
-            .custom("name", takes: "text, at most \(ConfigLoader.categoryLimit) characters", default: "required",
-                    doc: "Its name on the strip.") { r, table, path, draft in
-                draft.name = ConfigLoader.label(table, "name", at: path, limit: ConfigLoader.categoryLimit, shownOn: "the category strip",
-                                                missing: "each [[category]] is one name on the category strip; add name = \"…\"", &r)
-            },
+            .label("name", \.name, limit: ConfigLoader.categoryLimit, shownOn: "the category strip",
+                   missing: "each [[category]] is one name on the category strip; add name = \"…\"", doc: "Its name on the strip."),
         ]) }
 
     static var program: ConfigSection<ProgramDraft> { ConfigSection<ProgramDraft>(header: "[[program]]", doc: "The wheel's programs, in order: 1 to 64.", keys: [
-        .custom("name", takes: "text, at most \(ConfigLoader.programNameLimit) characters", default: "required",
-                doc: "Its name on its segment, in events and hooks.") { r, table, path, draft in
-            draft.name = ConfigLoader.label(table, "name", at: path, limit: ConfigLoader.programNameLimit, shownOn: "a wheel segment",
-                                            missing: "each program is a segment of the wheel with its name; add name = \"…\"", &r)
-        },
+        .label("name", \.name, limit: ConfigLoader.programNameLimit, shownOn: "a wheel segment",
+               missing: "each program is a segment of the wheel with its name; add name = \"…\"", doc: "Its name on its segment, in events and hooks."),
         .custom("icon", takes: "a built-in icon's name (\(RotaryAssets.iconNames.joined(separator: ", "))) or an SVG or PNG file",
                 default: "none", doc: "The icon on its segment.") { r, table, path, draft in
             guard let text = r.string(table, "icon", at: path) else { return }
@@ -89,11 +83,8 @@ extension ConfigSchema {
 
     static var setting: ConfigSection<SettingDraft> { ConfigSection<SettingDraft>(
         header: "[program.setting]", doc: "A program's set point (a temperature, a speed), set on an arc or a knob.", keys: [
-            .custom("name", takes: "text, at most \(ConfigLoader.settingNameLimit) characters", default: "required",
-                    doc: "What it sets, on its control.") { r, table, path, draft in
-                draft.name = ConfigLoader.label(table, "name", at: path, limit: ConfigLoader.settingNameLimit, shownOn: "the set point's control",
-                                                missing: "the control says what it sets; add e.g. name = \"Temperature\"", &r)
-            },
+            .label("name", \.name, limit: ConfigLoader.settingNameLimit, shownOn: "the set point's control",
+                   missing: "the control says what it sets; add e.g. name = \"Temperature\"", doc: "What it sets, on its control."),
             .custom("unit", takes: "text, at most \(ConfigLoader.unitLimit) characters", default: "\"\"", doc: "Written after the value.") { r, table, path, draft in
                 draft.unit = ConfigLoader.label(table, "unit", at: path, limit: ConfigLoader.unitLimit, shownOn: "the control, after the value",
                                                 allowsEmpty: true,

@@ -24,11 +24,9 @@ extension ConfigSchema {
     static var zone: ConfigSection<ZoneDraft> { ConfigSection<ZoneDraft>(
         header: "[[zone]]", doc: "Timers of their own on one panel (cabins, machines), each a tile across the top: 1 to \(ZoneSettings.maxCount).",
         keys: [
-            .custom("name", takes: "text, at most \(ConfigLoader.zoneNameLimit) characters", default: "required",
-                    doc: "Its name on its tile, in events (zone), hooks (ROTARY_ZONE) and MQTT.") { r, table, path, draft in
-                draft.name = ConfigLoader.label(table, "name", at: path, limit: ConfigLoader.zoneNameLimit, shownOn: "a zone's tile",
-                                                missing: "each [[zone]] is a timer of its own with its name on its tile; add name = \"…\"", &r)
-            },
+            .label("name", \.name, limit: ConfigLoader.zoneNameLimit, shownOn: "a zone's tile",
+                   missing: "each [[zone]] is a timer of its own with its name on its tile; add name = \"…\"",
+                   doc: "Its name on its tile, in events (zone), hooks (ROTARY_ZONE) and MQTT."),
             .custom("id", takes: "1 to 32 of a–z, 0–9 and -", default: "its name's slug",
                     doc: "What names it in MQTT topics and its saved countdown's file: set it to rename a zone safely.") { r, table, path, draft in
                 guard table["id"] != nil else { return }

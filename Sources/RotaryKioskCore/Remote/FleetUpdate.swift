@@ -17,7 +17,7 @@ public enum FleetUpdateState: Equatable, Sendable {
     case waiting(url: String)
     /// Handed to the updater, which fetches and installs the bundle at `url`.
     case installing(url: String)
-    /// The bundle is in the other slot (its version is in ``KioskSession/updateReport``);
+    /// The bundle is in the other slot (its version is in the updater's report, ``KioskSession/updateReport``);
     /// waits for an idle moment to reboot into it.
     case installed
     /// The updater asked to reboot into the new slot.

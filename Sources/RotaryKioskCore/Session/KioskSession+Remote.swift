@@ -26,9 +26,8 @@ extension KioskSession {
         switch command {
         case .update(let url):
             if let addressed { return [answer("an update is for the whole kiosk: send it to <base>/set/update", zone: addressed)] }
-            if let refusal = updateRefusal { return [answer(refusal, zone: .whole)] }
-            fleetUpdate = .waiting(url: url)
-            return [answer(nil, zone: .whole)] + wakeForCommand() + [.update(.waiting(url: url))]
+            if let refusal = fleet.refusal(settings) { return [answer(refusal, zone: .whole)] }
+            return [answer(nil, zone: .whole)] + wakeForCommand() + fleet.take(url: url)
         case .zone(let command):
             guard let index = addressed?.index ?? (hasZones ? nil : selectedZone) else {
                 let names = zones.map(\.id.name).joined(separator: ", ")

@@ -60,11 +60,9 @@ public struct KioskSession: Sendable {
     public var arming: RemoteArming { zones[selectedZone].remote.arming }
     /// Whether something went wrong that an operator should see (the first `error` on): the
     /// service badge shows.
-    public private(set) var needsOperator = false
-    /// The fleet update under way (nil: none).
-    public internal(set) var fleetUpdate: FleetUpdateState?
-    /// What the updater said about the last update (nil: nothing yet), for the state record.
-    public internal(set) var updateReport: FleetUpdateReport?
+    public var needsOperator: Bool { operatorGate.needsAttention }
+    /// Fleet updates: the one under way and what the updater last said.
+    var fleet = FleetUpdater()
     /// What the world was last told of the session's lasting state (``KioskEffect``).
     var told: WorldReport
 
@@ -234,7 +232,7 @@ public struct KioskSession: Sendable {
             if zones[index].remote.armingExpired(at: clock) { events += zones[index].disarm(.expired) }
             if isAsleep || service != nil { events += zones[index].disarm(.local) }
         }
-        events += moveUpdateOn()
+        events += fleet.moveOn(idle: idleForUpdate)
         presence.dimIfIdle(at: clock, idle: service == nil && !holdsScreen && isAtRest,
                            settings: settings)
         return events + presence.followHours(at: clock, mayGoOff: mayGoOff, settings: settings)
@@ -410,7 +408,7 @@ public struct KioskSession: Sendable {
             switch event {
             case .feedback(let kind): return limiter.allows(kind, at: clock)
             case .error:
-                needsOperator = true
+                operatorGate.problemTold()
                 return true
             default: return true
             }

@@ -2,14 +2,17 @@ import RotaryKit
 
 /// The operator's way in: two fingers held on opposite corners open the service screen (its
 /// PIN pad first, where there is a PIN), which then takes every input until it closes; and
-/// what it changes that the session keeps (wrong PINs, levels, calibration). One part of
-/// ``KioskSession``; times are session seconds.
+/// what it changes that the session keeps (wrong PINs, levels, calibration); and whether
+/// something went wrong that the operator should see. One part of ``KioskSession``; times
+/// are session seconds.
 struct OperatorGate: Sendable {
     private var corners = AdminCorners()
     /// The service screen, while it shows.
     private(set) var service: ServiceMode?
     /// Wrong PINs, the operator's levels and the touch calibration.
     private(set) var state: OperatorState
+    /// Whether an `error` was told since the kiosk started: the service badge shows.
+    private(set) var needsAttention = false
 
     init(state: OperatorState) { self.state = state }
 
@@ -20,6 +23,9 @@ struct OperatorGate: Sendable {
 
     /// `finger` lifted.
     mutating func fingerUp(_ finger: Int) { corners.up(finger) }
+
+    /// Something went wrong that the operator should see (an `error` event).
+    mutating func problemTold() { needsAttention = true }
 
     /// Whether the corners have been held `holdSeconds` by `clock`, with no service screen
     /// open: time to open it.
