@@ -88,9 +88,10 @@ rotary_chroot_apt_install() {
 # rotary_vm_binary ARCH — builds the release kiosk for ARCH with the Swift runtime linked in
 # (natively, or for arm64 through kiosk/cross) and prints its path. Needs here and top.
 rotary_vm_binary() {
+    # A command substitution runs without set -e: every step says when it failed.
+    rotary_find_swift || return 1
     if [ "$1" = amd64 ]; then
-        rotary_find_swift
-        (cd "$top" && rotary_build_release 2>&1 | tail -1 >&2)
+        (cd "$top" && rotary_build_release 2>&1 | tail -1 >&2) || return 1
         echo "$top/.build/release/rotary-kiosk"
     else
         rotary_cross_build "$top"

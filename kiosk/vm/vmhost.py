@@ -191,14 +191,19 @@ def accelerator(arch, kernel=None, work=None):
     if arch != "amd64" or kernel is None or not os.access("/dev/kvm", os.W_OK):
         return "tcg"
     probe = os.path.join(work, "kvm-probe.log")
+    if os.path.exists(probe):
+        os.remove(probe)  # a probe of an earlier run says nothing about this one
     try:
         subprocess.run(["qemu-system-x86_64", "-accel", "kvm", "-m", "256", "-kernel", kernel,
                         "-append", "console=ttyS0 panic=-1", "-display", "none", "-serial", f"file:{probe}", "-no-reboot"],
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=12)
     except subprocess.TimeoutExpired:
         pass
-    with open(probe, errors="replace") as log:
-        return "kvm" if "Linux version" in log.read() else "tcg"
+    try:
+        with open(probe, errors="replace") as log:
+            return "kvm" if "Linux version" in log.read() else "tcg"
+    except OSError:  # QEMU ended before it opened its serial file: KVM did not start
+        return "tcg"
 
 
 def machine_options(arch, accel):

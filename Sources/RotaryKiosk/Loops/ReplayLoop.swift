@@ -31,8 +31,7 @@ struct ReplayLoop {
             }
             if driver.quitting || (next == trace.steps.count && now >= trace.endMs && driver.session.isAtRest) { break }
             if now > trace.endMs + Self.settleLimitMs {
-                driver.perform([.emit(.error("replay: controls still held or moving \(Int(Self.settleLimitMs / 1000)) s after the last input"))],
-                               ms: now)
+                driver.report("replay: controls still held or moving \(Int(Self.settleLimitMs / 1000)) s after the last input", ms: now)
                 try driver.draw()
                 throw ReplayError.neverRested
             }

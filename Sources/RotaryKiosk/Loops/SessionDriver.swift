@@ -60,6 +60,9 @@ final class SessionDriver {
         perform(effects, ms: 0)
     }
 
+    /// Tells the session of a problem found outside it at `ms` (an `error`; the badge shows).
+    func report(_ problem: String, ms: Double) { perform(session.report(problems: [problem]), ms: ms) }
+
     /// Carries out the session's last effects as the app ends (the backlight back at the
     /// operator's level).
     func end() { perform(session.ending(), ms: lastMs) }

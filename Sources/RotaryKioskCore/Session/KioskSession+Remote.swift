@@ -51,10 +51,8 @@ extension KioskSession {
         return "there is no zone \"\(String(wanted.prefix(80)))\"; the zones are " + zones.map(\.id.slug).joined(separator: ", ")
     }
 
-    /// Whether someone is using the shown zone: a finger on the screen or the service screen,
-    /// or something of it touched, turned or pressed less than ``inUseSeconds`` ago.
-    public var screenInUse: Bool { isInUse(zone: selectedZone) }
-
-    /// Whether someone is using zone `index` (see ``screenInUse``).
+    /// Whether someone is using zone `index`: while it shows, a finger on the screen or the
+    /// service screen; or something of it touched, turned or pressed less than
+    /// ``inUseSeconds`` ago.
     func isInUse(zone index: Int) -> Bool { zones[index].isInUse(context(index)) }
 }

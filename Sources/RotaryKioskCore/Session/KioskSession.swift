@@ -5,7 +5,7 @@ import RotaryKit
 /// resume; hold → cancel; a pause times out; "Done" until touched or `doneSeconds`), plus
 /// dimming, the operator's gesture and service screen, the focus, a refused start and
 /// rate-limited feedback. No SDL, no clock: the live loop and the replay both drive it with
-/// ``handle(_:)`` and ``advance(by:)``, and what it asks of the world leaves every entry point
+/// ``handle(_:)`` and ``advance(by:timeOfDay:)``, and what it asks of the world leaves every entry point
 /// as ``KioskEffect`` values.
 public struct KioskSession: Sendable {
     /// The panel's zones in tile order, each with its own screen, countdown and rules: one,
@@ -48,8 +48,6 @@ public struct KioskSession: Sendable {
     private var limiter: FeedbackLimiter
     /// Whether keys or an encoder were used since the last touch: the focus is drawn.
     public private(set) var showsFocus = false
-    /// The set point the shown countdown was started (or restored) with.
-    public var timerSetting: SettingReading? { countdown.setting }
     /// Counts the relayouts: with the shown zone and its own count, what the view was built
     /// for (``WorldReport/view``).
     private var layoutGeneration = 0
@@ -195,9 +193,6 @@ public struct KioskSession: Sendable {
 
     /// The keys that show the next zone (Page Down) and the one before (Page Up), round.
     static let zoneKeys = ["PageDown": 1, "PageUp": -1]
-    /// How many times a start lands what moves: the strip, then the wheel it set, then the
-    /// dial the wheel's program set; one more finds nothing moving.
-    static let landingRounds = 4
 
     // MARK: - Time
 

@@ -1,7 +1,7 @@
 import RotaryKit
 
 /// A countdown as it was kept across a restart, to be put back into its zone (see
-/// ``KioskSession/restore(_:)``).
+/// ``KioskSession/start(problems:restoring:)``).
 public struct SavedCountdown: Equatable, Sendable {
     /// Running or paused (a finished one is reported finished).
     public var state: TimerState
