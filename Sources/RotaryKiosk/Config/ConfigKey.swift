@@ -11,18 +11,22 @@ protocol ConfigTarget {
 /// doc line (the key list in docs/config.md is made from these), and how it is read. The
 /// table's unknown-key check knows it by being declared.
 struct ConfigKey<Target: ConfigTarget> {
-    /// Its name in its table.
-    let name: String
-    /// What it takes, as the key list says it ("10 to 86400 seconds, or 0 (off)").
-    let takes: String
-    /// Its default as the key list shows it.
-    let defaultText: String
-    /// What it does, one line for the key list.
-    let doc: String
+    /// Its line in the key list: its name in its table, what it takes ("10 to 86400 seconds,
+    /// or 0 (off)"), its default and what it does.
+    let entry: ConfigListing.Key
     /// Reads it from `table` (at `path`, the table's own) into the target; every problem goes
     /// to the reader. Called whether or not the table has it (a required key says it is
     /// missing).
     let read: (_ r: inout ConfigReader, _ table: TOMLTable, _ path: String, _ target: inout Target) -> Void
+
+    init(name: String, takes: String, defaultText: String, doc: String,
+         read: @escaping (_ r: inout ConfigReader, _ table: TOMLTable, _ path: String, _ target: inout Target) -> Void) {
+        entry = ConfigListing.Key(name: name, takes: takes, defaultText: defaultText, doc: doc)
+        self.read = read
+    }
+
+    /// Its name in its table.
+    var name: String { entry.name }
 }
 
 /// One table of the config (`[display]`, `[[program]]`, `[program.setting]`…): its keys in
@@ -49,12 +53,13 @@ struct ConfigSection<Target: ConfigTarget> {
 
     /// Its entry in the key list.
     var listing: ConfigListing {
-        ConfigListing(header: header, doc: doc, keys: keys.map { ConfigListing.Key(name: $0.name, takes: $0.takes, defaultText: $0.defaultText, doc: $0.doc) })
+        ConfigListing(header: header, doc: doc, keys: keys.map(\.entry))
     }
 }
 
 /// A table's keys as the key list shows them.
 struct ConfigListing: Sendable {
+    /// One key's line: its name, what it takes, its default and its doc line.
     struct Key: Sendable {
         var name: String
         var takes: String

@@ -19,17 +19,16 @@ public enum KioskControlEvent: Equatable, Sendable {
     /// The kiosk control's event for the panel's `event`, by the id the kiosk screen gave the
     /// control (``KioskControl/id``); nil for a control that is not the kiosk screen's.
     init?(_ event: ControlEvent) {
-        switch event {
-        case .detent(let id, let index): guard let control = KioskControl(rawValue: id) else { return nil }
-            self = .detent(control, index: index)
-        case .selected(let id, let index, let label, let value): guard let control = KioskControl(rawValue: id) else { return nil }
-            self = .selected(control, index: index, label: label, value: value)
-        case .value(let id, let value): guard let control = KioskControl(rawValue: id) else { return nil }
-            self = .value(control, value: value)
-        case .pressed(let id): guard let control = KioskControl(rawValue: id) else { return nil }
-            self = .pressed(control)
-        case .longPressed(let id): guard let control = KioskControl(rawValue: id) else { return nil }
-            self = .longPressed(control)
+        let id = switch event {
+        case .detent(let id, _), .selected(let id, _, _, _), .value(let id, _), .pressed(let id), .longPressed(let id): id
+        }
+        guard let control = KioskControl(rawValue: id) else { return nil }
+        self = switch event {
+        case .detent(_, let index): .detent(control, index: index)
+        case .selected(_, let index, let label, let value): .selected(control, index: index, label: label, value: value)
+        case .value(_, let value): .value(control, value: value)
+        case .pressed: .pressed(control)
+        case .longPressed: .longPressed(control)
         }
     }
 }
