@@ -35,6 +35,7 @@ struct CheckConfigTests {
         (oneProgram + "[hooks]\ntimeout_seconds = 0\n", "hooks.timeout_seconds", 6, "below 0.1 s no hook could finish"),
         (oneProgram + "[feedback]\ntick_interval_ms = 5000\n", "feedback.tick_interval_ms", 6, "ticks would no longer follow the wheel"),
         (oneProgram + "[theme]\ndimmed_opacity = 2\n", "theme.dimmed_opacity", 6, "0 hides the segments away from the marker"),
+        (oneProgram + "[touch]\nmin_contact_ms = 80\n", "touch.min_contact_ms", 6, "a fingertip's lightest tap lasts longer than 50 ms"),
         (oneProgram + "[display]\nrotation = 360\n", "display.rotation", 6, "must be 0, 90, 180 or 270 (degrees clockwise), not 360"),
     ] as [(String, String, Int, String)])
     func outOfRange(toml: String, key: String, line: Int, reason: String) throws {

@@ -84,6 +84,7 @@ struct FleetUpdateTests {
         #expect(notes(s.updaterReported(FleetUpdateReport(result: "installed", version: "v2")).events) == [.installed(version: "v2")])
         // A touch just then: the reboot waits until the kiosk is idle again.
         _ = s.pointer(PointerEvent(.down, finger: 0, at: Point(x: 700, y: 400), time: s.clock))
+        _ = run(&s, seconds: 0.1)
         _ = s.pointer(PointerEvent(.up, finger: 0, at: Point(x: 700, y: 400), time: s.clock))
         #expect(notes(run(&s, seconds: KioskSession.inUseSeconds - 1)).isEmpty)
         #expect(notes(run(&s, seconds: 2)) == [.rebooting])

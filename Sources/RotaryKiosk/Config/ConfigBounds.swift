@@ -71,6 +71,14 @@ extension ConfigBounds {
                                            why: "0 ticks on every detent; more than a second apart, ticks would no longer follow the wheel")
     static let diagonal = ConfigBounds(2...110, unit: "inches",
                                        why: "a panel's diagonal: from a 2-inch display to a 110-inch screen")
+    static let minContact = ConfigBounds(0...50, unit: "ms",
+                                         why: "a fingertip's lightest tap lasts longer than 50 ms; 0 lets every contact through")
+    static let repeatRadius = ConfigBounds(0...50, unit: "pixels",
+                                           why: "farther apart than 50 pixels is not one point; 0 stops looking for repeating taps")
+    static let repeatTolerance = ConfigBounds(1...1000, unit: "ms",
+                                              why: "a controller's clock keeps its period to a few milliseconds; a second would catch a person's taps")
+    static let repeatPeriod = ConfigBounds(0.5...3600, unit: "seconds",
+                                           why: "a person taps one spot quicker than every half second; a period of more than an hour is no clock")
     static let dimmedOpacity = ConfigBounds(0...1, why: "0 hides the segments away from the marker, 1 shows them like the selected one")
 }
 

@@ -59,7 +59,7 @@ public enum ConfigLoader {
         let categories = readCategories(root, &reader, &config)
         let names = readPrograms(root, declared: categories, &reader, &config)
         let zones = readZones(root, &reader, &config)
-        for section in [ConfigSchema.display, ConfigSchema.admin, ConfigSchema.timer, ConfigSchema.usage, ConfigSchema.hooks,
+        for section in [ConfigSchema.display, ConfigSchema.touch, ConfigSchema.admin, ConfigSchema.timer, ConfigSchema.usage, ConfigSchema.hooks,
                         ConfigSchema.feedback] {
             read(section, root, &reader, &config)
         }

@@ -67,6 +67,15 @@ enum ConfigSchema {
                 doc: "The panel's diagonal: sizes a finger's targets in millimetres."),
     ]) }
 
+    static var touch: ConfigSection<KioskConfig> { ConfigSection<KioskConfig>(
+        header: "[touch]", doc: "Touches nobody made, which some panels report, are dropped before anything acts on them.", keys: [
+            .number("min_contact_ms", \.touchFilter.minContactMs, .minContact, doc: "A contact shorter than this is dropped."),
+            .number("repeat_radius", \.touchFilter.repeatRadius, .repeatRadius,
+                    doc: "A contact this near the two before it, after the same period, with nobody else touching, is dropped."),
+            .number("repeat_tolerance_ms", \.touchFilter.periodToleranceMs, .repeatTolerance, doc: "How much those periods may differ."),
+            .number("repeat_min_seconds", \.touchFilter.minRepeatPeriod, .repeatPeriod, doc: "The shortest period that counts as repeating."),
+        ]) }
+
     static var admin: ConfigSection<KioskConfig> { ConfigSection<KioskConfig>(header: "[admin]", doc: "The operator's service screen.", keys: [
         .number("exit_hold_seconds", \.adminHoldSeconds, .exitHold, doc: "How long two fingers hold opposite corners to open the service screen."),
         .custom("pin_hash", takes: "a line from `rotary-kiosk hash-pin`", default: "none (no PIN)",
@@ -125,7 +134,21 @@ enum ConfigSchema {
     ]) }
 
     /// The panel's tables in the order the key list shows them.
-    static var panelListings: [ConfigListing] { [dial, display, admin, timer, usage, hooks, feedback, theme].map(\.listing) }
+    static var panelListings: [ConfigListing] { [dial, display, touch, admin, timer, usage, hooks, feedback, theme].map(\.listing) }
+}
+
+extension TouchFilter.Settings {
+    /// ``minContactSeconds`` in milliseconds, as the config writes it.
+    var minContactMs: Double {
+        get { minContactSeconds * 1000 }
+        set { minContactSeconds = newValue / 1000 }
+    }
+
+    /// ``periodTolerance`` in milliseconds, as the config writes it.
+    var periodToleranceMs: Double {
+        get { periodTolerance * 1000 }
+        set { periodTolerance = newValue / 1000 }
+    }
 }
 
 extension ConfigKey {

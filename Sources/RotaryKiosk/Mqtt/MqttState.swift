@@ -4,7 +4,8 @@ import RotaryKit
 /// The kiosk's retained `<base>/state` record: `state` (the countdown's, `idle` when none),
 /// `program`, `category`, `setting {name, value, unit}` (when there is one), `seconds_total`,
 /// `seconds_left` (whole seconds, rounded up), `ends_at` (ISO 8601, UTC, while it runs) and
-/// `version` (the kiosk's, as `rotary-kiosk --version` says it); on the kiosk image also
+/// `version` (the kiosk's, as `rotary-kiosk --version` says it), `touches_dropped` (`short`
+/// and `repeating`: the touches the panel dropped as nobody's since it started); on the kiosk image also
 /// `slot` (the booted A/B slot) and `update` (the last update's `result`, `version`,
 /// `message` and `at`, as the updater wrote them).
 /// The program and set point are the countdown's while one is active or finished, else what
@@ -24,7 +25,8 @@ enum MqttState {
                                                ("unit", .string(setting.unit))])))
         }
         fields += [("seconds_total", .number(key.secondsTotal)), ("seconds_left", .number(key.secondsLeft)),
-                   ("ends_at", endsAt.map { .string(iso8601($0)) } ?? .null), ("version", .string(RotaryKioskCommand.version))]
+                   ("ends_at", endsAt.map { .string(iso8601($0)) } ?? .null), ("version", .string(RotaryKioskCommand.version)),
+                   ("touches_dropped", touchesDropped(key.touchesDropped))]
         return JSONValue.object(fields + kioskFields(update: key.update, slot: slot)).text
     }
 
@@ -36,8 +38,8 @@ enum MqttState {
 
     /// `<base>/state` of a kiosk with zones: `state` (`running` while any zone runs, else
     /// `paused`, `finished` or `idle`, the first any zone is in), `zones` (each zone's `zone`,
-    /// `slug`, `state`, `program`, `seconds_left` and `ends_at`, in order), `version`, and on
-    /// the image `slot` and `update`.
+    /// `slug`, `state`, `program`, `seconds_left` and `ends_at`, in order), `version`,
+    /// `touches_dropped`, and on the image `slot` and `update`.
     static func summary(_ zones: [ZoneLine], slot: String? = nil) -> String {
         let states = zones.map(\.record.state)
         let overall = ["running", "paused", "finished"].first(where: states.contains) ?? "idle"
@@ -48,8 +50,14 @@ enum MqttState {
                             ("seconds_left", .number(line.record.secondsLeft)),
                             ("ends_at", line.endsAt.map { .string(iso8601($0)) } ?? .null)])
         }
-        return JSONValue.object([("state", .string(overall)), ("zones", .array(lines)), ("version", .string(RotaryKioskCommand.version))]
+        return JSONValue.object([("state", .string(overall)), ("zones", .array(lines)), ("version", .string(RotaryKioskCommand.version)),
+                                 ("touches_dropped", touchesDropped(zones.map(\.record.touchesDropped).max { $0.total < $1.total } ?? TouchFilter.Counts()))]
                                 + kioskFields(update: zones.first?.record.update, slot: slot)).text
+    }
+
+    /// `{"short": …, "repeating": …}`.
+    private static func touchesDropped(_ counts: TouchFilter.Counts) -> JSONValue {
+        .object([("short", .number(Double(counts.short))), ("repeating", .number(Double(counts.repeating)))])
     }
 
     /// The image's fields: the booted `slot` and the last `update`.

@@ -91,7 +91,9 @@ public final class KioskRunner {
                                        wakeSeconds: config.wakeSeconds, mqtt: outputs.mqttStatus,
                                        touch: { display.touchDevices })
         events.listen { event, _, _ in if case .error(let message) = event { facts.noteError(message) } }
-        scene.gatherFacts = { [unowned scene] page in facts.facts(for: page, frames: scene.frameStats) }
+        scene.gatherFacts = { [unowned scene] page, session in
+            facts.facts(for: page, frames: scene.frameStats, touchesDropped: session.touchesDropped)
+        }
         var settings = SessionSettings(config: config, windowed: options.windowed)
         settings.hasUpdater = outputs.hasUpdater
         let session = KioskSession(screen: screen, settings: settings, zones: config.zones, levels: outputs.startLevels,

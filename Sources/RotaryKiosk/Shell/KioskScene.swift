@@ -22,7 +22,7 @@ final class KioskScene {
     private var view: KioskView?
     /// Finds what the service screen's diagnostics and usage tabs show (the shell's
     /// business), when a tab opens.
-    var gatherFacts: (ServicePage) -> ServiceFacts = { _ in ServiceFacts() }
+    var gatherFacts: (ServicePage, KioskSession) -> ServiceFacts = { _, _ in ServiceFacts() }
     private var facts = ServiceFacts()
     /// The service page `facts` were gathered for.
     private var factsPage: ServicePage?
@@ -68,7 +68,7 @@ final class KioskScene {
         } else if let service = session.service {
             if factsPage != service.screen.page {
                 factsPage = service.screen.page
-                facts = gatherFacts(service.screen.page)
+                facts = gatherFacts(service.screen.page, session)
             }
             list = ServiceView(layout: view.layout, theme: theme).drawList(service, session: session, facts: facts)
         } else {

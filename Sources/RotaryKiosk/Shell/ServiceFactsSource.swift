@@ -1,9 +1,11 @@
 import Foundation
 import Glibc
+import RotaryKit
 
 /// Gathers what the service screen's tabs show, when a tab opens: the diagnostics (version,
-/// uptimes, video driver, renderer and frame rate, touch devices, IP addresses, free space in
-/// the state folder, the config in use, the MQTT link), the last errors and the usage table.
+/// uptimes, video driver, renderer and frame rate, touch devices and the touches dropped as
+/// nobody's, IP addresses, free space in the state folder, the config in use, the MQTT
+/// link), the last errors and the usage table.
 final class ServiceFactsSource {
     /// Errors kept for the Errors tab.
     static let errorsKept = 20
@@ -40,11 +42,12 @@ final class ServiceFactsSource {
         if errors.count > Self.errorsKept { errors.removeFirst(errors.count - Self.errorsKept) }
     }
 
-    /// What `page` shows; `frames` are the presents so far.
-    func facts(for page: ServicePage, frames: FrameStats) -> ServiceFacts {
+    /// What `page` shows; `frames` are the presents so far, `touchesDropped` the touches the
+    /// session took for nobody's.
+    func facts(for page: ServicePage, frames: FrameStats, touchesDropped: TouchFilter.Counts) -> ServiceFacts {
         var facts = ServiceFacts(backlight: backlight)
         switch page {
-        case .menu(.diagnostics): facts.diagnostics = diagnostics(frames)
+        case .menu(.diagnostics): facts.diagnostics = diagnostics(frames, touchesDropped)
         case .menu(.errors): facts.errors = errorLines()
         case .menu(.usage): facts.usage = usage()
         default: break
@@ -52,7 +55,7 @@ final class ServiceFactsSource {
         return facts
     }
 
-    private func diagnostics(_ frames: FrameStats) -> [String] {
+    private func diagnostics(_ frames: FrameStats, _ dropped: TouchFilter.Counts) -> [String] {
         let rate = frames.intervalPercentiles.map { String(format: "%.0f frames/s while drawing (median %.1f ms)", 1 / $0.median,
                                                              $0.median * 1000) } ?? "not measured yet"
         return [
@@ -60,6 +63,7 @@ final class ServiceFactsSource {
             "Up \(Self.duration(Date().timeIntervalSince(startedAt))); system up \(Self.systemUptime())",
             "Video: \(videoDriver), \(rendererName) renderer, \(rate)",
             "Touch: \(Self.list(touch()))",
+            "Touches dropped: \(dropped.short) too short, \(dropped.repeating) on a clock",
             "Network: \(Self.addresses())",
             "State folder: \(stateDirectory.map { "\($0), \(Self.freeSpace($0))" } ?? "none")",
             "Config: \(configLine)",

@@ -1,3 +1,5 @@
+import RotaryKit
+
 /// Everything an integrator configures, validated. `KioskConfig()` is the built-in default:
 /// the eight demo programs, a 0…55 minute dial, no hooks.
 public struct KioskConfig: Equatable, Sendable {
@@ -53,6 +55,8 @@ public struct KioskConfig: Equatable, Sendable {
     public var diagonalInches: Double?
     /// Dim the screen and stop drawing after this long without a touch (0: never).
     public var dimAfterSeconds = 120.0
+    /// Which touches count as nobody's: too short, or one point tapped on a clock.
+    public var touchFilter = TouchFilter.Settings()
     /// When the panel is on (nil: always); outside these hours it is off unless a touch woke
     /// it or a countdown runs.
     public var openingHours: OpeningHours?

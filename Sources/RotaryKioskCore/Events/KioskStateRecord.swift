@@ -17,16 +17,20 @@ public struct KioskStateRecord: Equatable, Sendable {
     public var secondsLeft: Double
     /// What the image's updater last said (nil: nothing yet).
     public var update: FleetUpdateReport?
+    /// The touches the panel dropped as nobody's so far (``TouchFilter``).
+    public var touchesDropped: TouchFilter.Counts
     /// The zone (``ZoneID/whole``: the kiosk has no zones; the record is `<base>/state`).
     public var zone: ZoneID
 
     /// The record of `session`'s shown zone, or nil while a control moves with no countdown
     /// active (the selection is not settled yet).
-    init?(_ session: KioskSession) { self.init(session.zones[session.selectedZone], update: session.updateReport) }
+    init?(_ session: KioskSession) {
+        self.init(session.zones[session.selectedZone], update: session.updateReport, touchesDropped: session.touchesDropped)
+    }
 
-    /// The record of `zone`, with the updater's last `update`, or nil while one of its
-    /// controls moves with no countdown active.
-    init?(_ zone: KioskZone, update: FleetUpdateReport?) {
+    /// The record of `zone`, with the updater's last `update` and the panel's
+    /// `touchesDropped`, or nil while one of its controls moves with no countdown active.
+    init?(_ zone: KioskZone, update: FleetUpdateReport?, touchesDropped: TouchFilter.Counts) {
         let timer = zone.timer, screen = zone.screen
         let active = timer.isActive || timer.state == .finished
         guard active || screen.panel.isAtRest else { return nil }
@@ -36,6 +40,7 @@ public struct KioskStateRecord: Equatable, Sendable {
         secondsTotal = active ? timer.secondsTotal : Double(screen.selectedMinutes * 60)
         secondsLeft = active ? timer.secondsLeft.rounded(.up) : 0
         self.update = update
+        self.touchesDropped = touchesDropped
         self.zone = zone.id
     }
 }

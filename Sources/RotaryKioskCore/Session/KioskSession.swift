@@ -61,6 +61,11 @@ public struct KioskSession: Sendable {
     public var needsOperator: Bool { operatorGate.needsAttention }
     /// Fleet updates: the one under way and what the updater last said.
     var fleet = FleetUpdater()
+    /// Drops touches nobody made (a controller's zero-length or clockwork taps) before
+    /// anything sees them.
+    private var touchFilter: TouchFilter
+    /// The touches dropped as nobody's, by why.
+    public var touchesDropped: TouchFilter.Counts { touchFilter.dropped }
     /// What the world was last told of the session's lasting state (``KioskEffect``).
     var told: WorldReport
 
@@ -81,6 +86,7 @@ public struct KioskSession: Sendable {
         operatorGate = OperatorGate(state: OperatorState(levels: levels ?? OperatorLevels(brightness: nil, volume: settings.volume),
                                                          touch: touch, pins: PinGuard(restoring: pinLock, at: 0)))
         limiter = FeedbackLimiter(tickInterval: settings.tickInterval)
+        touchFilter = TouchFilter(settings.touchFilter)
         told = WorldReport(view: WorldReport.ViewKey(zone: 0, controls: 0, layout: 0))
         if let timeOfDay { presence.setTimeOfDay(timeOfDay) }
     }
@@ -136,11 +142,18 @@ public struct KioskSession: Sendable {
         return onShownZone { zone, context in zone.react(to: zone.screen.panel.apply(input), context) }
     }
 
-    /// A finger or the mouse, at window pixels. A finger's position is corrected by
-    /// ``touchCalibration`` first.
+    /// A finger or the mouse, at window pixels. A finger's touch nobody made is dropped
+    /// (``TouchFilter``), and its position corrected by ``touchCalibration`` first.
     public mutating func pointer(_ event: PointerEvent) -> [KioskEffect] { handle(.pointer(event)) }
 
+    /// A finger's event, once ``touchFilter`` has passed it (and any `down` it held back).
     private mutating func take(_ event: PointerEvent) -> [KioskEvent] {
+        var events: [KioskEvent] = []
+        for passed in touchFilter.take(event) { events += takePassed(passed) }
+        return events
+    }
+
+    private mutating func takePassed(_ event: PointerEvent) -> [KioskEvent] {
         var event = event
         let layout = screen.layout
         let reported = event.finger == PointerEvent.mouseFinger ? nil : event.position
@@ -210,8 +223,9 @@ public struct KioskSession: Sendable {
     private mutating func moveOn(by dt: Double) -> [KioskEvent] {
         guard dt.isFinite, dt > 0 else { return [] }
         clock += dt
-        presence.pass(dt)
         var events: [KioskEvent] = []
+        for passed in touchFilter.advance(by: dt) { events += takePassed(passed) }
+        presence.pass(dt)
         for index in zones.indices {
             let context = context(index)
             events += zones[index].advance(by: dt, context)
@@ -277,6 +291,7 @@ public struct KioskSession: Sendable {
             if let change = face ? arming.secondsUntilChange(at: clock) : arming.secondsLeft(at: clock) { consider(change) }
         }
         if let change = operatorGate.secondsUntilChange(at: clock, holdSeconds: settings.adminHoldSeconds) { consider(change) }
+        if let change = touchFilter.secondsUntilRelease { consider(change) }
         if let change = presence.secondsUntilChange(at: clock, idle: !holdsScreen, mayGoOff: mayGoOff,
                                                     serviceOpen: service != nil, settings: settings) {
             consider(change)

@@ -1,3 +1,5 @@
+import RotaryKit
+
 /// The behaviour settings a session needs from the config and the command line.
 public struct SessionSettings: Equatable, Sendable {
     /// Escape quits (windowed development mode only).
@@ -30,6 +32,8 @@ public struct SessionSettings: Equatable, Sendable {
     public var fleetUpdates: FleetUpdates
     /// Whether this system has an updater (the kiosk image's A/B slots); the shell says so.
     public var hasUpdater = false
+    /// Which touches count as nobody's (``TouchFilter``).
+    public var touchFilter: TouchFilter.Settings
 
     /// The settings of `config`, with Escape quitting when `windowed`, and its PIN hash
     /// checked by `checkPIN(pin, hash)`.
@@ -48,5 +52,6 @@ public struct SessionSettings: Equatable, Sendable {
         remoteControl = config.mqtt?.control ?? .none
         armSeconds = (config.mqtt?.armMinutes ?? 10) * 60
         fleetUpdates = config.mqtt?.updates ?? .none
+        touchFilter = config.touchFilter
     }
 }

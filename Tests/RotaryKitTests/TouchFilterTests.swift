@@ -1,0 +1,113 @@
+import Testing
+@testable import RotaryKit
+
+/// Touch paths through the filter: what a person's fingers do passes (late by at most the
+/// shortest contact), what a controller makes up does not.
+@Suite("Touch filter: touches nobody made are dropped")
+struct TouchFilterTests {
+    static let spot = Point(x: 1140, y: 46)
+
+    /// Feeds `events` one by one, advancing by each gap between them in `frame`-second
+    /// steps as a render loop would, and returns everything passed on.
+    static func run(_ filter: inout TouchFilter, _ events: [PointerEvent], frame: Double = 1.0 / 60) -> [PointerEvent] {
+        var passed: [PointerEvent] = [], now = events.first?.time ?? 0
+        for event in events {
+            while now + frame <= event.time {
+                now += frame
+                passed += filter.advance(by: frame)
+            }
+            passed += filter.take(event)
+        }
+        for _ in 0..<10 { passed += filter.advance(by: frame) }
+        return passed
+    }
+
+    static func tap(at p: Point, time: Double, hold: Double, finger: Int = 0) -> [PointerEvent] {
+        [PointerEvent(.down, finger: finger, at: p, time: time), PointerEvent(.up, finger: finger, at: p, time: time + hold)]
+    }
+
+    @Test("a zero-length contact, as a phantom sends it, is dropped; a 40 ms tap passes whole, in order")
+    func shortContacts() {
+        var filter = TouchFilter()
+        let phantom = Self.tap(at: Self.spot, time: 1, hold: 0)
+        let person = Self.tap(at: Point(x: 400, y: 240), time: 2, hold: 0.04)
+        #expect(Self.run(&filter, phantom + person) == person)
+        #expect(filter.dropped == TouchFilter.Counts(short: 1, repeating: 0))
+    }
+
+    @Test("a held finger's down is passed once it has lasted the shortest contact, with no up yet, and its moves follow")
+    func heldDownReleasedByTime() {
+        var filter = TouchFilter(.init(minContactSeconds: 0.005))
+        let down = PointerEvent(.down, at: Self.spot, time: 0)
+        #expect(filter.take(down).isEmpty)
+        #expect(filter.secondsUntilRelease == 0.005)
+        #expect(filter.advance(by: 0.002).isEmpty)
+        #expect(filter.advance(by: 0.004) == [down])
+        #expect(filter.secondsUntilRelease == nil)
+        let move = PointerEvent(.moved, at: Point(x: 1150, y: 60), time: 0.02)
+        #expect(filter.take(move) == [move])
+    }
+
+    @Test("a move soon after the down waits with it and comes after it; a later event brings both at once")
+    func earlyMoveWaits() {
+        var filter = TouchFilter(.init(minContactSeconds: 0.01))
+        let down = PointerEvent(.down, at: Self.spot, time: 0)
+        let early = PointerEvent(.moved, at: Point(x: 1141, y: 46), time: 0.004)
+        let later = PointerEvent(.moved, at: Point(x: 1150, y: 46), time: 0.012)
+        #expect(filter.take(down).isEmpty && filter.take(early).isEmpty)
+        #expect(filter.take(later) == [down, later])
+    }
+
+    @Test("the Touch Display 2's train, one point every 12.864 s with 20 ms contacts, passes twice and then never; a person's tap between passes")
+    func periodicTrain() {
+        var filter = TouchFilter()
+        var train: [PointerEvent] = []
+        for n in 0..<10 { train += Self.tap(at: Self.spot, time: 5 + 12.864 * Double(n), hold: 0.02) }
+        let person = Self.tap(at: Point(x: 400, y: 240), time: 50, hold: 0.08)
+        let events = (train + person).sorted { $0.time < $1.time }
+        let passed = Self.run(&filter, events)
+        #expect(passed == Array(train.prefix(4)) + person)
+        #expect(filter.dropped == TouchFilter.Counts(short: 0, repeating: 8))
+    }
+
+    @Test("a clock tap lands while a person's finger is down: it passes, as the person's second finger might")
+    func repeatWithAnotherFingerDown() {
+        var filter = TouchFilter()
+        var events: [PointerEvent] = []
+        for n in 0..<3 { events += Self.tap(at: Self.spot, time: 12.864 * Double(n), hold: 0.02, finger: 1) }
+        events.insert(PointerEvent(.down, finger: 2, at: Point(x: 400, y: 240), time: 25.0), at: 4)
+        events.append(PointerEvent(.up, finger: 2, at: Point(x: 400, y: 240), time: 26.0))
+        #expect(Self.run(&filter, events).count == events.count)
+        #expect(filter.dropped.total == 0)
+    }
+
+    @Test("a person tapping one spot in rhythm, every 0.6 s, or on an unsteady 3 s beat, is never taken for a clock")
+    func peopleInRhythm() {
+        for (period, jitter) in [(0.6, 0.0), (3.0, 0.05)] {
+            var filter = TouchFilter()
+            var taps: [PointerEvent] = []
+            for n in 0..<8 { taps += Self.tap(at: Self.spot, time: period * Double(n) + (n % 2 == 0 ? 0 : jitter), hold: 0.08) }
+            #expect(Self.run(&filter, taps) == taps, "every \(period) s")
+        }
+    }
+
+    @Test("the mouse always passes, however short its click; off lets every touch through at once")
+    func mouseAndOff() {
+        var filter = TouchFilter()
+        let click = Self.tap(at: Self.spot, time: 0, hold: 0, finger: PointerEvent.mouseFinger)
+        #expect(click.flatMap { filter.take($0) } == click)
+        var off = TouchFilter(.off)
+        let phantom = Self.tap(at: Self.spot, time: 0, hold: 0)
+        #expect(phantom.flatMap { off.take($0) } == phantom)
+    }
+
+    @Test("a finger the filter never saw go down is not passed on; a cancelled held contact goes without a count")
+    func strayAndCancelled() {
+        var filter = TouchFilter()
+        #expect(filter.take(PointerEvent(.moved, finger: 4, at: Self.spot, time: 0)).isEmpty)
+        #expect(filter.take(PointerEvent(.up, finger: 4, at: Self.spot, time: 0)).isEmpty)
+        #expect(filter.take(PointerEvent(.down, finger: 5, at: Self.spot, time: 1)).isEmpty)
+        #expect(filter.take(PointerEvent(.cancelled, finger: 5, at: Self.spot, time: 1.001)).isEmpty)
+        #expect(filter.dropped.total == 0 && filter.secondsUntilRelease == nil)
+    }
+}
