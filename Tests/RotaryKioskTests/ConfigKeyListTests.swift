@@ -47,6 +47,6 @@ struct ConfigKeyListTests {
             + ConfigSchema.timer.known.joined(separator: ", "))
         #expect(outcome.config?.longPressSeconds == 2)
         #expect(ConfigSchema.rootTables.sorted() == ["admin", "category", "dial", "display", "feedback", "hooks", "locale", "mqtt",
-                                                     "program", "strings", "theme", "timer", "touch", "usage", "zone"])
+                                                     "program", "safety", "strings", "theme", "timer", "touch", "usage", "zone"])
     }
 }

@@ -91,15 +91,16 @@ struct RemoteControlReplayTests {
         t.wait(300)
         for what in RemoteCommand.names {
             t.wait(100)
-            t.remote(what, what == "program" ? "\"Steam\"" : what == "minutes" ? "2" : what == "setting" ? "70"
-                : what == "update" ? "\"http://10.0.2.2/v2.raucb\"" : "")
+            t.remote(what, what == "program" ? "\"Steam\"" : what == "minutes" || what == "extend" ? "2" : what == "setting" ? "70"
+                : what == "update" ? "\"http://10.0.2.2/v2.raucb\"" : what == "door" ? "closed" : "")
         }
         t.stamp()
         let run = try Self.run(t, control: "none")
         #expect(Self.answers(run).map(\.0) == RemoteCommand.names)
         #expect(Self.answers(run).allSatisfy {
-            $0.1 == ($0.0 == "update" ? "fleet updates are off ([mqtt] updates = \"none\")" : "remote control is off ([mqtt] control = \"none\")")
-        }, "updates have a gate of their own")
+            $0.1 == ($0.0 == "update" ? "fleet updates are off ([mqtt] updates = \"none\")"
+                : $0.0 == "door" ? nil : "remote control is off ([mqtt] control = \"none\")")
+        }, "updates have a gate of their own; the door sensor's fact is taken under every control")
         #expect(run.named("timer").isEmpty)
         #expect(run.named("ready").first?["remote_arm"] == nil)
     }
@@ -239,7 +240,7 @@ struct RemoteControlReplayTests {
         ("start", "{\"program\":\"Sauna\",\"heat\":\"max\"}", "start has no field \"heat\" (program, minutes, setting)"),
         ("start", "{\"minutes\":null}", "minutes must be a number"),
         ("cancel", "\"now\"", "cancel takes nothing or {}"),
-        ("reboot", "", "unknown command; the commands are program, minutes, setting, start, pause, resume, cancel, update"),
+        ("reboot", "", "unknown command; the commands are program, minutes, setting, start, pause, resume, cancel, extend, door, update"),
         ("start", String(repeating: "x", count: 5000), "the payload is over 4096 bytes"),
         ("start", "{" + String(repeating: "[", count: 3000), "the payload is not JSON (a program's name is a JSON string: \"Steam bath\" in quotes)"),
     ] as [(String, String, String)])

@@ -79,6 +79,11 @@ extension ConfigBounds {
                                               why: "a controller's clock keeps its period to a few milliseconds; a second would catch a person's taps")
     static let repeatPeriod = ConfigBounds(0.5...3600, unit: "seconds",
                                            why: "a person taps one spot quicker than every half second; a period of more than an hour is no clock")
+    static let maxOnMinutes = ConfigBounds(1...1440, off: 0, unit: "minutes",
+                                           why: "a heater's on-time cap (EN 60335-2-53: 360 in homes, 720 in public saunas), "
+                                               + "at most a day as the dial counts; 0: no cap")
+    static let programMaxOnMinutes = ConfigBounds(1...1440, unit: "minutes",
+                                                  why: "this program's on-time cap, at most a day as the dial counts")
     static let dimmedOpacity = ConfigBounds(0...1, why: "0 hides the segments away from the marker, 1 shows them like the selected one")
 }
 

@@ -59,10 +59,11 @@ public enum ConfigLoader {
         let categories = readCategories(root, &reader, &config)
         let names = readPrograms(root, declared: categories, &reader, &config)
         let zones = readZones(root, &reader, &config)
-        for section in [ConfigSchema.display, ConfigSchema.touch, ConfigSchema.admin, ConfigSchema.timer, ConfigSchema.usage, ConfigSchema.hooks,
+        for section in [ConfigSchema.display, ConfigSchema.touch, ConfigSchema.safety, ConfigSchema.admin, ConfigSchema.timer, ConfigSchema.usage, ConfigSchema.hooks,
                         ConfigSchema.feedback] {
             read(section, root, &reader, &config)
         }
+        checkOnTimeCaps(config, &reader)
         readMqtt(root, &reader, &config)
         read(ConfigSchema.theme, root, &reader, &config)
         let words = readLocale(root, &reader, &config)
@@ -115,11 +116,22 @@ public enum ConfigLoader {
             names += draft.settingWords
             categoryUses.append(CategoryUse(path: path, given: draft.categoryGiven, name: draft.category))
             programs.append(Program(name: draft.name ?? "", icon: draft.icon, minutes: draft.minutes ?? config.dialMinutes.first { $0 > 0 } ?? 0,
-                                    category: draft.category, setting: draft.setting))
+                                    category: draft.category, setting: draft.setting, maxOnMinutes: draft.maxOnMinutes))
         }
         names += checkCategories(categoryUses, declared: declared, &r)
         config.programs = programs
         return names
+    }
+
+    /// A program whose own minutes pass its on-time cap could never start as it is picked.
+    static func checkOnTimeCaps(_ config: KioskConfig, _ r: inout ConfigReader) {
+        for (i, program) in config.programs.enumerated() {
+            let global = config.safety.maxOnMinutes > 0 ? config.safety.maxOnMinutes : nil
+            guard let cap = program.maxOnMinutes ?? global, program.minutes > cap else { continue }
+            let whose = program.maxOnMinutes != nil ? "its own max_on_minutes" : "[safety] max_on_minutes"
+            r.error("program[\(i)].minutes", "\(program.minutes) is over \(whose) (\(cap)): the program could never start "
+                + "as it is picked; lower its minutes or raise the cap")
+        }
     }
 
     /// A file without `[[program]]` would run the built-in demo programs without a word, which

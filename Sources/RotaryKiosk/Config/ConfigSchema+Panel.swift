@@ -76,6 +76,14 @@ enum ConfigSchema {
             .number("repeat_min_seconds", \.touchFilter.minRepeatPeriod, .repeatPeriod, doc: "The shortest period that counts as repeating."),
         ]) }
 
+    static var safety: ConfigSection<KioskConfig> { ConfigSection<KioskConfig>(
+        header: "[safety]", doc: "A heater's limits: how long it may run, and the cabin's door for starts from afar.", keys: [
+            .int("max_on_minutes", \.safety.maxOnMinutes, .maxOnMinutes,
+                 doc: "The longest countdown, extensions included: the dial turns back to it, a start or extend past it is refused."),
+            .bool("door_sensor", \.safety.doorSensor,
+                  doc: "A sensor tells the door over MQTT (set/door): a remote start waits for it to say closed."),
+        ]) }
+
     static var admin: ConfigSection<KioskConfig> { ConfigSection<KioskConfig>(header: "[admin]", doc: "The operator's service screen.", keys: [
         .number("exit_hold_seconds", \.adminHoldSeconds, .exitHold, doc: "How long two fingers hold opposite corners to open the service screen."),
         .custom("pin_hash", takes: "a line from `rotary-kiosk hash-pin`", default: "none (no PIN)",
@@ -134,7 +142,7 @@ enum ConfigSchema {
     ]) }
 
     /// The panel's tables in the order the key list shows them.
-    static var panelListings: [ConfigListing] { [dial, display, touch, admin, timer, usage, hooks, feedback, theme].map(\.listing) }
+    static var panelListings: [ConfigListing] { [dial, display, touch, safety, admin, timer, usage, hooks, feedback, theme].map(\.listing) }
 }
 
 extension TouchFilter.Settings {
@@ -171,6 +179,7 @@ extension HookKind {
         case .timerResumed: "Run when a paused countdown goes on."
         case .timerFinished: "Run when a countdown reaches zero."
         case .timerCancelled: "Run when a countdown is cancelled."
+        case .timerExtended: "Run when a countdown is made longer (the remote `extend`)."
         }
     }
 }

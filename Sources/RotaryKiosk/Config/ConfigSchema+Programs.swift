@@ -16,6 +16,7 @@ struct ProgramDraft: ConfigTarget {
     /// Whether the file gave it a `category`.
     var categoryGiven = false
     var setting: ProgramSetting?
+    var maxOnMinutes: Int?
     /// Its set point's name and unit with their keys, for the font check.
     var settingWords: [(key: String, name: String)] = []
 
@@ -69,6 +70,10 @@ extension ConfigSchema {
             if !draft.dialMinutes.contains(minutes) {
                 r.warning("\(path).minutes", "\(minutes) is not on the dial; the nearest dial value is used")
             }
+        },
+        .custom("max_on_minutes", takes: "a whole number, " + ConfigBounds.programMaxOnMinutes.summary, default: "[safety] max_on_minutes",
+                doc: "The longest it may run, extensions included, instead of [safety]'s.") { r, table, path, draft in
+            draft.maxOnMinutes = r.int(table, "max_on_minutes", at: path, in: .programMaxOnMinutes)
         },
         .custom("category", takes: "text: a [[category]]'s name when the file has them", default: "none",
                 doc: "The category whose wheel it is on.") { r, table, path, draft in

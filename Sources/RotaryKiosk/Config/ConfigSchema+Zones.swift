@@ -59,7 +59,7 @@ extension ConfigSchema {
 
     /// The tables the file's top level may have.
     static var rootTables: [String] {
-        [program.name, category.name, dial.name, display.name, touch.name, timer.name, admin.name, hooks.name, feedback.name, theme.name,
+        [program.name, category.name, dial.name, display.name, touch.name, safety.name, timer.name, admin.name, hooks.name, feedback.name, theme.name,
          locale.name, strings.name, usage.name, mqtt.name, zone.name]
     }
 

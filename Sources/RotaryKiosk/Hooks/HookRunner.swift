@@ -93,6 +93,7 @@ public final class HookRunner: @unchecked Sendable {
             return (.hook(.pressed), ["ROTARY_EVENT": HookKind.pressed.rawValue, "ROTARY_ID": control.id])
         case .timer(let r, let setting, _, _):
             let kind: HookKind? = switch r.state {
+            case _ where r.isExtension: .timerExtended
             case .running: r.previous == .paused ? .timerResumed : .timerStarted
             case .paused: .timerPaused
             case .finished: .timerFinished

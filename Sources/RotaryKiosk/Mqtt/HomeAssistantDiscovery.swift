@@ -1,7 +1,8 @@
 /// Home Assistant's MQTT device discovery for one kiosk: a single retained message on
 /// `<discovery_prefix>/device/<id>/config` that makes the kiosk a device with a select for the
 /// program, numbers for the minutes and each kind of set point, buttons for start, pause, resume and
-/// cancel, and sensors for the state, the time left and the end time, all read from
+/// cancel, sensors for the state, the time left and the end time, and binary sensors for
+/// whether remote start is armed and ready (the door and the on-time cap allowing), all read from
 /// `<base>/state` (with zones: that set per zone, from `<base>/zone/<slug>/state`) and
 /// unavailable while `<base>/availability` says `offline`.
 enum HomeAssistantDiscovery {
@@ -95,6 +96,9 @@ enum HomeAssistantDiscovery {
                       + reading("{{ value_json.seconds_left }}")),
             component("ends_at", "sensor", "Ends at", [("device_class", .string("timestamp"))]
                       + reading("{{ value_json.ends_at if value_json.ends_at else None }}")),
+            component("armed", "binary_sensor", "Remote start armed", reading("{{ 'ON' if value_json.armed else 'OFF' }}")),
+            component("ready", "binary_sensor", "Ready for remote start",
+                      reading("{{ 'ON' if value_json.ready_for_remote_start else 'OFF' }}")),
         ]
     }
 

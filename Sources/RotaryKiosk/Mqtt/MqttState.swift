@@ -4,7 +4,9 @@ import RotaryKit
 /// The kiosk's retained `<base>/state` record: `state` (the countdown's, `idle` when none),
 /// `program`, `category`, `setting {name, value, unit}` (when there is one), `seconds_total`,
 /// `seconds_left` (whole seconds, rounded up), `ends_at` (ISO 8601, UTC, while it runs) and
-/// `version` (the kiosk's, as `rotary-kiosk --version` says it), `touches_dropped` (`short`
+/// `version` (the kiosk's, as `rotary-kiosk --version` says it), `armed`, `max_on_minutes`
+/// (the on-time cap, or null), `door` (`open`, `closed` or null), `ready_for_remote_start`,
+/// `touches_dropped` (`short`
 /// and `repeating`: the touches the panel dropped as nobody's since it started); on the kiosk image also
 /// `slot` (the booted A/B slot) and `update` (the last update's `result`, `version`,
 /// `message` and `at`, as the updater wrote them).
@@ -26,6 +28,8 @@ enum MqttState {
         }
         fields += [("seconds_total", .number(key.secondsTotal)), ("seconds_left", .number(key.secondsLeft)),
                    ("ends_at", endsAt.map { .string(iso8601($0)) } ?? .null), ("version", .string(RotaryKioskCommand.version)),
+                   ("armed", .bool(key.armed)), ("max_on_minutes", key.maxOnMinutes.map { .int($0) } ?? .null),
+                   ("door", key.door.map { .string($0.rawValue) } ?? .null), ("ready_for_remote_start", .bool(key.readyForRemoteStart)),
                    ("touches_dropped", touchesDropped(key.touchesDropped))]
         return JSONValue.object(fields + kioskFields(update: key.update, slot: slot)).text
     }

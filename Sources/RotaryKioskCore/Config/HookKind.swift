@@ -8,6 +8,7 @@ public enum HookKind: String, CaseIterable, Sendable {
     case timerResumed = "timer_resumed"
     case timerFinished = "timer_finished"
     case timerCancelled = "timer_cancelled"
+    case timerExtended = "timer_extended"
 
     /// Its key in `[hooks]` and `[zone.hooks]`: `on_` and the raw value (`on_timer_finished`).
     public var key: String { "on_" + rawValue }

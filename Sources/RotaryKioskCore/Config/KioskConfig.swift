@@ -78,6 +78,8 @@ public struct KioskConfig: Equatable, Sendable {
     public var theme = ThemeSettings()
     /// Countdowns in the usage log are kept this many days (0: for ever).
     public var usageKeepDays = 365
+    /// Heater safety: the cap on a countdown's length and the cabin's door.
+    public var safety = Safety()
     /// The MQTT link (nil: none).
     public var mqtt: MqttSettings?
     /// The kiosk's words, numbers and reading direction.
@@ -100,5 +102,24 @@ public struct KioskConfig: Equatable, Sendable {
         var names: [String] = []
         for case let name? in programs.map(\.category) where !names.contains(name) { names.append(name) }
         return names
+    }
+}
+
+extension KioskConfig {
+    /// What a heater's controls must respect (sauna heaters under EN 60335-2-53 cap the
+    /// on-time at 6 h in homes and 12 h in public saunas, and start from afar only after
+    /// someone armed it at the cabin).
+    public struct Safety: Equatable, Sendable {
+        /// The longest any program may run, in minutes, extensions included (0: no cap);
+        /// a program's own ``Program/maxOnMinutes`` wins.
+        public var maxOnMinutes = 0
+        /// Whether a door sensor tells the cabin's door (MQTT `set/door`): a remote start then
+        /// waits for it to say closed. Without one, an `open` told still blocks remote starts.
+        public var doorSensor = false
+
+        public init(maxOnMinutes: Int = 0, doorSensor: Bool = false) {
+            self.maxOnMinutes = maxOnMinutes
+            self.doorSensor = doorSensor
+        }
     }
 }

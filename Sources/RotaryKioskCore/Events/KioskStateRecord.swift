@@ -19,18 +19,27 @@ public struct KioskStateRecord: Equatable, Sendable {
     public var update: FleetUpdateReport?
     /// The touches the panel dropped as nobody's so far (``TouchFilter``).
     public var touchesDropped: TouchFilter.Counts
+    /// Whether a person has armed remote start at the zone now.
+    public var armed: Bool
+    /// The countdown's (else the selected program's) on-time cap, in minutes (nil: none).
+    public var maxOnMinutes: Int?
+    /// What the door sensor last said (nil: nothing).
+    public var door: DoorState?
+    /// Whether a remote `start` would be taken now.
+    public var readyForRemoteStart: Bool
     /// The zone (``ZoneID/whole``: the kiosk has no zones; the record is `<base>/state`).
     public var zone: ZoneID
 
     /// The record of `session`'s shown zone, or nil while a control moves with no countdown
     /// active (the selection is not settled yet).
     init?(_ session: KioskSession) {
-        self.init(session.zones[session.selectedZone], update: session.updateReport, touchesDropped: session.touchesDropped)
+        self.init(session.zones[session.selectedZone], session.context(session.selectedZone), update: session.updateReport,
+                  touchesDropped: session.touchesDropped)
     }
 
-    /// The record of `zone`, with the updater's last `update` and the panel's
+    /// The record of `zone` in `context`, with the updater's last `update` and the panel's
     /// `touchesDropped`, or nil while one of its controls moves with no countdown active.
-    init?(_ zone: KioskZone, update: FleetUpdateReport?, touchesDropped: TouchFilter.Counts) {
+    init?(_ zone: KioskZone, _ context: ZoneContext, update: FleetUpdateReport?, touchesDropped: TouchFilter.Counts) {
         let timer = zone.timer, screen = zone.screen
         let active = timer.isActive || timer.state == .finished
         guard active || screen.panel.isAtRest else { return nil }
@@ -41,6 +50,10 @@ public struct KioskStateRecord: Equatable, Sendable {
         secondsLeft = active ? timer.secondsLeft.rounded(.up) : 0
         self.update = update
         self.touchesDropped = touchesDropped
+        armed = zone.remote.arming.isArmed(at: context.clock)
+        maxOnMinutes = zone.onTimeCap(context.settings)
+        door = zone.remote.door
+        readyForRemoteStart = zone.readyForRemoteStart(context)
         self.zone = zone.id
     }
 }

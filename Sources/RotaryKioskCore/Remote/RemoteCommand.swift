@@ -8,6 +8,9 @@ import Foundation
 /// - `start`: empty, `{}`, or an object with any of `program`, `minutes` and `setting`,
 ///   which are set first;
 /// - `pause`, `resume`, `cancel`: empty or `{}`;
+/// - `extend`: the whole minutes to add to the running or paused countdown (`15`);
+/// - `door`: what the cabin's door sensor says, `open` or `closed` (with or without JSON's
+///   quotes; `true`/`ON` are open, `false`/`OFF` closed, as sensors publish them);
 /// - `update`: the URL of a RAUC bundle (http or https), as a JSON string or `{"url": …}`.
 public enum RemoteCommand: Equatable, Sendable {
     /// A command for one zone's controls or countdown.
@@ -29,7 +32,7 @@ public enum RemoteCommand: Equatable, Sendable {
     }
 
     /// The command names, as the last level of their topics.
-    public static let names = ["program", "minutes", "setting", "start", "pause", "resume", "cancel", "update"]
+    public static let names = ["program", "minutes", "setting", "start", "pause", "resume", "cancel", "extend", "door", "update"]
     /// The longest bundle URL taken, in bytes.
     public static let maxURLBytes = 2048
     /// The largest payload read, in bytes.
@@ -46,12 +49,25 @@ public enum RemoteCommand: Equatable, Sendable {
         guard names.contains(message.what) else {
             return .failure(RemoteRefusal("unknown command; the commands are \(names.joined(separator: ", "))"))
         }
+        if message.what == "door" { return door(message.payload).map { .zone(.door($0)) } }
         do {
             return .success(try command(message.what, value: try json(message.payload)))
         } catch let refusal as RemoteRefusal {
             return .failure(refusal)
         } catch {
             return .failure(RemoteRefusal("\(error)"))
+        }
+    }
+
+    /// A door sensor's word: `open`/`closed`, quoted or not, or a switch's `true`/`ON`
+    /// (open) and `false`/`OFF` (closed).
+    private static func door(_ payload: [UInt8]) -> Result<DoorState, RemoteRefusal> {
+        let word = String(decoding: payload, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            .trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
+        switch word {
+        case "open", "true", "on": return .success(.open)
+        case "closed", "false", "off": return .success(.closed)
+        default: return .failure(RemoteRefusal("door takes \"open\" or \"closed\""))
         }
     }
 
@@ -75,6 +91,7 @@ public enum RemoteCommand: Equatable, Sendable {
         case "program": return .program(try name(value, "program"))
         case "minutes": return .minutes(try minutes(value, "minutes"))
         case "setting": return .setting(try number(value, "setting"))
+        case "extend": return .extend(try minutes(value, "extend"))
         case "start":
             guard let value else { return .start(RemoteCommand.Choice()) }
             guard let object = value as? [String: Any] else { throw RemoteRefusal("start takes nothing, {} or an object with program, minutes, setting") }
@@ -126,13 +143,31 @@ public enum ZoneCommand: Equatable, Sendable {
     case pause
     case resume
     case cancel
+    /// Whole minutes more for the running or paused countdown.
+    case extend(Int)
+    /// What the cabin's door sensor says.
+    case door(DoorState)
 
     /// Whether ``RemoteControl/armed`` wants the zone armed for it: all but `pause` and
-    /// `cancel`, which only ever stop something.
+    /// `cancel`, which only ever stop something, and the door sensor's fact.
     var needsArming: Bool {
         switch self {
-        case .pause, .cancel: false
-        case .program, .minutes, .setting, .start, .resume: true
+        case .pause, .cancel, .door: false
+        case .program, .minutes, .setting, .start, .resume, .extend: true
+        }
+    }
+
+    /// Whether it only tells a fact (the door), which wakes nothing.
+    var isFact: Bool {
+        if case .door = self { return true }
+        return false
+    }
+
+    /// Whether it starts or prolongs heating, which an open door forbids from afar.
+    var heats: Bool {
+        switch self {
+        case .start, .resume, .extend: true
+        case .program, .minutes, .setting, .pause, .cancel, .door: false
         }
     }
 }

@@ -11,14 +11,19 @@ public struct Program: Equatable, Sendable {
     public var category: String?
     /// The set point chosen with it, if it has one.
     public var setting: ProgramSetting?
+    /// The longest it may run, in minutes, extensions included (nil: the `[safety]` cap, if
+    /// any).
+    public var maxOnMinutes: Int?
 
     /// A program.
-    public init(name: String, icon: String, minutes: Int, category: String? = nil, setting: ProgramSetting? = nil) {
+    public init(name: String, icon: String, minutes: Int, category: String? = nil, setting: ProgramSetting? = nil,
+                maxOnMinutes: Int? = nil) {
         self.name = name
         self.icon = icon
         self.minutes = minutes
         self.category = category
         self.setting = setting
+        self.maxOnMinutes = maxOnMinutes
     }
 
     /// The eight demo programs of the built-in default.

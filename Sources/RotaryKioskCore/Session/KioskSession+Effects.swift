@@ -67,7 +67,7 @@ extension KioskSession {
         }
         if told.states.count != zones.count { told.states = Array(repeating: nil, count: zones.count) }
         for (index, zone) in zones.enumerated() {
-            guard let key = KioskStateRecord(zone, update: updateReport, touchesDropped: touchesDropped), key != told.states[index] else { continue }
+            guard let key = KioskStateRecord(zone, context(index), update: updateReport, touchesDropped: touchesDropped), key != told.states[index] else { continue }
             told.states[index] = key
             effects.append(.publishState(key, endsIn: zone.timer.state == .running ? zone.timer.secondsLeft : nil))
         }

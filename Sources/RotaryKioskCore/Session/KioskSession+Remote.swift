@@ -36,7 +36,7 @@ extension KioskSession {
             }
             let id = zones[index].id
             if let refusal = zones[index].refusal(of: command, context(index)) { return [answer(refusal, zone: id)] }
-            let wake = wakeForCommand()
+            let wake = command.isFact ? [] : wakeForCommand()
             let context = context(index)
             return [answer(nil, zone: id)] + wake + zones[index].carryOut(command, context)
         }

@@ -10,6 +10,7 @@ extension KioskZone {
 
     /// Why `command` may not or cannot be carried out now (nil: it can).
     func refusal(of command: ZoneCommand, _ context: ZoneContext) -> String? {
+        if case .door = command { return nil }  // a sensor's fact, not a command: always taken
         switch context.settings.remoteControl {
         case .none:
             return "remote control is off ([mqtt] control = \"none\")"
@@ -25,9 +26,11 @@ extension KioskZone {
             if context.serviceOpen { return "the service screen is open" }
             if context.fingerOn { return "a finger is on the kiosk's screen" }
         }
+        if command.heats, let door = doorRefusal(context.settings) { return door }
         switch command {
         case .program(let name): return lockedControls ?? programRefusal(name)
-        case .minutes(let minutes): return lockedControls ?? minutesRefusal(minutes)
+        case .minutes(let minutes):
+            return lockedControls ?? minutesRefusal(minutes) ?? capRefusal(minutes: minutes, of: screen.selectedProgram, context.settings)
         case .setting(let value): return lockedControls ?? settingRefusal(value, of: screen.selectedProgram)
         case .start(let choice):
             if timer.isActive { return "a countdown is already running" }
@@ -37,9 +40,12 @@ extension KioskZone {
             return choice.program.flatMap(programRefusal) ?? choice.minutes.flatMap(minutesRefusal)
                 ?? choice.setting.flatMap { settingRefusal($0, of: named ?? screen.selectedProgram) }
                 ?? (minutes > 0 ? nil : "the dial is on 0 minutes")
+                ?? capRefusal(minutes: minutes, of: named ?? screen.selectedProgram, context.settings)
         case .pause: return timer.state == .running ? nil : "no countdown is running"
         case .resume: return timer.state == .paused ? nil : "no countdown is paused"
         case .cancel: return timer.isActive ? nil : "no countdown is running or paused"
+        case .extend(let minutes): return extensionRefusal(minutes: minutes, context.settings)
+        case .door: return nil
         }
     }
 
@@ -52,7 +58,15 @@ extension KioskZone {
         case .start(let choice): choose(choice, context) + buttonPressed(context) + disarm(.used)
         case .pause, .resume: timerChanged(countdown.timer.togglePause(), context)
         case .cancel: timerChanged(countdown.timer.cancel(), context)
+        case .extend(let minutes): timerChanged(countdown.timer.extend(bySeconds: Double(minutes) * 60), context)
+        case .door(let state): door(state)
         }
+    }
+
+    /// The door sensor says `state`: nothing else happens.
+    private mutating func door(_ state: DoorState) -> [KioskEvent] {
+        remote.door = state
+        return []
     }
 
     /// Why the program, minutes and set point cannot change now (nil: they can).
@@ -107,8 +121,6 @@ extension KioskZone {
     private func dialIndex(for choice: RemoteCommand.Choice) -> Int? {
         (choice.minutes ?? choice.program.flatMap(program(named:))?.minutes).map(screen.dialIndex(forMinutes:))
     }
-
-    private func program(named name: String) -> Program? { screen.allPrograms.first { $0.name == name } }
 
     private func selected(_ control: KioskControl, _ ring: RingControl) -> KioskEvent {
         .control(.selected(control, index: ring.selectedIndex, label: ring.labels[ring.selectedIndex], value: nil), zone: id)

@@ -39,7 +39,8 @@ extension KioskZone {
 
     /// What follows `control` coming to rest on item `index`: a new program on the wheel
     /// brings its set point at its default and the dial on its minutes; another category on
-    /// the strip brings its programs and the dial on the first one's minutes.
+    /// the strip brings its programs and the dial on the first one's minutes; the dial past
+    /// the program's on-time cap turns back to it.
     private mutating func chosen(_ control: KioskControl, index: Int, _ context: ZoneContext) -> [KioskEvent] {
         switch control {
         case .wheel:
@@ -49,7 +50,9 @@ extension KioskZone {
             guard screen.showCategory(index) else { return [] }
             controlsChanged()
             return dialToProgram(context)
-        case .zones, .setting, .dial, .button:
+        case .dial:
+            return keepDialWithinCap(context)
+        case .zones, .setting, .button:
             return []
         }
     }
@@ -86,6 +89,7 @@ extension KioskZone {
             }
             let program = screen.wheel.selectedIndex
             guard let chosen = screen.selectedProgram,
+                  capRefusal(minutes: screen.selectedMinutes, of: chosen, context.settings) == nil,
                   let report = countdown.timer.start(programIndex: program, program: chosen.name,
                                                      seconds: Double(screen.selectedMinutes) * 60) else {
                 countdown.refused(at: context.clock)

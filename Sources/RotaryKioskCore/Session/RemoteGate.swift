@@ -13,6 +13,8 @@ struct RemoteGate: Sendable {
     /// Session time of the last touch, key, wheel notch or encoder step on the zone's
     /// controls (not on the arming control, not one that only woke the screen).
     private var localUseAt = -Double.infinity
+    /// What the door sensor last said (nil: nothing yet).
+    var door: DoorState?
 
     /// Someone used the zone's controls at `clock`.
     mutating func used(at clock: Double) { localUseAt = clock }

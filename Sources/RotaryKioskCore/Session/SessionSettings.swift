@@ -34,6 +34,8 @@ public struct SessionSettings: Equatable, Sendable {
     public var hasUpdater = false
     /// Which touches count as nobody's (``TouchFilter``).
     public var touchFilter: TouchFilter.Settings
+    /// The on-time cap and the door.
+    public var safety: KioskConfig.Safety
 
     /// The settings of `config`, with Escape quitting when `windowed`, and its PIN hash
     /// checked by `checkPIN(pin, hash)`.
@@ -53,5 +55,6 @@ public struct SessionSettings: Equatable, Sendable {
         armSeconds = (config.mqtt?.armMinutes ?? 10) * 60
         fleetUpdates = config.mqtt?.updates ?? .none
         touchFilter = config.touchFilter
+        safety = config.safety
     }
 }

@@ -26,6 +26,10 @@ public struct TimerReport: Equatable, Sendable {
     public var secondsTotal: Double
     /// What is left of it, seconds (0 once finished).
     public var secondsLeft: Double
+
+    /// Whether it tells of ``CountdownTimer/extend(bySeconds:)``: the countdown stayed
+    /// running or paused, longer.
+    public var isExtension: Bool { state == previous && (state == .running || state == .paused) }
 }
 
 /// The kiosk's countdown as a pure state machine: time enters only through
@@ -68,6 +72,16 @@ public struct CountdownTimer: Equatable, Sendable {
         case .paused: move(to: .running)
         default: nil
         }
+    }
+
+    /// Adds `seconds` to a running or paused countdown: to its length and to what is left.
+    /// Reports the state it stays in, with `previous` the same; nil (nothing happens) when
+    /// none is active or `seconds` is not positive and finite.
+    public mutating func extend(bySeconds seconds: Double) -> TimerReport? {
+        guard isActive, seconds.isFinite, seconds > 0 else { return nil }
+        secondsTotal += seconds
+        secondsLeft += seconds
+        return report(previous: state)
     }
 
     /// Stops a running or paused countdown.
