@@ -73,7 +73,7 @@ struct MqttCommandTests {
         #expect((message["dev"] as? [String: Any])?["ids"] as? [String] == ["rotary_cabin-1"])
         #expect(message["availability_topic"] as? String == "rotary/cabin-1/availability")
         let components = try #require(message["cmps"] as? [String: [String: Any]])
-        #expect(Set(components.values.compactMap { $0["p"] as? String }) == ["select", "number", "button", "sensor", "binary_sensor"])
+        #expect(Set(components.values.compactMap { $0["p"] as? String }) == ["select", "number", "button", "sensor", "binary_sensor", "camera"])
         #expect(components["cabin-1_program"]?["options"] as? [String] == ["Sauna"])
         #expect(components["cabin-1_program"]?["command_topic"] as? String == "rotary/cabin-1/set/program")
         #expect(components["cabin-1_minutes"]?["min"] as? Int == 1 && components["cabin-1_minutes"]?["max"] as? Int == 5)

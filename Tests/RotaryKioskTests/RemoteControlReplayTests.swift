@@ -240,7 +240,7 @@ struct RemoteControlReplayTests {
         ("start", "{\"program\":\"Sauna\",\"heat\":\"max\"}", "start has no field \"heat\" (program, minutes, setting)"),
         ("start", "{\"minutes\":null}", "minutes must be a number"),
         ("cancel", "\"now\"", "cancel takes nothing or {}"),
-        ("reboot", "", "unknown command; the commands are program, minutes, setting, start, pause, resume, cancel, extend, door, update"),
+        ("reboot", "", "unknown command; the commands are program, minutes, setting, start, pause, resume, cancel, extend, door, screenshot, update"),
         ("start", String(repeating: "x", count: 5000), "the payload is over 4096 bytes"),
         ("start", "{" + String(repeating: "[", count: 3000), "the payload is not JSON (a program's name is a JSON string: \"Steam bath\" in quotes)"),
     ] as [(String, String, String)])

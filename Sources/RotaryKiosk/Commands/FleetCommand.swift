@@ -3,7 +3,8 @@ import Foundation
 
 /// `rotary-kiosk fleet --broker URL`: every kiosk on a broker in one table (id, online,
 /// state, program, time left), redrawn in place as their retained messages change and each
-/// second while one counts down; `--json` prints one snapshot for scripts.
+/// second while one counts down; `--json` prints one snapshot for scripts; `--screenshot ID
+/// FILE` fetches one kiosk's panel as a PNG.
 public struct FleetCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "fleet",
@@ -24,6 +25,10 @@ public struct FleetCommand: ParsableCommand {
     var json = false
     @Option(help: "With --json: how long to gather the retained messages, in seconds.")
     var wait = 1.0
+    @Option(parsing: .upToNextOption,
+            help: ArgumentHelp("Fetch kiosk ID's panel as a PNG into FILE (its [mqtt] control must take commands), then exit.",
+                               valueName: "ID FILE"))
+    var screenshot: [String] = []
 
     public init() {}
 
@@ -31,6 +36,10 @@ public struct FleetCommand: ParsableCommand {
         guard MqttSettings(broker: broker, id: "fleet") != nil else { throw ValidationError("--broker must be \(MqttSettings.brokerRule)") }
         guard MqttSettings.isTopic(prefix) else { throw ValidationError("--prefix must be a topic without wildcards (+, #)") }
         guard wait.isFinite, wait > 0, wait <= 60 else { throw ValidationError("--wait must be more than 0 and at most 60 seconds") }
+        guard screenshot.isEmpty || (screenshot.count == 2 && MqttSettings.isTopic(screenshot[0]) && !screenshot[0].contains("/")
+                                     && !screenshot[1].isEmpty) else {
+            throw ValidationError("--screenshot takes a kiosk's id and a file: --screenshot cabin-1 cabin-1.png")
+        }
     }
 
     public func run() throws {
@@ -38,6 +47,12 @@ public struct FleetCommand: ParsableCommand {
         settings.username = username
         settings.passwordFile = passwordFile
         settings.caFile = caFile
+        if screenshot.count == 2 {
+            do { print(try FleetScreenshot.fetch(settings, base: "\(prefix)/\(screenshot[0])", into: screenshot[1])) } catch {
+                throw ExitCode.failing("fleet", "\(error)")
+            }
+            return
+        }
         let inbox = Mailbox<(String, [UInt8])>()
         var table = FleetTable(prefix: prefix)
         let connection: MqttToolConnection

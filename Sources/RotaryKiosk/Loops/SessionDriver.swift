@@ -99,6 +99,10 @@ final class SessionDriver {
                 scene.emitLayout(session, ms: ms)
             case .installUpdate(let url): outputs.installUpdate(url: url)
             case .rebootIntoUpdate: outputs.rebootIntoUpdate()
+            case .takeScreenshot:
+                do { outputs.sendScreenshot(try scene.capture(session)) } catch {
+                    scene.backgroundProblems.post("screenshot: \(error)")
+                }
             case .quit: quitting = true
             }
         }

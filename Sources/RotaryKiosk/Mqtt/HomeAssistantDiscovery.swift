@@ -4,7 +4,8 @@
 /// cancel, sensors for the state, the time left and the end time, and binary sensors for
 /// whether remote start is armed and ready (the door and the on-time cap allowing), all read from
 /// `<base>/state` (with zones: that set per zone, from `<base>/zone/<slug>/state`) and
-/// unavailable while `<base>/availability` says `offline`.
+/// unavailable while `<base>/availability` says `offline`; and, once for the panel, a camera
+/// showing `<base>/screenshot` with a button that asks for a new picture.
 enum HomeAssistantDiscovery {
     /// Where the kiosk's discovery message lives.
     static func topic(_ settings: MqttSettings) -> String { "\(settings.discoveryPrefix)/device/\(settings.id)/config" }
@@ -30,6 +31,14 @@ enum HomeAssistantDiscovery {
                                        id: id, dial: config.dialMinutes)
             }
         }
+        components += [
+            ("\(id)_screenshot", .object([("p", .string("camera")), ("name", .string("Screen")), ("unique_id", .string("rotary_\(id)_screenshot")),
+                                         ("topic", .string(settings.screenshotTopic))])),
+            ("\(id)_take_screenshot", .object([("p", .string("button")), ("name", .string("Take screenshot")),
+                                              ("unique_id", .string("rotary_\(id)_take_screenshot")),
+                                              ("command_topic", .string(settings.commandTopic("screenshot"))),
+                                              ("payload_press", .string("{}"))])),
+        ]
         return JSONValue.object([
             ("dev", .object([("ids", .array([.string("rotary_\(id)")])), ("name", .string("Rotary \(id)")),
                              ("mf", .string("Rotary")), ("mdl", .string("Kiosk timer selector")), ("sw", .string(version))])),

@@ -69,8 +69,13 @@ enum MqttClient {
     /// message id).
     @discardableResult
     static func publish(_ handle: OpaquePointer, _ topic: String, _ payload: String, retain: Bool, mid: UnsafeMutablePointer<Int32>? = nil) -> Int32 {
-        let bytes = Array(payload.utf8)
-        return rotary_mosquitto_publish(handle, mid, topic, Int32(bytes.count), bytes, 1, retain)
+        publish(handle, topic, bytes: Array(payload.utf8), retain: retain, mid: mid)
+    }
+
+    /// Publishes `bytes` on `topic` at QoS 1: libmosquitto's result code.
+    static func publish(_ handle: OpaquePointer, _ topic: String, bytes: [UInt8], retain: Bool,
+                        mid: UnsafeMutablePointer<Int32>? = nil) -> Int32 {
+        rotary_mosquitto_publish(handle, mid, topic, Int32(clamping: bytes.count), bytes, 1, retain)
     }
 
     /// The broker's URL, port included.

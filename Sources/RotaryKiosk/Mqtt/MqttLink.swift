@@ -135,6 +135,15 @@ final class MqttLink: @unchecked Sendable {
         }
     }
 
+    /// Publishes `bytes` on `topic`, not retained, if the link is up now (nothing is kept for
+    /// later): whether it was handed over.
+    func publish(bytes: [UInt8], on topic: String) -> Bool {
+        locked {
+            guard connected else { return false }
+            return MqttClient.publish(handle, topic, bytes: bytes, retain: false) == MOSQ_ERR_SUCCESS.rawValue
+        }
+    }
+
     /// Whether the link is up, for a person: "connected to … as …; remote control: …", or
     /// why not.
     var status: String {

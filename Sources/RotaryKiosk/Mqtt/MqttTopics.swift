@@ -11,6 +11,8 @@ enum MqttTopicLevel {
     static let commands = "set"
     /// A zone's own levels, under `zone/<slug>/`: its `state` and its commands `set/<what>`.
     static let zone = "zone"
+    /// The panel's picture as a PNG, when `set/screenshot` asked for it (not retained).
+    static let screenshot = "screenshot"
 }
 
 extension MqttSettings {
@@ -20,6 +22,8 @@ extension MqttSettings {
     var stateTopic: String { "\(baseTopic)/\(MqttTopicLevel.state)" }
     /// `<base>/event`.
     var eventTopic: String { "\(baseTopic)/\(MqttTopicLevel.event)" }
+    /// `<base>/screenshot`.
+    var screenshotTopic: String { "\(baseTopic)/\(MqttTopicLevel.screenshot)" }
     /// `<base>/set/<what>`: where command `what` comes in.
     func commandTopic(_ what: String) -> String { "\(baseTopic)/\(MqttTopicLevel.commands)/\(what)" }
     /// `<base>/zone/<slug>`: where the zone `slug`'s levels are.

@@ -28,6 +28,8 @@ final class KioskOutputs {
     private let operatorStore: OperatorStore?
     private let backlight: Backlight?
     private let mqtt: MqttLink?
+    /// Sends the panel's picture when `set/screenshot` asks (nil: no MQTT link).
+    private let screenshots: ScreenshotSender?
     /// The kiosk image's updater, where the fleet may update (nil: no fleet updates).
     private let updater: ImageUpdater?
     /// The booted A/B slot, on the kiosk image (for the state record).
@@ -131,6 +133,7 @@ final class KioskOutputs {
             problems.post("MQTT is off: no thread for the link (\(error))")
             mqtt = nil
         }
+        screenshots = mqtt.map { ScreenshotSender(link: $0, topic: $0.settings.screenshotTopic, problems: problems) }
         if live, config.mqtt?.updates == .armed, let stateDirectory, ImageUpdater.present {
             updater = ImageUpdater(stateDirectory: stateDirectory, failed: problems.post, reports: updates, wake: wake)
         } else {
@@ -241,6 +244,14 @@ final class KioskOutputs {
     }
 
     /// Has the image's updater fetch and install the bundle at `url`.
+    /// Publishes `picture`, the panel as it is now, on `<base>/screenshot` (encoded on a
+    /// thread of its own).
+    func sendScreenshot(_ picture: Surface) {
+        guard let screenshots else { return }
+        logger.info("screenshot: sending the panel's picture")
+        screenshots.send(picture)
+    }
+
     func installUpdate(url: String) {
         logger.info("fleet update: installing \(url)")
         updater?.install(url: url)
@@ -308,7 +319,10 @@ final class KioskOutputs {
     /// Lets hooks end (in a replay, up to their timeout, unless SIGTERM or SIGINT arrives),
     /// then says goodbye to the MQTT broker.
     func finish(replay: Bool) {
-        defer { mqtt?.stop() }
+        defer {
+            screenshots?.finish()
+            mqtt?.stop()
+        }
         hooks.finish(waitingUpTo: replay ? hookTimeout + 2 : 1) { SignalWatch.received != nil }
     }
 }

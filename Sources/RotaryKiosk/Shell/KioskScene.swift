@@ -60,7 +60,19 @@ final class KioskScene {
     /// piece (the executor and ring art leave it out), and each is reported as an `error`
     /// once: a broken file never leaves the panel black.
     func draw(_ session: KioskSession, whole: Bool = false) throws {
-        guard let view else { return }
+        try draw(session, whole: whole, capturing: false)
+    }
+
+    /// Draws `session`'s frame whole and returns a copy of it, taken before it is presented
+    /// (a GPU's back buffer is undefined after a present).
+    func capture(_ session: KioskSession) throws -> Surface {
+        guard let picture = try draw(session, whole: true, capturing: true) else { throw SDLError("no frame to take yet") }
+        return picture
+    }
+
+    @discardableResult
+    private func draw(_ session: KioskSession, whole: Bool, capturing: Bool) throws -> Surface? {
+        guard let view else { return nil }
         if whole { executor.forgetFrame() }
         let list: DrawList
         if session.isAsleep {
@@ -79,10 +91,12 @@ final class KioskScene {
         let regions = try executor.drawChanges(list)
         for failure in executor.failures.dropFirst(failuresReported) { backgroundProblems.post("cannot draw \(failure)") }
         failuresReported = executor.failures.count
-        if regions?.isEmpty == true { return }
+        let picture = capturing ? try renderer.readPixels() : nil
+        if regions?.isEmpty == true { return picture }
         renderer.present(regions: regions)
         panel?.show(regions)
         frameStats.presented(at: LiveLoop.seconds(), partial: regions != nil)
+        return picture
     }
 
     /// The last frame as data (``DrawListRecord``): its texts as drawn and what can be tapped

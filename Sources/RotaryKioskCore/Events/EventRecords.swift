@@ -83,6 +83,7 @@ public enum EventRecords {
         case .disarmed(let why, let zone):
             line("remote", ms: ms, [("state", .string("disarmed")), ("why", .string(why.rawValue))]).adding(zone: zone)
         case .update(let note): update(note, ms: ms)
+        case .screenshot: line("screenshot", ms: ms, [])
         }
     }
 

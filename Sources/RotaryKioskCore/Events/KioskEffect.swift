@@ -31,6 +31,8 @@ public enum KioskEffect: Equatable, Sendable {
     case installUpdate(url: String)
     /// Reboot into the slot an update was installed into.
     case rebootIntoUpdate
+    /// Take the panel's picture as it is now and publish it (`<base>/screenshot`).
+    case takeScreenshot
     /// End the app (the service screen's Quit, or Escape in windowed mode).
     case quit
 }

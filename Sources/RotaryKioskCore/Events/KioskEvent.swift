@@ -27,6 +27,8 @@ public enum KioskEvent: Equatable, Sendable {
     case disarmed(RemoteArming.Ending, zone: ZoneID)
     /// A fleet update moved on.
     case update(UpdateNote)
+    /// The panel's picture is taken for whoever asked (`<base>/set/screenshot`).
+    case screenshot
 }
 
 extension KioskEvent {
@@ -36,7 +38,7 @@ extension KioskEvent {
         switch self {
         case .control(_, let zone), .timer(_, _, _, let zone), .armed(_, let zone), .disarmed(_, let zone),
              .command(_, _, let zone): zone
-        case .feedback, .error, .service, .display, .update: .whole
+        case .feedback, .error, .service, .display, .update, .screenshot: .whole
         }
     }
 }

@@ -11,12 +11,15 @@ import Foundation
 /// - `extend`: the whole minutes to add to the running or paused countdown (`15`);
 /// - `door`: what the cabin's door sensor says, `open` or `closed` (with or without JSON's
 ///   quotes; `true`/`ON` are open, `false`/`OFF` closed, as sensors publish them);
+/// - `screenshot`: empty or `{}`;
 /// - `update`: the URL of a RAUC bundle (http or https), as a JSON string or `{"url": …}`.
 public enum RemoteCommand: Equatable, Sendable {
     /// A command for one zone's controls or countdown.
     case zone(ZoneCommand)
     /// A fleet update of the whole kiosk from the RAUC bundle at `url`.
     case update(url: String)
+    /// The panel's picture, published on `<base>/screenshot`.
+    case screenshot
 
     /// What a `start` sets before it starts (nil: as the screen shows it).
     public struct Choice: Equatable, Sendable {
@@ -32,7 +35,7 @@ public enum RemoteCommand: Equatable, Sendable {
     }
 
     /// The command names, as the last level of their topics.
-    public static let names = ["program", "minutes", "setting", "start", "pause", "resume", "cancel", "extend", "door", "update"]
+    public static let names = ["program", "minutes", "setting", "start", "pause", "resume", "cancel", "extend", "door", "screenshot", "update"]
     /// The longest bundle URL taken, in bytes.
     public static let maxURLBytes = 2048
     /// The largest payload read, in bytes.
@@ -83,6 +86,10 @@ public enum RemoteCommand: Equatable, Sendable {
 
     private static func command(_ what: String, value: Any?) throws -> RemoteCommand {
         if what == "update" { return .update(url: try bundleURL((value as? [String: Any])?["url"] ?? value)) }
+        if what == "screenshot" {
+            if let value, !((value as? [String: Any])?.isEmpty ?? false) { throw RemoteRefusal("screenshot takes nothing or {}") }
+            return .screenshot
+        }
         return .zone(try zoneCommand(what, value: value))
     }
 

@@ -52,6 +52,8 @@ extension KioskSession {
                 effects.append(.installUpdate(url: url))
             case .update(.rebooting):
                 effects.append(.rebootIntoUpdate)
+            case .screenshot:
+                effects.append(.takeScreenshot)
             default:
                 break
             }

@@ -28,6 +28,10 @@ extension KioskSession {
             if let addressed { return [answer("an update is for the whole kiosk: send it to <base>/set/update", zone: addressed)] }
             if let refusal = fleet.refusal(settings) { return [answer(refusal, zone: .whole)] }
             return [answer(nil, zone: .whole)] + wakeForCommand() + fleet.take(url: url)
+        case .screenshot:
+            if let addressed { return [answer("a screenshot is of the whole panel: send it to <base>/set/screenshot", zone: addressed)] }
+            if settings.remoteControl == .none { return [answer(KioskZone.controlOff, zone: .whole)] }
+            return [answer(nil, zone: .whole), .screenshot]
         case .zone(let command):
             guard let index = addressed?.index ?? (hasZones ? nil : selectedZone) else {
                 let names = zones.map(\.id.name).joined(separator: ", ")

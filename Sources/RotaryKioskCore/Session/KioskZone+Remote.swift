@@ -4,6 +4,9 @@ import RotaryKit
 /// would be (a locked control, an unknown program, a value off the dial or the set point's
 /// range are refused), then carried out on the zone's own screen and countdown.
 extension KioskZone {
+    /// The refusal of every command while `[mqtt] control = "none"`.
+    static let controlOff = "remote control is off ([mqtt] control = \"none\")"
+
     /// Whether someone is using the zone at `context.clock`: hands on it, or something of it
     /// touched, turned or pressed less than ``RemoteGate/inUseSeconds`` ago.
     func isInUse(_ context: ZoneContext) -> Bool { remote.inUse(at: context.clock, handsOn: context.handsOn) }
@@ -13,7 +16,7 @@ extension KioskZone {
         if case .door = command { return nil }  // a sensor's fact, not a command: always taken
         switch context.settings.remoteControl {
         case .none:
-            return "remote control is off ([mqtt] control = \"none\")"
+            return Self.controlOff
         case .armed where command.needsArming:
             if !remote.arming.isArmed(at: context.clock) {
                 return "remote start is not armed: a person must arm it on the kiosk's screen first"

@@ -9,15 +9,15 @@ final class HeadlessKiosk {
 
     /// Starts it with `config` and a state folder of its own (made by `prepare` first),
     /// `environment` laid over the test's own, through `wrapper` (a command that ends by
-    /// running the executable it is given) when there is one.
-    init(config: String, environment: [String: String] = [:], wrapper: [String] = [],
+    /// running the executable it is given) when there is one, on a panel of `size`.
+    init(config: String, size: String = "320x240", environment: [String: String] = [:], wrapper: [String] = [],
          prepare: (URL) throws -> Void = { _ in }) throws {
         directory = try KioskProcess.temporaryDirectory()
         eventsPath = directory.appendingPathComponent("events.jsonl").path
         let state = directory.appendingPathComponent("state")
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
         try prepare(state)
-        let arguments = ["--headless", "--size", "320x240", "--config", config, "--state-dir", state.path, "--events-out", eventsPath]
+        let arguments = ["--headless", "--size", size, "--config", config, "--state-dir", state.path, "--events-out", eventsPath]
         process.executableURL = wrapper.first.map { URL(fileURLWithPath: $0) } ?? KioskProcess.executable
         process.arguments = wrapper.isEmpty ? arguments : wrapper.dropFirst() + [KioskProcess.executable.path] + arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

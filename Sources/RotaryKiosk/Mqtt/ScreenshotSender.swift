@@ -1,0 +1,80 @@
+import Foundation
+import RotarySDL
+
+/// Sends the panel's picture to `<base>/screenshot` when `set/screenshot` asked for it:
+/// scaled to at most ``maxSide`` pixels on its longer side and encoded as a PNG of at most
+/// ``maxBytes`` (halved again until it fits), on a thread of its own, so the render loop only
+/// copies the frame and never waits for the encoding. One picture at a time: one asked for
+/// while another is on its way is dropped, with a problem saying so.
+final class ScreenshotSender: @unchecked Sendable {
+    /// The longest side of a picture sent, in pixels.
+    static let maxSide = 1080
+    /// The most bytes a picture sent may have (2 MiB).
+    static let maxBytes = 2 << 20
+    /// The shortest longer side a picture is halved down to before it is given up.
+    static let leastSide = 120
+
+    private let link: MqttLink
+    private let topic: String
+    private let problems: Mailbox<String>
+    private let lock = NSLock()
+    private var worker: JoinableThread?
+    private var busy = false
+
+    /// A sender publishing through `link` on `topic`, posting what went wrong to `problems`.
+    init(link: MqttLink, topic: String, problems: Mailbox<String>) {
+        self.link = link
+        self.topic = topic
+        self.problems = problems
+    }
+
+    /// Encodes and publishes `picture` on the sender's thread.
+    func send(_ picture: Surface) {
+        let (taken, previous) = lock.withLock { () -> (Bool, JoinableThread?) in
+            guard !busy else { return (false, nil) }
+            busy = true
+            defer { worker = nil }
+            return (true, worker)
+        }
+        guard taken else {
+            problems.post("screenshot: another one is still on its way; this one is dropped")
+            return
+        }
+        previous?.join()  // done already: it cleared `busy` as it ended
+        do {
+            let thread = try JoinableThread(name: "rotary-shot") { [self] in
+                defer { lock.withLock { busy = false } }
+                do {
+                    let bytes = try Self.png(of: picture)
+                    if !link.publish(bytes: bytes, on: topic) { problems.post("screenshot: not sent, the MQTT link is down") }
+                } catch {
+                    problems.post("screenshot: \(error)")
+                }
+            }
+            lock.withLock { worker = thread }
+        } catch {
+            lock.withLock { busy = false }
+            problems.post("screenshot: no thread to encode it on: \(error)")
+        }
+    }
+
+    /// Waits for the picture on its way, if any, so it is handed to the link before it stops.
+    func finish() {
+        let thread = lock.withLock { () -> JoinableThread? in
+            defer { worker = nil }
+            return worker
+        }
+        thread?.join()
+    }
+
+    /// `picture` as a PNG within the limits: at most ``maxSide`` pixels, halved until its
+    /// bytes fit ``maxBytes``.
+    static func png(of picture: Surface) throws -> [UInt8] {
+        var side = min(maxSide, max(picture.width, picture.height))
+        while true {
+            do { return try picture.fitted(within: side).pngBytes(limit: maxBytes) } catch where side / 2 >= leastSide {
+                side /= 2
+            }
+        }
+    }
+}
