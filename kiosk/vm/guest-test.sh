@@ -46,6 +46,26 @@ echo "$resumed" | grep -q '"state":"running"' || fail "step 4: resumed as $resum
 python3 -c "import sys; l=float('$left'); sys.exit(0 if 1200-120 < l < 1200 else 1)" || fail "step 4: $left s left"
 restarts=$(systemctl show -p NRestarts --value rotary-kiosk)
 say "STEP 4 ok: restarted (NRestarts=$restarts) in $(( $(date +%s) - started )) s, resumed with $left s of 1200 left"
+
+# 4b. A page flip that never completes (the test's fault: the present after the 3rd blocks
+# for ever, with the countdown asking for a frame a second): the kiosk says so within half
+# the unit's WatchdogSec and ends; systemd starts it again, and without the fault it draws.
+mkdir -p /run/systemd/system/rotary-kiosk.service.d
+printf '[Service]\nEnvironment=ROTARY_FAULT_STALL_PRESENT_AFTER=3\n' > /run/systemd/system/rotary-kiosk.service.d/stall.conf
+systemctl daemon-reload
+systemctl restart rotary-kiosk
+pid=$(kiosk_ready "$pid" 90 2>&1) || fail "step 4b: no kiosk ready with the stalling fault: $pid"
+before=$(systemctl show -p NRestarts --value rotary-kiosk)
+stalled=$(date +%s)
+restarted_since() { [ "$(systemctl show -p NRestarts --value rotary-kiosk)" -gt "$1" ]; }
+wait_for 90 restarted_since "$before" || fail "step 4b: the stalled kiosk was not restarted in 90 s"
+line=$(journal _PID="$pid" | grep -m1 'has not taken a frame') || fail "step 4b: no error line from the stalled kiosk"
+status=$(journalctl -b -u rotary-kiosk -o cat --no-pager | grep -m1 -o "code=exited, status=70[^ ]*" || true)
+rm /run/systemd/system/rotary-kiosk.service.d/stall.conf
+systemctl daemon-reload
+systemctl restart rotary-kiosk
+pid=$(kiosk_ready "$pid" 90 2>&1) || fail "step 4b: no kiosk ready after the fault was taken away: $pid"
+say "STEP 4b ok: restarted $(( $(date +%s) - stalled )) s after the stall began (${status:-exit status not in the journal}): $(echo "$line" | sed 's/.*\] //')"
 systemctl stop rotary-kiosk
 mode=$(kbd_mode -C /dev/tty1 2>&1)
 case "$mode" in *ASCII*|*UTF-8*) say "STEP 4 ok: console keyboard usable after the kiosk stopped ($mode)" ;;

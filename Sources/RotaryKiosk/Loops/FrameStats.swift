@@ -12,6 +12,9 @@ struct FrameStats {
     private var next = 0
     private var last: Double?
 
+    /// When the last frame was presented, seconds on the clock given (nil: none yet).
+    var lastPresent: Double? { last }
+
     /// Notes a frame presented at `time` seconds, `partial` when only its changed regions
     /// were.
     mutating func presented(at time: Double, partial: Bool) {

@@ -32,7 +32,6 @@ struct LiveLoop {
         var redrawWhole = false
         var shown = (dimmed: false, asleep: false)
         while !driver.quitting {
-            systemd.keepAlive(now: Double(SDL_GetTicks64()) / 1000)
             let facts: [InputFact]
             if !driver.session.isAnimating, !needsLayout, !redrawWhole {
                 let timeout = driver.session.secondsUntilChange.map { Int32(saturating: min(max($0 * 1000, 1), 1000).rounded(.up)) } ?? 1000
@@ -54,8 +53,14 @@ struct LiveLoop {
             clock.catchUp(driver)
             driver.deliverMail(ms: Self.nowMs())
             let now = (dimmed: driver.session.isDimmed, asleep: driver.session.isAsleep)
-            if (now.dimmed || now.asleep) && now == shown && !redrawWhole { continue }  // dimmed or off: one frame, then none
+            // The watchdog hears from the loop only once the frame is on the panel (presented,
+            // or nothing to present): a loop that runs without drawing is not alive.
+            if (now.dimmed || now.asleep) && now == shown && !redrawWhole {  // dimmed or off: one frame, then none
+                systemd.keepAlive(now: Self.nowMs() / 1000)
+                continue
+            }
             try driver.draw(whole: redrawWhole)
+            systemd.keepAlive(now: Self.nowMs() / 1000)
             redrawWhole = false
             shown = now
         }

@@ -93,7 +93,7 @@ final class SessionDriver {
             case .saveCountdown(let report, let setting, let zone): outputs.keep(report, setting: setting, zone: zone, ms: ms)
             case .recordUsage(let report, let setting, let timedOut, let zone):
                 outputs.recordUsage(report, setting: setting, timedOut: timedOut, zone: zone, ms: ms)
-            case .publishState(let key, let endsIn): outputs.publishState(key, endsIn: endsIn, ms: ms)
+            case .publishState(let key, let endsIn): outputs.publishState(key, endsIn: endsIn, ms: ms, frames: scene.frameStats)
             case .rebuildView:
                 scene.rebuild(for: session.screen)
                 scene.emitLayout(session, ms: ms)

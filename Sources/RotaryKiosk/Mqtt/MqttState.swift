@@ -6,7 +6,8 @@ import RotaryKit
 /// `seconds_left` (whole seconds, rounded up), `ends_at` (ISO 8601, UTC, while it runs) and
 /// `version` (the kiosk's, as `rotary-kiosk --version` says it), `armed`, `max_on_minutes`
 /// (the on-time cap, or null), `door` (`open`, `closed` or null), `ready_for_remote_start`,
-/// `touches_dropped` (`short`
+/// `frames` (presented since the kiosk started) and `last_present_at` (ISO 8601, UTC: proof
+/// that it draws, not only runs), `touches_dropped` (`short`
 /// and `repeating`: the touches the panel dropped as nobody's since it started); on the kiosk image also
 /// `slot` (the booted A/B slot) and `update` (the last update's `result`, `version`,
 /// `message` and `at`, as the updater wrote them).
@@ -14,10 +15,18 @@ import RotaryKit
 /// is selected. With zones each zone's record (with `zone`) is on `<base>/zone/<slug>/state`,
 /// and `<base>/state` sums them up (``summary(_:slot:)``).
 enum MqttState {
-    /// The record for `key`, with the program's `category` and the countdown ending
-    /// `secondsLeft` after wall-clock `now` (seconds since 1970), booted from `slot`, as one
-    /// line of JSON.
-    static func record(_ key: KioskStateRecord, category: String?, endsAt: Double?, slot: String? = nil) -> String {
+    /// What the panel presented: how many frames, and when the last was (seconds since 1970;
+    /// nil: none yet).
+    struct Presents {
+        var frames: Int
+        var lastAt: Double?
+    }
+
+    /// The record for `key`, with the program's `category`, the countdown ending at `endsAt`
+    /// (seconds since 1970), what the panel `presents`, booted from `slot`, as one line of
+    /// JSON.
+    static func record(_ key: KioskStateRecord, category: String?, endsAt: Double?, presents: Presents? = nil,
+                       slot: String? = nil) -> String {
         var fields: [(String, JSONValue)] = key.zone.isWhole ? [] : [("zone", .string(key.zone.name))]
         fields += [
             ("state", .string(key.state)), ("program", .string(key.program)), ("category", category.map(JSONValue.string) ?? .null),
@@ -31,6 +40,9 @@ enum MqttState {
                    ("armed", .bool(key.armed)), ("max_on_minutes", key.maxOnMinutes.map { .int($0) } ?? .null),
                    ("door", key.door.map { .string($0.rawValue) } ?? .null), ("ready_for_remote_start", .bool(key.readyForRemoteStart)),
                    ("touches_dropped", touchesDropped(key.touchesDropped))]
+        if let presents {
+            fields += [("frames", .int(presents.frames)), ("last_present_at", presents.lastAt.map { .string(iso8601($0)) } ?? .null)]
+        }
         return JSONValue.object(fields + kioskFields(update: key.update, slot: slot)).text
     }
 

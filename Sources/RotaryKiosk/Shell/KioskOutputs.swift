@@ -227,11 +227,14 @@ final class KioskOutputs {
     }
 
     /// Hands the MQTT link the state record `key` at `ms`, a running countdown ending
-    /// `endsIn` seconds later: a zone's on its own topic, with the kiosk's summary after it.
-    func publishState(_ key: KioskStateRecord, endsIn: Double?, ms: Double) {
+    /// `endsIn` seconds later, with the `frames` presented so far: a zone's on its own topic,
+    /// with the kiosk's summary after it.
+    func publishState(_ key: KioskStateRecord, endsIn: Double?, ms: Double, frames: FrameStats) {
         guard let mqtt else { return }
-        let endsAt = endsIn.map { wallClock(ms: ms) + $0 }
-        let record = MqttState.record(key, category: categories[key.program], endsAt: endsAt, slot: slot)
+        let now = wallClock(ms: ms)
+        let endsAt = endsIn.map { now + $0 }
+        let presents = MqttState.Presents(frames: frames.frames, lastAt: frames.lastPresent.map { now - (LiveLoop.seconds() - $0) })
+        let record = MqttState.record(key, category: categories[key.program], endsAt: endsAt, presents: presents, slot: slot)
         guard !key.zone.isWhole, zoneStates.indices.contains(key.zone.index) else {
             mqtt.publishState(record)
             return
@@ -243,7 +246,6 @@ final class KioskOutputs {
         if all.count == zoneStates.count { mqtt.publishState(MqttState.summary(all, slot: slot)) }
     }
 
-    /// Has the image's updater fetch and install the bundle at `url`.
     /// Publishes `picture`, the panel as it is now, on `<base>/screenshot` (encoded on a
     /// thread of its own).
     func sendScreenshot(_ picture: Surface) {
@@ -252,6 +254,7 @@ final class KioskOutputs {
         screenshots.send(picture)
     }
 
+    /// Has the image's updater fetch and install the bundle at `url`.
     func installUpdate(url: String) {
         logger.info("fleet update: installing \(url)")
         updater?.install(url: url)

@@ -101,6 +101,9 @@ public final class KioskRunner {
                                    timeOfDay: LocalTime.secondsSinceMidnight(startedAt))
         scene.rebuild(for: session.screen)
         timeline.mark("layout and outputs")
+        let systemd = SystemdNotifier()
+        if trace == nil, run == .display || run == .headless { try watchPresents(scene, stallSeconds: systemd.watchdogInterval ?? 10) }
+        defer { scene.presentWatch?.stop() }
         try scene.drawFirstFrame(session, ms: 0)
         timeline.mark("first frame")
         let rings = scene.ringArtTime
@@ -118,7 +121,6 @@ public final class KioskRunner {
         startProblems += font.refused.map { "theme: the font file \($0) cannot be drawn with (empty, truncated or damaged); drawing with \(font.file)" }
         driver.start(announcing: startProblems)
 
-        let systemd = SystemdNotifier()
         var replayError: ReplayError?
         if let trace {
             do { try ReplayLoop(driver: driver, trace: trace).run() } catch let error as ReplayError { replayError = error }
@@ -141,6 +143,21 @@ public final class KioskRunner {
         if let replayError { throw replayError }
         // A signal while the replay's hooks were being waited for still ends it as a signal does.
         if trace != nil, let signal = SignalWatch.received { throw ReplayError.interrupted(signal: signal) }
+    }
+
+    /// Has `scene`'s presents watched: one that takes longer than `stallSeconds` is told as
+    /// an `error` (the log and the event line) before the process ends for systemd to start it
+    /// again.
+    private func watchPresents(_ scene: KioskScene, stallSeconds: Double) throws {
+        let logger = logger
+        nonisolated(unsafe) let events = events
+        let watch = PresentWatch(stallSeconds: stallSeconds) { reason in
+            logger.error("\(reason)")
+            events.emit(EventRecords.error(reason, ms: LiveLoop.nowMs()))
+            events.flush(upTo: 1)
+        }
+        try watch.start()
+        scene.presentWatch = watch
     }
 
     /// Saves the picture asked for (unless `picture` is false: a replay that failed) and

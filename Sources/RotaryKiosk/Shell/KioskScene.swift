@@ -28,6 +28,8 @@ final class KioskScene {
     private var factsPage: ServicePage?
     /// The frames presented so far.
     private(set) var frameStats = FrameStats()
+    /// Watches every present for a page flip that does not complete (nil: none, as in a replay).
+    var presentWatch: PresentWatch?
     private var failuresReported = 0
 
     init(renderer: Renderer, panel: FramebufferPanel? = nil, theme: Theme, fonts: FontBook, events: EventSink) {
@@ -93,8 +95,11 @@ final class KioskScene {
         failuresReported = executor.failures.count
         let picture = capturing ? try renderer.readPixels() : nil
         if regions?.isEmpty == true { return picture }
+        presentWatch?.presenting()
+        PresentFault.stallIfAsked(presented: frameStats.frames)
         renderer.present(regions: regions)
         panel?.show(regions)
+        presentWatch?.presented()
         frameStats.presented(at: LiveLoop.seconds(), partial: regions != nil)
         return picture
     }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Tells systemd how the service is doing (`Type=notify`): `READY=1` once the first frame is
-/// on the panel, `WATCHDOG=1` from the loop so a hung loop is restarted. Datagrams to
+/// on the panel, `WATCHDOG=1` from the loop once each frame is on the panel, so a loop that
+/// hangs or stops drawing is restarted. Datagrams to
 /// `$NOTIFY_SOCKET` (a path, or `@name` for the abstract namespace); without it, nothing.
 public final class SystemdNotifier {
     private let socketPath: String?
