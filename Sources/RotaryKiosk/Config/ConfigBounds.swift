@@ -84,6 +84,9 @@ extension ConfigBounds {
                                                + "at most a day as the dial counts; 0: no cap")
     static let programMaxOnMinutes = ConfigBounds(1...1440, unit: "minutes",
                                                   why: "this program's on-time cap, at most a day as the dial counts")
+    static let shiftPixels = ConfigBounds(1...20, off: 0, unit: "pixels",
+                                          why: "a few pixels are enough against burn-in and hardly seen (it stays within 1.5 % of "
+                                              + "the panel's shorter side whatever is set); 0 keeps the picture in place")
     static let dimmedOpacity = ConfigBounds(0...1, why: "0 hides the segments away from the marker, 1 shows them like the selected one")
 }
 

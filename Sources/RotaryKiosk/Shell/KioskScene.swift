@@ -76,7 +76,7 @@ final class KioskScene {
     private func draw(_ session: KioskSession, whole: Bool, capturing: Bool) throws -> Surface? {
         guard let view else { return nil }
         if whole { executor.forgetFrame() }
-        let list: DrawList
+        var list: DrawList
         if session.isAsleep {
             list = DrawList([.fill(nil, RGBA(0, 0, 0))])  // black, where there is no backlight to turn off
         } else if let service = session.service {
@@ -89,6 +89,7 @@ final class KioskScene {
             factsPage = nil
             list = view.drawList(session.screen, overlay: ScreenOverlay(session))
         }
+        if !session.isAsleep { list = list.shifted(by: session.pictureShift, behind: theme.background) }
         lastList = list
         let regions = try executor.drawChanges(list)
         for failure in executor.failures.dropFirst(failuresReported) { backgroundProblems.post("cannot draw \(failure)") }

@@ -55,6 +55,9 @@ public struct KioskConfig: Equatable, Sendable {
     public var diagonalInches: Double?
     /// Dim the screen and stop drawing after this long without a touch (0: never).
     public var dimAfterSeconds = 120.0
+    /// How far the whole picture may slowly move against burn-in, pixels each way (0: it
+    /// stays put).
+    public var shiftPixels = 0
     /// Which touches count as nobody's: too short, or one point tapped on a clock.
     public var touchFilter = TouchFilter.Settings()
     /// When the panel is on (nil: always); outside these hours it is off unless a touch woke

@@ -61,6 +61,17 @@ public struct KioskSession: Sendable {
     public var needsOperator: Bool { operatorGate.needsAttention }
     /// Fleet updates: the one under way and what the updater last said.
     var fleet = FleetUpdater()
+    /// The slow move of the whole picture against burn-in.
+    private var burnIn: BurnInShift
+    /// Where the whole picture stands against burn-in, whole pixels right and down of its
+    /// place (window pixels): the view is drawn there, and touches are taken back from there.
+    public var pictureShift: Point {
+        let offset = burnIn.offset
+        return Point(x: Double(offset.x), y: Double(offset.y))
+    }
+    /// Window point `p` of the shifted picture, where it is on the picture in its place: what a
+    /// person touching `p` saw there.
+    private func unshifted(_ p: Point) -> Point { Point(x: p.x - pictureShift.x, y: p.y - pictureShift.y) }
     /// Drops touches nobody made (a controller's zero-length or clockwork taps) before
     /// anything sees them.
     private var touchFilter: TouchFilter
@@ -87,6 +98,7 @@ public struct KioskSession: Sendable {
                                                          touch: touch, pins: PinGuard(restoring: pinLock, at: 0)))
         limiter = FeedbackLimiter(tickInterval: settings.tickInterval)
         touchFilter = TouchFilter(settings.touchFilter)
+        burnIn = BurnInShift(pixels: settings.shiftPixels, shorterSide: min(screen.layout.width, screen.layout.height))
         told = WorldReport(view: WorldReport.ViewKey(zone: 0, controls: 0, layout: 0))
         if let timeOfDay { presence.setTimeOfDay(timeOfDay) }
     }
@@ -118,7 +130,9 @@ public struct KioskSession: Sendable {
     private mutating func take(_ input: ControlInput) -> [KioskEvent] {
         var input = input
         if case .pointer(let event) = input { return take(event) }
-        if case .wheel(let notches, let point) = input { input = .wheel(notches: notches, at: screen.layout.turn.view(point)) }
+        if case .wheel(let notches, let point) = input {
+            input = .wheel(notches: notches, at: screen.layout.turn.view(unshifted(point)))
+        }
         usedShownZone()
         if presence.isResting { return wakeUp() }
         presence.input(at: clock)
@@ -156,6 +170,7 @@ public struct KioskSession: Sendable {
     private mutating func takePassed(_ event: PointerEvent) -> [KioskEvent] {
         var event = event
         let layout = screen.layout
+        event.position = unshifted(event.position)
         let reported = event.finger == PointerEvent.mouseFinger ? nil : event.position
         if reported != nil { event.position = touchCalibration.apply(event.position, width: layout.width, height: layout.height) }
         event.position = layout.turn.view(event.position)
@@ -244,8 +259,14 @@ public struct KioskSession: Sendable {
         events += fleet.moveOn(idle: idleForUpdate)
         presence.dimIfIdle(at: clock, idle: service == nil && !holdsScreen && isAtRest,
                            settings: settings)
+        // Left alone (idle, or a countdown running) and lit: nothing moves under a finger.
+        if isLeftAlone { burnIn.pass(dt) }
         return events + presence.followHours(at: clock, mayGoOff: mayGoOff, settings: settings)
     }
+
+    /// Whether the panel is left alone and lit, idle or counting down: no finger on it,
+    /// nothing moving, no service screen. Only then does the picture shift against burn-in.
+    private var isLeftAlone: Bool { service == nil && !fingers.any && isAtRest && !isDimmed && !isAsleep }
 
     /// Whether nothing keeps the panel on outside the opening hours: no countdown, no "Done",
     /// no service screen, no control moving.
@@ -292,6 +313,7 @@ public struct KioskSession: Sendable {
         }
         if let change = operatorGate.secondsUntilChange(at: clock, holdSeconds: settings.adminHoldSeconds) { consider(change) }
         if let change = touchFilter.secondsUntilRelease { consider(change) }
+        if isLeftAlone, let change = burnIn.secondsUntilMove { consider(change) }
         if let change = presence.secondsUntilChange(at: clock, idle: !holdsScreen, mayGoOff: mayGoOff,
                                                     serviceOpen: service != nil, settings: settings) {
             consider(change)

@@ -36,6 +36,8 @@ public struct SessionSettings: Equatable, Sendable {
     public var touchFilter: TouchFilter.Settings
     /// The on-time cap and the door.
     public var safety: KioskConfig.Safety
+    /// How far the picture may move against burn-in, pixels each way (0: it stays put).
+    public var shiftPixels: Int
 
     /// The settings of `config`, with Escape quitting when `windowed`, and its PIN hash
     /// checked by `checkPIN(pin, hash)`.
@@ -56,5 +58,6 @@ public struct SessionSettings: Equatable, Sendable {
         fleetUpdates = config.mqtt?.updates ?? .none
         touchFilter = config.touchFilter
         safety = config.safety
+        shiftPixels = config.shiftPixels
     }
 }

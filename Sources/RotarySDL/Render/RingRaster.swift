@@ -57,6 +57,13 @@ public struct RingRaster: Sendable {
         /// The target pixels the ring may write: its square (`outerRadius + 1` from the centre),
         /// widened to whole pixels and cut to the target; nil when none lie on the target or
         /// the geometry cannot be drawn.
+        /// Whether `other` paints the same art (looks, radii, marker, backdrop) and differs at
+        /// most in where the ring stands: its art can be moved there, only its map made anew.
+        public func hasSameArt(as other: Recipe) -> Bool {
+            look == other.look && innerRadius == other.innerRadius && outerRadius == other.outerRadius
+                && markerDegrees == other.markerDegrees && backdrop == other.backdrop
+        }
+
         public var bounds: Rect? {
             guard isDrawable else { return nil }
             return Rect(center: center, radius: outerRadius + 1).pixelAligned
@@ -96,6 +103,20 @@ public struct RingRaster: Sendable {
         let end = clock.now
         making = RingArtTime(rings: 1, pictures: pictures, art: start.duration(to: painted) - pictures,
                              maps: painted.duration(to: end))
+    }
+
+    /// The ring of `recipe` with the art of `other`, whose recipe has the same art
+    /// (``Recipe/hasSameArt(as:)``) and stands elsewhere (the picture shifted against
+    /// burn-in): only the pixel map is made, on `other`'s threads.
+    public init(_ recipe: Recipe, movingArtOf other: RingRaster) {
+        self.recipe = recipe
+        threads = other.threads
+        polar = other.polar
+        let clock = ContinuousClock(), start = clock.now
+        map = RingPixelMap(width: recipe.targetWidth, height: recipe.targetHeight, cx: recipe.center.x,
+                           cy: recipe.center.y, innerRadius: recipe.innerRadius, outerRadius: recipe.outerRadius,
+                           markerDegrees: recipe.markerDegrees, ring: polar, threads: threads)
+        making = RingArtTime(rings: 1, maps: start.duration(to: clock.now))
     }
 
     /// Draws the ring turned clockwise by `rotationDegrees` with item `highlighted` bright

@@ -1,7 +1,8 @@
 import RotaryKit
 
 /// The ring rasters of recent frames, each kept while its recipe is drawn every frame and
-/// rebuilt only when the recipe changes. A recipe whose art cannot be made is remembered as
+/// rebuilt only when the recipe changes (a ring that only moved keeps its art; only its
+/// pixel map is made again). A recipe whose art cannot be made is remembered as
 /// such (and reported once), so it is not repainted every frame.
 struct RingRasterCache {
     private struct Entry {
@@ -32,8 +33,12 @@ struct RingRasterCache {
             return entries[index].raster == nil ? nil : index
         }
         var raster: RingRaster?
-        do { raster = try RingRaster(recipe, fonts: fonts, selected: selected, threads: threads, artFailure: failure) } catch {
-            failure("\(error)")
+        if let moved = entries.lazy.compactMap(\.raster).first(where: { $0.recipe.hasSameArt(as: recipe) }) {
+            raster = RingRaster(recipe, movingArtOf: moved)  // the same ring elsewhere: only its map is new
+        } else {
+            do { raster = try RingRaster(recipe, fonts: fonts, selected: selected, threads: threads, artFailure: failure) } catch {
+                failure("\(error)")
+            }
         }
         making = making + (raster?.making ?? RingArtTime())
         entries.append(Entry(recipe: recipe, raster: raster, used: true))

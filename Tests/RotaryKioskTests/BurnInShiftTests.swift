@@ -1,0 +1,126 @@
+import Foundation
+import RotaryKit
+import RotarySDL
+import Testing
+@testable import RotaryKiosk
+@testable import RotaryKioskCore
+
+@Suite("Burn-in shift: the whole picture glides a few pixels once a minute, never under a finger")
+struct BurnInShiftTests {
+    static func offsets(_ shift: BurnInShift, at times: [Double]) -> [String] {
+        times.map { time in
+            var probe = BurnInShift(pixels: shift.reach, shorterSide: 10_000)
+            probe.pass(time)
+            return "\(probe.offset.x),\(probe.offset.y)"
+        }
+    }
+
+    @Test("4 px: still for 56 s, then a pixel a second to (4, 0); a minute later down to (4, 4); never beyond 4 px; capped at 1.5 % of the panel")
+    func round() {
+        let shift = BurnInShift(pixels: 4, shorterSide: 480)
+        #expect(Self.offsets(shift, at: [0, 56.9, 57, 58.5, 59.99, 60, 116.9, 117, 120]) == ["0,0", "0,0", "1,0", "2,0", "3,0", "4,0", "4,0", "4,1", "4,4"])
+        #expect(BurnInShift(pixels: 20, shorterSide: 480).reach == 7 && BurnInShift(pixels: 3, shorterSide: 100).reach == 1)
+        var probe = BurnInShift(pixels: 4, shorterSide: 480), last = (x: 0, y: 0)
+        for _ in 0..<(3 * 3600) {
+            probe.pass(1)
+            let now = probe.offset
+            #expect(abs(now.x) <= 4 && abs(now.y) <= 4 && abs(now.x - last.x) + abs(now.y - last.y) <= 1, "\(probe.elapsed) s: \(now)")
+            last = now
+        }
+    }
+
+    @Test("stepping from move to move by secondsUntilMove lands on every pixel the glide passes")
+    func stepsByChange() {
+        var stepped = BurnInShift(pixels: 4, shorterSide: 480)
+        var seen: [String] = []
+        while stepped.elapsed < 250, let wait = stepped.secondsUntilMove {
+            stepped.pass(wait)
+            seen.append("\(stepped.offset.x),\(stepped.offset.y)")
+        }
+        #expect(seen.prefix(12) == ["1,0", "2,0", "3,0", "4,0", "4,1", "4,2", "4,3", "4,4", "3,4", "2,4", "1,4", "0,4"], "\(seen)")
+    }
+
+    static func session(shift: Int) -> KioskSession {
+        var settings = SessionSettings()
+        settings.shiftPixels = shift
+        settings.dimAfterSeconds = 0
+        return KioskSession(screen: KioskScreen(layout: ScreenLayout(width: 800, height: 480), programs: Program.demo,
+                                                dialMinutes: Program.defaultDialMinutes), settings: settings)
+    }
+
+    @Test("the shift stands still while a finger is down, and a touch is taken where the person saw it")
+    func touchThroughShift() {
+        var s = Self.session(shift: 4)
+        _ = s.advance(by: 30)
+        let layout = s.screen.layout
+        // A finger down at 50 s holds the picture in place for as long as it stays.
+        _ = s.advance(by: 20)
+        _ = s.pointer(PointerEvent(.down, finger: 1, at: Point(x: 700, y: 400), time: s.clock))
+        _ = s.advance(by: 30)
+        #expect(s.pictureShift == Point(x: 0, y: 0), "held: \(s.pictureShift)")
+        _ = s.pointer(PointerEvent(.up, finger: 1, at: Point(x: 700, y: 400), time: s.clock))
+        _ = s.advance(by: 40)
+        #expect(s.pictureShift == Point(x: 4, y: 0))
+        // 2 px inside the right edge of the button as drawn, 4 px right of its place: the
+        // button's (unshifted, the same point is 2 px outside it).
+        let edge = Point(x: layout.center.x + layout.buttonRadius - 2 + 4, y: layout.center.y)
+        _ = s.pointer(PointerEvent(.down, finger: 2, at: edge, time: s.clock))
+        _ = s.advance(by: 0.1)
+        let events = s.pointer(PointerEvent(.up, finger: 2, at: edge, time: s.clock)).events
+        #expect(s.timer.state == .running, "\(events)")
+    }
+
+    @Test("a shifted frame keeps the rings' art and makes only their pixel maps again, and draws what moving the frame draws")
+    func ringsMoveCheaply() throws {
+        let screen = OffscreenRendering.screen(width: 800, height: 480)
+        let list = KioskView(screen: screen, theme: Theme()).drawList(screen, overlay: ScreenOverlay())
+        _ = OffscreenRendering.system
+        let surface = try Surface(width: 800, height: 480), renderer = try Renderer(surface: surface)
+        let (first, moved) = try OffscreenRendering.withFonts { fonts -> (RingArtTime, RingArtTime) in
+            let executor = DrawListExecutor(renderer: renderer, fonts: fonts)
+            try executor.draw(list)
+            let first = executor.ringArtTime
+            try executor.draw(list.shifted(by: Point(x: 3, y: 1), behind: Theme().background))
+            return (first, executor.ringArtTime)
+        }
+        #expect(moved.rings == first.rings * 2 && moved.art == first.art && moved.pictures == first.pictures && moved.maps > first.maps,
+                "\(first) then \(moved)")
+        renderer.present()
+        let shifted = try renderer.readPixels()
+        let whole = try OffscreenRendering.render(screen)
+        var differing = 0
+        for y in stride(from: 1, to: 480, by: 2) {
+            for x in stride(from: 3, to: 800, by: 2) where shifted.pixel(x: x, y: y) != whole.pixel(x: x - 3, y: y - 1) { differing += 1 }
+        }
+        #expect(differing == 0, "\(differing) pixels of the moved rings differ from the frame drawn in place")
+    }
+
+    @Test("two screenshots a minute apart: the same picture 4 px to the right; off, it stays put")
+    func screenshots() throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        let config = try ConfigText.write(ConfigText.programs(["Sauna"], extra: "[display]\nshift_pixels = 4\ndim_after_seconds = 0\n"),
+                                          as: "kiosk.toml", in: dir)
+        func picture(at seconds: Double, config: String) throws -> Surface {
+            var t = Trace()
+            t.wait(seconds * 1000)
+            t.stamp()
+            let shot = dir.appendingPathComponent("shift-\(Int(seconds)).png").path
+            let run = try ReplayRun.run(t.text, size: "800x480", extra: ["--config", config, "--screenshot", shot])
+            #expect(run.status == 0, "\(run.stderr)")
+            return try RotarySDLSurface.load(shot)
+        }
+        let before = try picture(at: 30, config: config), after = try picture(at: 90, config: config)
+        var moved = 0, differing = 0
+        for y in stride(from: 0, to: 480, by: 3) {
+            for x in stride(from: 4, to: 800, by: 3) {
+                if after.pixel(x: x, y: y) != before.pixel(x: x - 4, y: y) { moved += 1 }
+                if after.pixel(x: x, y: y) != before.pixel(x: x, y: y) { differing += 1 }
+            }
+        }
+        #expect(moved == 0, "\(moved) pixels differ from the picture moved 4 px right")
+        #expect(differing > 1000, "the picture did move: \(differing) pixels differ in place")
+        let plain = try ConfigText.write(ConfigText.programs(["Sauna"], extra: "[display]\ndim_after_seconds = 0\n"), as: "plain.toml", in: dir)
+        let still = try picture(at: 90, config: plain), start = try picture(at: 30, config: plain)
+        #expect((0..<480).allSatisfy { y in still.pixel(x: 400, y: y) == start.pixel(x: 400, y: y) })
+    }
+}
