@@ -48,6 +48,18 @@ struct BurnInShiftTests {
                                                 dialMinutes: Program.defaultDialMinutes), settings: settings)
     }
 
+    @Test("dimmed, the picture goes on moving: the dimmed picture is what burns in")
+    func dimmed() {
+        var s = Self.session(shift: 4)
+        var settings = s.settings
+        settings.dimAfterSeconds = 10
+        s = KioskSession(screen: s.screen, settings: settings)
+        _ = s.advance(by: 11)
+        #expect(s.isDimmed)
+        for _ in 0..<79 { _ = s.advance(by: 1) }
+        #expect(s.pictureShift == Point(x: 4, y: 0), "\(s.pictureShift) at \(s.clock) s")
+    }
+
     @Test("the shift stands still while a finger is down, and a touch is taken where the person saw it")
     func touchThroughShift() {
         var s = Self.session(shift: 4)

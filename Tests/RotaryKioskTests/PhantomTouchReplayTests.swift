@@ -50,6 +50,8 @@ struct PhantomTouchReplayTests {
         #expect(Self.times(run, "timer") == ["60.083 running", "61.533 paused", "74.400 running"])
         let retained = try #require(try broker.retained("rotary/cabin-1/state").flatMap { MqttTests.payload("t " + $0) })
         let dropped = retained["touches_dropped"] as? [String: Any]
+        let told = run.named("error").compactMap { $0["message"] as? String }
+        #expect(told.count == 2 && told.allSatisfy { $0.contains("was shorter than [touch] min_contact_ms") }, "a replay says so: \(told)")
         // The first two zero-length taps are too short; from the third on, both trains repeat on a clock.
         #expect((dropped?["short"] as? NSNumber)?.intValue == 2 && (dropped?["repeating"] as? NSNumber)?.intValue == 6, "\(retained)")
     }

@@ -84,7 +84,8 @@ struct SafetyReplayTests {
         var t = Trace()
         t.wait(300)
         Self.remote(&t, "start")
-        Self.remote(&t, "door", "closed")
+        t.add(["type": "remote", "command": "door", "payload": "closed", "retained": true])  // a sensor's retained state
+        t.wait(400)
         Self.remote(&t, "start")
         Self.remote(&t, "cancel")
         t.wait(1500)
@@ -140,5 +141,10 @@ struct SafetyReplayTests {
             """ + "\n")
         #expect(check.status != 0)
         #expect(check.stdout.contains("program[0].minutes") && check.stdout.contains("60 is over its own max_on_minutes (45)"), "\(check.stdout)")
+        // Within the cap as written, past it as the dial shows it.
+        let (_, snapped) = try CheckConfigTests.check("[[program]]\nname = \"Sauna\"\nminutes = 53\n[dial]\nvalues = [50, 55]\n"
+                                                      + "[safety]\nmax_on_minutes = 54\n")
+        #expect(snapped.status != 0 && snapped.stdout.contains("53 (the dial shows it as 55) is over [safety] max_on_minutes (54)"),
+                "\(snapped.stdout)")
     }
 }

@@ -110,4 +110,13 @@ struct TouchFilterTests {
         #expect(filter.take(PointerEvent(.cancelled, finger: 5, at: Self.spot, time: 1.001)).isEmpty)
         #expect(filter.dropped.total == 0 && filter.secondsUntilRelease == nil)
     }
+
+    @Test("a finger id that goes down again is a new contact: after a phantom whose up was lost, the next tap on that slot passes")
+    func reusedFinger() {
+        var filter = TouchFilter()
+        // A zero-length phantom on slot 0 whose up never came, then held long enough to pass.
+        #expect(filter.take(PointerEvent(.down, at: Self.spot, time: 0)).isEmpty)
+        let tap = Self.tap(at: Point(x: 400, y: 240), time: 5, hold: 0.08)
+        #expect(Self.run(&filter, tap).suffix(2) == ArraySlice(tap))
+    }
 }

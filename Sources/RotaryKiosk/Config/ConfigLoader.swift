@@ -123,13 +123,16 @@ public enum ConfigLoader {
         return names
     }
 
-    /// A program whose own minutes pass its on-time cap could never start as it is picked.
+    /// A program whose minutes, as the dial shows them, pass its on-time cap could never start
+    /// as it is picked.
     static func checkOnTimeCaps(_ config: KioskConfig, _ r: inout ConfigReader) {
         for (i, program) in config.programs.enumerated() {
-            let global = config.safety.maxOnMinutes > 0 ? config.safety.maxOnMinutes : nil
-            guard let cap = program.maxOnMinutes ?? global, program.minutes > cap else { continue }
+            let shown = config.dialMinutes.isEmpty ? program.minutes
+                : config.dialMinutes[KioskScreen.nearest(program.minutes, in: config.dialMinutes)]
+            guard let cap = config.safety.onTimeCap(of: program), shown > cap else { continue }
             let whose = program.maxOnMinutes != nil ? "its own max_on_minutes" : "[safety] max_on_minutes"
-            r.error("program[\(i)].minutes", "\(program.minutes) is over \(whose) (\(cap)): the program could never start "
+            let dial = shown == program.minutes ? "" : " (the dial shows it as \(shown))"
+            r.error("program[\(i)].minutes", "\(program.minutes)\(dial) is over \(whose) (\(cap)): the program could never start "
                 + "as it is picked; lower its minutes or raise the cap")
         }
     }

@@ -71,7 +71,8 @@ enum ConfigSchema {
 
     static var touch: ConfigSection<KioskConfig> { ConfigSection<KioskConfig>(
         header: "[touch]", doc: "Touches nobody made, which some panels report, are dropped before anything acts on them.", keys: [
-            .number("min_contact_ms", \.touchFilter.minContactMs, .minContact, doc: "A contact shorter than this is dropped."),
+            .number("min_contact_ms", \.touchFilter.minContactMs, .minContact,
+                    doc: "A contact shorter than this is dropped: with libinput's touches (a framebuffer) and in replays; SDL stamps touches as it reads them, so on KMSDRM, X11 and Wayland only repeating ones are."),
             .number("repeat_radius", \.touchFilter.repeatRadius, .repeatRadius,
                     doc: "A contact this near the two before it, after the same period, with nobody else touching, is dropped."),
             .number("repeat_tolerance_ms", \.touchFilter.periodToleranceMs, .repeatTolerance, doc: "How much those periods may differ."),

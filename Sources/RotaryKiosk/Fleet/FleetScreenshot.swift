@@ -26,12 +26,15 @@ enum FleetScreenshot {
                               + "and does its [mqtt] control take commands?")
     }
 
-    /// The reason in a rejected `screenshot` command's answer (nil: another event).
+    /// Why no picture comes, from an event: a rejected `screenshot` command's reason, or an
+    /// `error` of the screenshot's (busy, the link down); nil for any other event.
     static func refusal(in payload: [UInt8]) -> String? {
-        guard let event = try? JSONSerialization.jsonObject(with: Data(payload)) as? [String: Any],
-              event["event"] as? String == "command", event["command"] as? String == "screenshot",
-              event["result"] as? String == "rejected" else { return nil }
-        return event["reason"] as? String ?? "no reason given"
+        guard let event = try? JSONSerialization.jsonObject(with: Data(payload)) as? [String: Any] else { return nil }
+        if event["event"] as? String == "command", event["command"] as? String == "screenshot", event["result"] as? String == "rejected" {
+            return event["reason"] as? String ?? "no reason given"
+        }
+        guard event["event"] as? String == "error", let message = event["message"] as? String, message.hasPrefix("screenshot: ") else { return nil }
+        return String(message.dropFirst("screenshot: ".count))
     }
 
     /// Writes a PNG's `bytes` to `file` through a temporary file beside it; its size, for a person.

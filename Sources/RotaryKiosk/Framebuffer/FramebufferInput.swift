@@ -8,6 +8,8 @@ import RotarySDL
 /// Where SDL's event queue was started (`bench --live`: its synthetic finger), its events
 /// are taken too.
 final class FramebufferInput: LiveInput {
+    /// libinput gives each touch the kernel's time.
+    let timesTouches = true
     private let reader: LibinputReader
     /// Translates SDL's queued events, when SDL's events were started.
     private var queue: InputMapper?

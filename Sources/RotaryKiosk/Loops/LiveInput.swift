@@ -13,12 +13,18 @@ protocol LiveInput: AnyObject {
     func resize(width: Double, height: Double)
     /// Ends a ``wait(milliseconds:)`` early, from any thread: a remote command came.
     var wake: @Sendable () -> Void { get }
+    /// Whether a touch's time is when it happened (the kernel's, as libinput gives it), not
+    /// when it was read: only then can a contact's length be told apart from how input was
+    /// batched.
+    var timesTouches: Bool { get }
 }
 
 /// SDL's events: a window's, or the offscreen driver's (which cannot sleep until an event
 /// comes: SDL_WaitEventTimeout would poll it every millisecond, so this sleeps itself and
 /// looks every ``offscreenPollSeconds``, or as soon as a remote command is posted).
 final class SDLInput: LiveInput {
+    /// SDL 2 stamps a touch when it reads it: a tap read in one batch has no length.
+    let timesTouches = false
     private var mapper: InputMapper
     private let waitsForEvents: Bool
     private let commands: Mailbox<RemoteMessage>

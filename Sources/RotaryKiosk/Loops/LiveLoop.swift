@@ -31,6 +31,7 @@ struct LiveLoop {
         var needsLayout = false
         var redrawWhole = false
         var shown = (dimmed: false, asleep: false)
+        var shownShift = Point(x: 0, y: 0)
         while !driver.quitting {
             let facts: [InputFact]
             if !driver.session.isAnimating, !needsLayout, !redrawWhole {
@@ -55,7 +56,8 @@ struct LiveLoop {
             let now = (dimmed: driver.session.isDimmed, asleep: driver.session.isAsleep)
             // The watchdog hears from the loop only once the frame is on the panel (presented,
             // or nothing to present): a loop that runs without drawing is not alive.
-            if (now.dimmed || now.asleep) && now == shown && !redrawWhole {  // dimmed or off: one frame, then none
+            // Dimmed or off: one frame, then none (dimmed, one more for each pixel the picture shifts).
+            if (now.dimmed || now.asleep) && now == shown && driver.session.pictureShift == shownShift && !redrawWhole {
                 systemd.keepAlive(now: Self.nowMs() / 1000)
                 continue
             }
@@ -63,6 +65,7 @@ struct LiveLoop {
             systemd.keepAlive(now: Self.nowMs() / 1000)
             redrawWhole = false
             shown = now
+            shownShift = driver.session.pictureShift
         }
     }
 

@@ -25,7 +25,7 @@ struct ReplayLoop {
             if let signal = SignalWatch.received { throw ReplayError.interrupted(signal: signal) }
             let now = Double(frame) * Self.frameMs
             while next < trace.steps.count, trace.steps[next].ms <= now + 1e-6, !driver.quitting {
-                if let input = trace.steps[next].input { driver.handle(input, ms: now) }
+                if let input = trace.steps[next].input { handle(input, at: trace.steps[next].ms, now: now) }
                 if let remote = trace.steps[next].remote { driver.remote(remote, ms: now) }
                 next += 1
             }
@@ -40,6 +40,17 @@ struct ReplayLoop {
             driver.advance(by: Double(frames) / 60, ms: Double(frame) * Self.frameMs)
         }
         try driver.draw()
+    }
+
+    /// Hands the session `input` from the trace's line at `lineMs`, on the frame at `now`; a
+    /// contact it dropped as too short is told as an `error`, so a trace that taps with no
+    /// hold does not silently do nothing.
+    private func handle(_ input: ControlInput, at lineMs: Double, now: Double) {
+        let short = driver.session.touchesDropped.short
+        driver.handle(input, ms: now)
+        guard driver.session.touchesDropped.short > short else { return }
+        driver.report("replay: the contact that lifted at \(JSONValue.plain(lineMs)) ms was shorter than [touch] min_contact_ms and "
+                      + "was dropped as a touch nobody made; give a tap some hold (80 ms is a person's)", ms: now)
     }
 
     /// How many frames the next step may cover: 1 while anything moves, else every frame

@@ -100,6 +100,10 @@ final class SessionDriver {
             case .installUpdate(let url): outputs.installUpdate(url: url)
             case .rebootIntoUpdate: outputs.rebootIntoUpdate()
             case .takeScreenshot:
+                if let busy = outputs.screenshotRefusal {
+                    scene.backgroundProblems.post("screenshot: \(busy)")
+                    continue
+                }
                 do { outputs.sendScreenshot(try scene.capture(session)) } catch {
                     scene.backgroundProblems.post("screenshot: \(error)")
                 }

@@ -135,6 +135,9 @@ final class MqttLink: @unchecked Sendable {
         }
     }
 
+    /// Whether the link is up now.
+    var isConnected: Bool { locked { connected } }
+
     /// Publishes `bytes` on `topic`, not retained, if the link is up now (nothing is kept for
     /// later): whether it was handed over.
     func publish(bytes: [UInt8], on topic: String) -> Bool {

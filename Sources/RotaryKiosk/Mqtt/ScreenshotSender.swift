@@ -28,6 +28,13 @@ final class ScreenshotSender: @unchecked Sendable {
         self.problems = problems
     }
 
+    /// Why a picture would not be sent now (nil: it would): one still on its way, or the
+    /// link down.
+    var refusal: String? {
+        if lock.withLock({ busy }) { return "another one is still on its way; this one is dropped" }
+        return link.isConnected ? nil : "not sent, the MQTT link is down"
+    }
+
     /// Encodes and publishes `picture` on the sender's thread.
     func send(_ picture: Surface) {
         let (taken, previous) = lock.withLock { () -> (Bool, JoinableThread?) in
@@ -72,7 +79,7 @@ final class ScreenshotSender: @unchecked Sendable {
     static func png(of picture: Surface) throws -> [UInt8] {
         var side = min(maxSide, max(picture.width, picture.height))
         while true {
-            do { return try picture.fitted(within: side).pngBytes(limit: maxBytes) } catch where side / 2 >= leastSide {
+            do { return try picture.fitted(within: side).pngBytes(limit: maxBytes) } catch is PNGTooLarge where side / 2 >= leastSide {
                 side /= 2
             }
         }

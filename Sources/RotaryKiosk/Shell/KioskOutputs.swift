@@ -246,6 +246,9 @@ final class KioskOutputs {
         if all.count == zoneStates.count { mqtt.publishState(MqttState.summary(all, slot: slot)) }
     }
 
+    /// Why no picture can be sent now (nil: one can), asked before the frame is copied.
+    var screenshotRefusal: String? { screenshots == nil ? "there is no MQTT link to send it on" : screenshots?.refusal }
+
     /// Publishes `picture`, the panel as it is now, on `<base>/screenshot` (encoded on a
     /// thread of its own).
     func sendScreenshot(_ picture: Surface) {

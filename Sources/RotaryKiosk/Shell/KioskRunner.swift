@@ -96,13 +96,21 @@ public final class KioskRunner {
         }
         var settings = SessionSettings(config: config, windowed: options.windowed)
         settings.hasUpdater = outputs.hasUpdater
+        if trace == nil, !input.timesTouches, settings.touchFilter.minContactSeconds > 0 {
+            // SDL's touch times are when it read them: a real tap read in one batch would seem
+            // to last 0 ms. Only repeating contacts are looked for.
+            settings.touchFilter.minContactSeconds = 0
+            logger.info("touch: contacts are not timed (SDL stamps touches as it reads them); repeating ones are still dropped")
+        }
         let session = KioskSession(screen: screen, settings: settings, zones: config.zones, levels: outputs.startLevels,
                                    touch: outputs.startTouch, pinLock: outputs.startPinLock,
                                    timeOfDay: LocalTime.secondsSinceMidnight(startedAt))
         scene.rebuild(for: session.screen)
         timeline.mark("layout and outputs")
         let systemd = SystemdNotifier()
-        if trace == nil, run == .display || run == .headless { try watchPresents(scene, stallSeconds: systemd.watchdogInterval ?? 10) }
+        // A pet goes out at most every half watchdog interval; a quarter more for the stall and
+        // a sixteenth for the watch's look leaves the error line time before systemd's own kill.
+        if trace == nil, run == .display || run == .headless { watchPresents(scene, stallSeconds: systemd.watchdogInterval.map { $0 / 2 } ?? 10) }
         defer { scene.presentWatch?.stop() }
         try scene.drawFirstFrame(session, ms: 0)
         timeline.mark("first frame")
@@ -146,9 +154,9 @@ public final class KioskRunner {
     }
 
     /// Has `scene`'s presents watched: one that takes longer than `stallSeconds` is told as
-    /// an `error` (the log and the event line) before the process ends for systemd to start it
-    /// again.
-    private func watchPresents(_ scene: KioskScene, stallSeconds: Double) throws {
+    /// an `error` (the log and the event line, not its listeners: this is the watch's thread)
+    /// before the process ends for systemd to start it again.
+    private func watchPresents(_ scene: KioskScene, stallSeconds: Double) {
         let logger = logger
         nonisolated(unsafe) let events = events
         let watch = PresentWatch(stallSeconds: stallSeconds) { reason in
@@ -156,8 +164,12 @@ public final class KioskRunner {
             events.emit(EventRecords.error(reason, ms: LiveLoop.nowMs()))
             events.flush(upTo: 1)
         }
-        try watch.start()
-        scene.presentWatch = watch
+        do {
+            try watch.start()
+            scene.presentWatch = watch
+        } catch {
+            logger.error("no thread to watch the presents (\(error)): a stuck page flip is left to the watchdog")
+        }
     }
 
     /// Saves the picture asked for (unless `picture` is false: a replay that failed) and

@@ -68,7 +68,9 @@ final class KioskScene {
     /// Draws `session`'s frame whole and returns a copy of it, taken before it is presented
     /// (a GPU's back buffer is undefined after a present).
     func capture(_ session: KioskSession) throws -> Surface {
-        guard let picture = try draw(session, whole: true, capturing: true) else { throw SDLError("no frame to take yet") }
+        guard let picture = try draw(session, whole: true, capturing: true) else {
+            throw SDLError("taking the panel's picture", message: "no frame is drawn yet")
+        }
         return picture
     }
 
@@ -94,15 +96,16 @@ final class KioskScene {
         let regions = try executor.drawChanges(list)
         for failure in executor.failures.dropFirst(failuresReported) { backgroundProblems.post("cannot draw \(failure)") }
         failuresReported = executor.failures.count
-        let picture = capturing ? try renderer.readPixels() : nil
-        if regions?.isEmpty == true { return picture }
+        // Presented whether or not the copy worked: the executor counts this frame as shown.
+        let picture = capturing ? Result { try renderer.readPixels() } : nil
+        if regions?.isEmpty == true { return try picture?.get() }
         presentWatch?.presenting()
         PresentFault.stallIfAsked(presented: frameStats.frames)
         renderer.present(regions: regions)
         panel?.show(regions)
         presentWatch?.presented()
         frameStats.presented(at: LiveLoop.seconds(), partial: regions != nil)
-        return picture
+        return try picture?.get()
     }
 
     /// The last frame as data (``DrawListRecord``): its texts as drawn and what can be tapped
@@ -113,8 +116,13 @@ final class KioskScene {
         return DrawListRecord.make(width: Int(layout.width), height: Int(layout.height), panel: layout.panel,
                                    texts: try executor.placedTexts(lastList),
                                    targets: TapTargets.of(session),
-                                   stateBox: session.service == nil
-                                       ? layout.turn.window(KioskView.stateArea(layout, counting: session.dialShowing != nil)) : nil)
+                                   stateBox: session.service == nil ? stateBox(session) : nil)
+    }
+
+    /// The state area in window pixels, where the burn-in shift has put it.
+    private func stateBox(_ session: KioskSession) -> Rect {
+        let layout = session.screen.layout
+        return layout.turn.window(KioskView.stateArea(layout, counting: session.dialShowing != nil)).offset(by: session.pictureShift)
     }
 
     /// Draws the first frame and announces `ready` with the layout.

@@ -51,7 +51,7 @@ final class PresentWatch: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while !stopping {
-            _ = condition.wait(until: Date().addingTimeInterval(min(1, stallSeconds / 4)))
+            _ = condition.wait(until: Date().addingTimeInterval(min(1, stallSeconds / 4)))  // a sixteenth of the watchdog's time
             guard let started, LiveLoop.seconds() - started > stallSeconds, !stopping else { continue }
             stall("the display has not taken a frame for \(Int(stallSeconds.rounded())) s: a page flip does not complete; "
                   + "the kiosk ends so that it is started again")

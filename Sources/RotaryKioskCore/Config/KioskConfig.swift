@@ -120,6 +120,11 @@ extension KioskConfig {
         /// waits for it to say closed. Without one, an `open` told still blocks remote starts.
         public var doorSensor = false
 
+        /// The longest `program` may run, in minutes (nil: no cap): its own cap, else this one.
+        public func onTimeCap(of program: Program?) -> Int? {
+            program?.maxOnMinutes ?? (maxOnMinutes > 0 ? maxOnMinutes : nil)
+        }
+
         public init(maxOnMinutes: Int = 0, doorSensor: Bool = false) {
             self.maxOnMinutes = maxOnMinutes
             self.doorSensor = doorSensor

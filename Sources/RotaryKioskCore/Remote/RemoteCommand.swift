@@ -43,16 +43,17 @@ public enum RemoteCommand: Equatable, Sendable {
 
     /// Reads `message`; the reason it cannot be read otherwise.
     public static func read(_ message: RemoteMessage) -> Result<RemoteCommand, RemoteRefusal> {
-        guard !message.retained else {
-            return .failure(RemoteRefusal("retained commands are ignored (they would act again on every reconnect); publish it without retain"))
-        }
         guard message.payload.count <= maxPayloadBytes else {
             return .failure(RemoteRefusal("the payload is over \(maxPayloadBytes) bytes"))
+        }
+        // A door sensor's state is a fact, and sensors keep theirs retained: taken either way.
+        if message.what == "door" { return door(message.payload).map { .zone(.door($0)) } }
+        guard !message.retained else {
+            return .failure(RemoteRefusal("retained commands are ignored (they would act again on every reconnect); publish it without retain"))
         }
         guard names.contains(message.what) else {
             return .failure(RemoteRefusal("unknown command; the commands are \(names.joined(separator: ", "))"))
         }
-        if message.what == "door" { return door(message.payload).map { .zone(.door($0)) } }
         do {
             return .success(try command(message.what, value: try json(message.payload)))
         } catch let refusal as RemoteRefusal {

@@ -159,7 +159,8 @@ public struct KioskScreen: Sendable {
     /// The dial item whose minutes are nearest to `minutes`.
     public func dialIndex(forMinutes minutes: Int) -> Int { Self.nearest(minutes, in: dialMinutes) }
 
-    private static func nearest(_ minutes: Int, in values: [Int]) -> Int {
+    /// The index of the dial value in `values` nearest to `minutes` (the first of two as near).
+    package static func nearest(_ minutes: Int, in values: [Int]) -> Int {
         values.indices.min { abs(values[$0] - minutes) < abs(values[$1] - minutes) } ?? 0
     }
 

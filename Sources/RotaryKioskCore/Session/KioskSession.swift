@@ -240,6 +240,8 @@ public struct KioskSession: Sendable {
         clock += dt
         var events: [KioskEvent] = []
         for passed in touchFilter.advance(by: dt) { events += takePassed(passed) }
+        // Left alone (idle, or a countdown running) as the step starts: nothing moves under a finger.
+        if isLeftAlone { burnIn.pass(dt) }
         presence.pass(dt)
         for index in zones.indices {
             let context = context(index)
@@ -259,14 +261,13 @@ public struct KioskSession: Sendable {
         events += fleet.moveOn(idle: idleForUpdate)
         presence.dimIfIdle(at: clock, idle: service == nil && !holdsScreen && isAtRest,
                            settings: settings)
-        // Left alone (idle, or a countdown running) and lit: nothing moves under a finger.
-        if isLeftAlone { burnIn.pass(dt) }
         return events + presence.followHours(at: clock, mayGoOff: mayGoOff, settings: settings)
     }
 
-    /// Whether the panel is left alone and lit, idle or counting down: no finger on it,
-    /// nothing moving, no service screen. Only then does the picture shift against burn-in.
-    private var isLeftAlone: Bool { service == nil && !fingers.any && isAtRest && !isDimmed && !isAsleep }
+    /// Whether the panel is left alone and on, idle (dimmed too: the picture that burns in)
+    /// or counting down: no finger on it, nothing moving, no service screen. Only then does
+    /// the picture shift against burn-in.
+    private var isLeftAlone: Bool { service == nil && !fingers.any && isAtRest && !isAsleep }
 
     /// Whether nothing keeps the panel on outside the opening hours: no countdown, no "Done",
     /// no service screen, no control moving.

@@ -6,7 +6,7 @@ import RotaryKit
 extension KioskZone {
     /// The longest `program` may run, in minutes (nil: no cap).
     func onTimeCap(of program: Program?, _ settings: SessionSettings) -> Int? {
-        program?.maxOnMinutes ?? (settings.safety.maxOnMinutes > 0 ? settings.safety.maxOnMinutes : nil)
+        settings.safety.onTimeCap(of: program)
     }
 
     /// The cap of the program on the wheel now, or of the countdown's while one is active.

@@ -30,8 +30,19 @@ package enum TapTargets {
         }
     }
 
-    /// The targets of `session` as the panel shows it now.
+    /// The targets of `session` as the panel shows it now, where the burn-in shift has put
+    /// them.
     package static func of(_ session: KioskSession) -> [Target] {
+        let shift = session.pictureShift
+        return inPlace(session).map { target in
+            var moved = target
+            moved.box = target.box.offset(by: shift)
+            return moved
+        }
+    }
+
+    /// The targets of `session` on the picture in its place.
+    private static func inPlace(_ session: KioskSession) -> [Target] {
         if let service = session.service {
             return targets(of: service.screen.panel, turn: service.screen.turn)
         }

@@ -49,6 +49,9 @@ public struct Rect: Equatable, Hashable, Sendable {
         return Rect(x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)
     }
 
+    /// The same rectangle moved `by` pixels right and down.
+    public func offset(by shift: Point) -> Rect { Rect(x: x + shift.x, y: y + shift.y, width: width, height: height) }
+
     /// The part both cover, or nil when they do not overlap.
     public func intersection(_ other: Rect) -> Rect? {
         let left = max(x, other.x), top = max(y, other.y)

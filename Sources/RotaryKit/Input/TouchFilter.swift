@@ -83,7 +83,7 @@ public struct TouchFilter: Sendable {
     /// The latest contacts' points and times, newest last, dropped ones too.
     private var recent: [(point: Point, time: Double)] = []
     /// How many contacts ``recent`` keeps.
-    private static let remembered = 16
+    private static let remembered = 64
 
     /// A filter with `settings`.
     public init(_ settings: Settings = Settings()) { self.settings = settings }
@@ -94,6 +94,13 @@ public struct TouchFilter: Sendable {
         let finger = event.finger
         guard finger != PointerEvent.mouseFinger else { return [event] }
         let ends = event.phase == .up || event.phase == .cancelled
+        if event.phase == .down {
+            // A finger id that goes down again is a new contact (libinput reuses its slots,
+            // and an up can be lost): whatever was kept of the old one goes.
+            held[finger] = nil
+            passed.remove(finger)
+            dropping.remove(finger)
+        }
         if dropping.contains(finger) {
             if ends { dropping.remove(finger) }
             return []

@@ -54,9 +54,6 @@ public struct RingRaster: Sendable {
                 && outerRadius <= Self.maxRadius
         }
 
-        /// The target pixels the ring may write: its square (`outerRadius + 1` from the centre),
-        /// widened to whole pixels and cut to the target; nil when none lie on the target or
-        /// the geometry cannot be drawn.
         /// Whether `other` paints the same art (looks, radii, marker, backdrop) and differs at
         /// most in where the ring stands: its art can be moved there, only its map made anew.
         public func hasSameArt(as other: Recipe) -> Bool {
@@ -64,6 +61,9 @@ public struct RingRaster: Sendable {
                 && markerDegrees == other.markerDegrees && backdrop == other.backdrop
         }
 
+        /// The target pixels the ring may write: its square (`outerRadius + 1` from the centre),
+        /// widened to whole pixels and cut to the target; nil when none lie on the target or
+        /// the geometry cannot be drawn.
         public var bounds: Rect? {
             guard isDrawable else { return nil }
             return Rect(center: center, radius: outerRadius + 1).pixelAligned
