@@ -414,7 +414,7 @@ struct TouchTestPageTests {
         _ = s.pointer(PointerEvent(.down, finger: 20, at: Point(x: 100, y: 300), time: s.clock))
         _ = s.pointer(PointerEvent(.down, finger: 21, at: Point(x: 500, y: 200), time: s.clock))
         _ = s.pointer(PointerEvent(.moved, finger: 21, at: Point(x: 520, y: 210), time: s.clock))
-        step(0.05)  // a contact counts once it has lasted a few milliseconds (TouchFilter)
+        step(0.1)  // a contact counts once it has lasted a few milliseconds (TouchFilter)
         #expect(s.service?.fingers == [20: Point(x: 100, y: 300), 21: Point(x: 520, y: 210)])
         _ = s.pointer(PointerEvent(.up, finger: 20, at: Point(x: 100, y: 300), time: s.clock))
         #expect(s.service?.fingers == [21: Point(x: 520, y: 210)])

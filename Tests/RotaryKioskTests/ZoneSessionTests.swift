@@ -118,7 +118,7 @@ struct ZoneSessionTests {
         _ = s.advance(by: 0.05)
         _ = s.pointer(PointerEvent(.moved, finger: 1, at: Degrees.point(at: -60, radius: 150, around: wheel.center), time: s.clock))
         _ = s.pointer(PointerEvent(.down, finger: 2, at: s.screen.layout.zoneTiles[1].center, time: s.clock))
-        _ = s.advance(by: 0.01)  // a contact counts once it has lasted a few milliseconds (TouchFilter)
+        _ = s.advance(by: 0.05)  // a contact counts once it has lasted a few milliseconds (TouchFilter)
         #expect(s.selectedZone == 1)
         _ = s.pointer(PointerEvent(.up, finger: 2, at: s.screen.layout.zoneTiles[1].center, time: s.clock))
         _ = tap(&s, at: s.screen.layout.zoneTiles[0].center)

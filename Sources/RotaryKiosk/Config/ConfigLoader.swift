@@ -127,6 +127,10 @@ public enum ConfigLoader {
     /// as it is picked.
     static func checkOnTimeCaps(_ config: KioskConfig, _ r: inout ConfigReader) {
         for (i, program) in config.programs.enumerated() {
+            if let own = program.maxOnMinutes, config.safety.maxOnMinutes > 0, own > config.safety.maxOnMinutes {
+                r.warning("program[\(i)].max_on_minutes", "\(own) is above [safety] max_on_minutes (\(config.safety.maxOnMinutes)): "
+                    + "this program may run longer than the panel's own cap; make sure the heater allows it")
+            }
             let shown = config.dialMinutes.isEmpty ? program.minutes
                 : config.dialMinutes[KioskScreen.nearest(program.minutes, in: config.dialMinutes)]
             guard let cap = config.safety.onTimeCap(of: program), shown > cap else { continue }

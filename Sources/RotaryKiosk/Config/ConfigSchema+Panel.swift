@@ -57,7 +57,7 @@ enum ConfigSchema {
         },
         .number("wake_seconds", \.wakeSeconds, .wake, doc: "Outside the opening hours, a touch keeps the panel on this long."),
         .int("shift_pixels", \.shiftPixels, .shiftPixels,
-             doc: "Against burn-in: once a minute the whole picture glides a pixel a second round a square this far either way, while nobody touches."),
+             doc: "Against burn-in: once a minute the whole picture glides a pixel a second round a square this far across either way and twice this down, while nobody touches."),
         .custom("framebuffer", takes: "a framebuffer device, \"/dev/fb…\"", default: "\"\(KioskConfig.defaults.framebuffer)\"",
                 doc: "The framebuffer drawn into on a panel without KMS.") { r, table, path, config in
             guard let framebuffer = r.string(table, "framebuffer", at: path) else { return }

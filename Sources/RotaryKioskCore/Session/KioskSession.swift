@@ -63,11 +63,14 @@ public struct KioskSession: Sendable {
     var fleet = FleetUpdater()
     /// The slow move of the whole picture against burn-in.
     private var burnIn: BurnInShift
-    /// Where the whole picture stands against burn-in, whole pixels right and down of its
-    /// place (window pixels): the view is drawn there, and touches are taken back from there.
+    /// Where the whole picture stands against burn-in, whole window pixels right and down of
+    /// its place: the view is drawn there, and touches are taken back from there. In the view
+    /// it never moves up (the dial's marker stands at the top edge) but up to twice the reach
+    /// down, into the margin below the dial, and the reach either way across.
     public var pictureShift: Point {
-        let offset = burnIn.offset
-        return Point(x: Double(offset.x), y: Double(offset.y))
+        let offset = burnIn.offset, turn = screen.layout.turn
+        let origin = turn.window(Point(x: 0, y: 0)), moved = turn.window(Point(x: Double(offset.x), y: Double(offset.y + burnIn.reach)))
+        return Point(x: moved.x - origin.x, y: moved.y - origin.y)
     }
     /// Window point `p` of the shifted picture, where it is on the picture in its place: what a
     /// person touching `p` saw there.

@@ -3,9 +3,11 @@
 /// (the Raspberry Pi Touch Display 2 on some units taps one point every 12.864 s), which
 /// keep a panel from ever dimming and press whatever lies there. The filter drops
 ///
-/// - a contact shorter than ``Settings/minContactSeconds``: a finger's `down` is held back
-///   until the contact has lasted that long (its `up`, another of its events, or
-///   ``advance(by:)`` says so), then passed on with its own time; and
+/// - a contact shorter than ``Settings/minContactSeconds`` by the events' own times: a
+///   finger's `down` is held back until another of its events shows the contact lasted that
+///   long, or, for a finger that lies still, until ``releaseSeconds`` (at least the shortest
+///   contact) have passed by ``advance(by:)`` (long enough for an `up` read a frame late to
+///   arrive first), then passed on with its own time; and
 /// - a contact at the point of the two before it (within ``Settings/repeatRadius`` pixels),
 ///   after the same period (within ``Settings/periodTolerance``) of at least
 ///   ``Settings/minRepeatPeriod``, while no other finger is down: a person does not tap one
@@ -66,6 +68,12 @@ public struct TouchFilter: Sendable {
     public let settings: Settings
     /// The contacts dropped so far.
     public private(set) var dropped = Counts()
+    /// Seconds of ``advance(by:)`` after which a held `down` of a finger that lies still is
+    /// passed on (at least the shortest contact): two frames, so that an `up` read after a
+    /// frame boundary still drops a contact that was too short.
+    public var releaseSeconds: Double { max(settings.minContactSeconds, Self.stillFingerSeconds) }
+    /// How long a still finger waits at least, seconds: just over two frames at 60 Hz.
+    static let stillFingerSeconds = 0.035
 
     /// A finger whose `down` waits until its contact has lasted long enough.
     private struct Held: Sendable {
@@ -110,8 +118,7 @@ public struct TouchFilter: Sendable {
             return [event]
         }
         if var waiting = held[finger] {
-            let lasted = max(event.time - waiting.down.time, waiting.waited)
-            if lasted < settings.minContactSeconds {
+            if event.time - waiting.down.time < settings.minContactSeconds {
                 if ends {
                     held[finger] = nil
                     if event.phase == .up { dropped.short += 1 }
@@ -149,7 +156,7 @@ public struct TouchFilter: Sendable {
         for finger in held.keys.sorted() {
             guard var waiting = held[finger] else { continue }
             waiting.waited += dt
-            guard waiting.waited >= settings.minContactSeconds else {
+            guard waiting.waited >= releaseSeconds else {
                 held[finger] = waiting
                 continue
             }
@@ -162,7 +169,7 @@ public struct TouchFilter: Sendable {
 
     /// Seconds until ``advance(by:)`` releases a held `down` (nil: none is held).
     public var secondsUntilRelease: Double? {
-        held.values.map { max(0, settings.minContactSeconds - $0.waited) }.min()
+        held.values.map { max(0, releaseSeconds - $0.waited) }.min()
     }
 
     /// Whether `down` is at the point of the two contacts before it there, after the same

@@ -61,7 +61,7 @@ struct KioskFaceTests {
         let picture = try OffscreenRendering.render(s)
         let blue = (ringX - 3...ringX + 3).map { picture.pixel(x: $0, y: Int(layout.center.y)) }.max { $0.b < $1.b }!
         _ = s.pointer(PointerEvent(.down, finger: 1, at: Point(x: 5, y: 5), time: s.clock))
-        _ = s.advance(by: 0.01)  // a contact counts once it has lasted a few milliseconds (TouchFilter)
+        _ = s.advance(by: 0.05)  // a contact counts once it has lasted a few milliseconds (TouchFilter)
         #expect(!s.showsFocus)
         _ = s.encoder(steps: 1)
         #expect(s.showsFocus)
