@@ -33,7 +33,12 @@ final class PresentWatch: @unchecked Sendable {
     }
 
     /// The render thread is about to present.
-    func presenting() { condition.withLock { started = LiveLoop.seconds() } }
+    func presenting() {
+        condition.withLock {
+            started = LiveLoop.seconds()
+            condition.signal()
+        }
+    }
 
     /// The present returned.
     func presented() { condition.withLock { started = nil } }
@@ -47,12 +52,21 @@ final class PresentWatch: @unchecked Sendable {
         thread?.join()
     }
 
+    /// Sleeps while no present is under way (an idle kiosk wakes nothing), else until the
+    /// present under way would be late.
     private func watch() {
         condition.lock()
         defer { condition.unlock() }
         while !stopping {
-            _ = condition.wait(until: Date().addingTimeInterval(min(1, stallSeconds / 4)))  // a sixteenth of the watchdog's time
-            guard let started, LiveLoop.seconds() - started > stallSeconds, !stopping else { continue }
+            guard let started else {
+                condition.wait()
+                continue
+            }
+            let late = started + stallSeconds - LiveLoop.seconds()
+            if late > 0 {
+                _ = condition.wait(until: Date().addingTimeInterval(late + 0.01))
+                continue
+            }
             stall("the display has not taken a frame for \(Int(stallSeconds.rounded())) s: a page flip does not complete; "
                   + "the kiosk ends so that it is started again")
             _exit(Self.exitStatus)
