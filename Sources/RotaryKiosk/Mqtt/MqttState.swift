@@ -67,7 +67,7 @@ enum MqttState {
                             ("ends_at", line.endsAt.map { .string(iso8601($0)) } ?? .null)])
         }
         return JSONValue.object([("state", .string(overall)), ("zones", .array(lines)), ("version", .string(RotaryKioskCommand.version)),
-                                 ("touches_dropped", touchesDropped(zones.map(\.record.touchesDropped).max { $0.total < $1.total } ?? TouchFilter.Counts()))]
+                                 ("touches_dropped", touchesDropped(zones.first?.record.touchesDropped ?? TouchFilter.Counts()))]
                                 + kioskFields(update: zones.first?.record.update, slot: slot)).text
     }
 

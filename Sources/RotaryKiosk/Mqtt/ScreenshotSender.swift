@@ -11,6 +11,8 @@ final class ScreenshotSender: @unchecked Sendable {
     static let maxSide = 1080
     /// The most bytes a picture sent may have (2 MiB).
     static let maxBytes = 2 << 20
+    /// Why a picture asked for while another is being sent is dropped.
+    static let busy = "another one is still on its way; this one is dropped"
     /// The shortest longer side a picture is halved down to before it is given up.
     static let leastSide = 120
 
@@ -31,7 +33,7 @@ final class ScreenshotSender: @unchecked Sendable {
     /// Why a picture would not be sent now (nil: it would): one still on its way, or the
     /// link down.
     var refusal: String? {
-        if lock.withLock({ busy }) { return "another one is still on its way; this one is dropped" }
+        if lock.withLock({ busy }) { return Self.busy }
         return link.isConnected ? nil : "not sent, the MQTT link is down"
     }
 
@@ -44,7 +46,7 @@ final class ScreenshotSender: @unchecked Sendable {
             return (true, worker)
         }
         guard taken else {
-            problems.post("screenshot: another one is still on its way; this one is dropped")
+            problems.post("screenshot: \(Self.busy)")
             return
         }
         previous?.join()  // done already: it cleared `busy` as it ended

@@ -13,7 +13,7 @@ extension KioskZone {
 
     /// Why `command` may not or cannot be carried out now (nil: it can).
     func refusal(of command: ZoneCommand, _ context: ZoneContext) -> String? {
-        if case .door = command { return nil }  // a sensor's fact, not a command: always taken
+        if command.isFact { return nil }  // a sensor's fact, not a command: always taken
         switch context.settings.remoteControl {
         case .none:
             return Self.controlOff
