@@ -25,7 +25,11 @@ SETTLE_SECONDS = 60  # how long a screendump is taken again until its check pass
 
 def monitor(path, command):
     """Runs one command on QEMU's human monitor and returns what it printed: the monitor prints
-    its prompt again once the command is done (a screendump's file is then written)."""
+    its prompt again once the command is done (a screendump's file is then written). Right
+    after power on QEMU may not have made the monitor's socket yet: waited for up to 10 s."""
+    deadline = time.time() + 10
+    while not os.path.exists(path) and time.time() < deadline:
+        time.sleep(0.05)
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
         s.connect(path)
         s.settimeout(10)
@@ -119,6 +123,21 @@ def check(name, image, pictures, button=None):
     return "ok " + message
 
 
+def capture(sock, ppm):
+    """What the panel shows now, through QEMU's monitor on sock, as (width, height, RGB bytes);
+    the picture is left in the file ppm."""
+    if os.path.exists(ppm):
+        os.remove(ppm)
+    monitor(sock, f"screendump {ppm}")  # returns once QEMU has written the file
+    for _ in range(20):
+        if os.path.exists(ppm) and os.path.getsize(ppm) > 1000:
+            break
+        time.sleep(0.25)
+    if not os.path.exists(ppm):
+        raise Failure(f"QEMU wrote no screendump {ppm}")
+    return read_ppm(ppm)
+
+
 def settled_screendump(sock, out, name, pictures, judge=None, limit=SETTLE_SECONDS):
     """Screendumps name (OUT/name.ppm) until its check passes or limit seconds pass; keeps
     the last as OUT/name.png. Returns the picture, the verdict and how many were taken."""
@@ -128,14 +147,7 @@ def settled_screendump(sock, out, name, pictures, judge=None, limit=SETTLE_SECON
     tries = 0
     while True:
         tries += 1
-        if os.path.exists(ppm):
-            os.remove(ppm)
-        monitor(sock, f"screendump {ppm}")  # returns once QEMU has written the file
-        for _ in range(20):
-            if os.path.exists(ppm) and os.path.getsize(ppm) > 1000:
-                break
-            time.sleep(0.25)
-        image = read_ppm(ppm)
+        image = capture(sock, ppm)
         verdict = judge(image)
         if verdict.startswith("ok") or time.time() >= deadline:
             write_png(os.path.join(out, name + ".png"), *image)
@@ -310,11 +322,7 @@ class Machine:
         is taken. judge(name, image) gives the verdict (default: check against the pictures
         taken before)."""
         if not check:
-            ppm = os.path.join(self.work, name + ".ppm")
-            monitor(self.monitor, f"screendump {ppm}")  # returns once the file is written
-            if not os.path.exists(ppm):
-                raise Failure(f"{self.name}: QEMU wrote no screendump {name}")
-            write_png(os.path.join(self.work, name + ".png"), *read_ppm(ppm))
+            write_png(os.path.join(self.work, name + ".png"), *self.picture(name))
             say(f"{self.name}: screendump {name}.png")
             return
         verdicts = judge or self.judge
@@ -328,6 +336,10 @@ class Machine:
             self.failures.append(verdict)
             if self.strict:
                 raise Failure(verdict)
+
+    def picture(self, name="picture"):
+        """What the panel shows now, as (width, height, RGB bytes), unchecked and not kept."""
+        return capture(self.monitor, os.path.join(self.work, name + ".ppm"))
 
     def judge(self, name, image, button):
         """The verdict on screendump name: check() against the pictures taken before."""
