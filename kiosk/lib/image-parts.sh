@@ -9,17 +9,23 @@ ROTARY_IMAGE_PACKAGES="debootstrap e2fsprogs squashfs-tools dosfstools mtools gr
 # What the image adds to the base and the package: RAUC and its D-Bus service, grub-editenv
 # (the slot variables GRUB reads), growpart (growing the data partition), curl and the CA
 # certificates (fleet updates fetch bundles, https too), resolved and timesyncd (names and
-# the time from the network the DHCP lease gives).
-ROTARY_IMAGE_GUEST_PACKAGES="rauc rauc-service grub-common cloud-guest-utils curl ca-certificates systemd-resolved systemd-timesyncd"
+# the time from the network the DHCP lease gives), Plymouth (the site's splash while it boots).
+ROTARY_IMAGE_GUEST_PACKAGES="rauc rauc-service grub-common cloud-guest-utils curl ca-certificates systemd-resolved systemd-timesyncd plymouth"
 
 # The base's tools that only the VM test uses; a production image leaves them out (python3
 # itself stays: growpart needs it).
 ROTARY_IMAGE_TEST_ONLY_PACKAGES="python3-evdev"
 
 # The kernel's command line: the kernel and systemd talk to the serial port only, so the
-# panel shows no boot text and no cursor; a kernel panic reboots (and counts a GRUB try).
-# fsck repairs the data partition by itself: nobody is at a kiosk's console to answer it.
-ROTARY_IMAGE_CMDLINE="console=ttyS0,115200 quiet loglevel=3 systemd.show_status=0 vt.global_cursor_default=0 panic=10 fsck.repair=yes"
+# panel shows no boot text and no cursor (loglevel 3 keeps errors on the serial port, the
+# only console); Plymouth shows the splash on the panel, not its text on the serial port; a
+# kernel panic reboots (and counts a GRUB try). fsck repairs the data partition by itself:
+# nobody is at a kiosk's console to answer it.
+ROTARY_IMAGE_CMDLINE="console=ttyS0,115200 quiet loglevel=3 systemd.show_status=0 vt.global_cursor_default=0 splash plymouth.ignore-serial-consoles panic=10 fsck.repair=yes"
+
+# The biggest splash kiosk/image takes, in pixels a side: Plymouth holds it unpacked in RAM
+# while the panel boots (4 bytes a pixel).
+ROTARY_IMAGE_SPLASH_MAX=4096
 
 rotary_image_compatible() { echo "rotary-kiosk-$(dpkg --print-architecture)"; }
 
@@ -78,6 +84,9 @@ rotary_image_root() {
             systemctl --root="$root" enable "$(basename "$unit")" >/dev/null 2>&1
         done
     fi
+    # Plymouth starts from the slot (plymouth-start.service), once the data partition with the
+    # site's splash is mounted: its initramfs parts would start it before there is one.
+    rm -f "$root/usr/share/initramfs-tools/hooks/plymouth" "$root"/usr/share/initramfs-tools/scripts/*/plymouth
     printf 'squashfs\noverlay\n' >>"$root/etc/initramfs-tools/modules"
     chroot "$root" update-initramfs -u -k all >"$work/initramfs.log" 2>&1 || { tail -20 "$work/initramfs.log" >&2; return 1; }
     rm -f "$root"/boot/*.old "$root"/vmlinuz.old "$root"/initrd.img.old
@@ -93,12 +102,27 @@ rotary_image_squashfs() {
     [ "$status" -eq 0 ] || { say "mksquashfs failed ($status)"; return 1; }
 }
 
-# rotary_image_esp FILE — the EFI system partition: Debian's GRUB as the removable-media
-# loader (EFI/BOOT/BOOTX64.EFI, found by any UEFI firmware) and kiosk/image-boot/grub.cfg.
+# rotary_image_silent_grub DIR — a copy of Debian's GRUB modules in DIR whose kernel does not
+# print "Welcome to GRUB!": Debian builds GRUB without the quiet-boot option Ubuntu's has, and
+# the kernel prints that line on the panel before it reads any config. The string is emptied
+# in place (same length, the kernel's layout untouched), and only if it is there exactly once.
+rotary_image_silent_grub() {
+    local dir="$1" kernel="$1/kernel.img" banner='Welcome to GRUB!'
+    rm -rf "$dir"; cp -a /usr/lib/grub/x86_64-efi "$dir"
+    [ "$(grep -c -a -F "$banner" "$kernel")" = 1 ] \
+        || { say "GRUB's kernel ($kernel) does not hold its banner exactly once: cannot silence it"; return 1; }
+    perl -0777 -pi -e 's/\QWelcome to GRUB!\E/"\0" x 16/e' "$kernel"
+    ! grep -q -a -F "$banner" "$kernel" || { say "GRUB's banner is still in $kernel"; return 1; }
+}
+
+# rotary_image_esp FILE — the EFI system partition: Debian's GRUB, silenced, as the
+# removable-media loader (EFI/BOOT/BOOTX64.EFI, found by any UEFI firmware) and
+# kiosk/image-boot/grub.cfg.
 rotary_image_esp() {
     local esp="$1"
     local grub="$work/BOOTX64.EFI"
-    grub-mkimage -O x86_64-efi -p /EFI/BOOT -o "$grub" \
+    rotary_image_silent_grub "$work/grub-modules"
+    grub-mkimage -d "$work/grub-modules" -O x86_64-efi -p /EFI/BOOT -o "$grub" \
         part_gpt fat ext2 squash4 gzio normal linux echo test loadenv regexp configfile all_video efi_gop reboot
     sed "s|@CMDLINE@|$ROTARY_IMAGE_CMDLINE|" "$here/image-boot/grub.cfg" >"$work/grub.cfg"
     rm -f "$esp"
@@ -107,16 +131,30 @@ rotary_image_esp() {
     mcopy -i "$esp" "$grub" "$work/grub.cfg" ::/EFI/BOOT/
 }
 
-# rotary_image_data ROOT FILE CONFIG — the data partition as the first boot finds it: the
-# kiosk's state folder (owned by its user), the site's config, the journal's folder, GRUB's
-# slot variables (slot A, the only one filled) and RAUC's folder.
+# rotary_image_splash_check FILE — FILE is a PNG of at most ROTARY_IMAGE_SPLASH_MAX pixels a
+# side (else it says why and fails): what Plymouth shows while the panel boots.
+rotary_image_splash_check() {
+    local file="$1" width height
+    [ "$(od -An -tx1 -N8 "$file" | tr -d ' \n')" = 89504e470d0a1a0a ] || { say "the splash $file is not a PNG"; return 1; }
+    read -r width height < <(od -An -tu4 --endian=big -j16 -N8 "$file")
+    if [ -z "$height" ] || [ "$width" -lt 1 ] || [ "$height" -lt 1 ] \
+        || [ "$width" -gt "$ROTARY_IMAGE_SPLASH_MAX" ] || [ "$height" -gt "$ROTARY_IMAGE_SPLASH_MAX" ]; then
+        say "the splash $file is ${width:-?}x${height:-?} pixels: at most ${ROTARY_IMAGE_SPLASH_MAX} a side"; return 1
+    fi
+}
+
+# rotary_image_data ROOT FILE CONFIG [SPLASH] — the data partition as the first boot finds it:
+# the kiosk's state folder (owned by its user), the site's config, the splash folder (with
+# SPLASH as splash.png), the journal's folder, GRUB's slot variables (slot A, the only one
+# filled) and RAUC's folder.
 rotary_image_data() {
-    local root="$1" file="$2" config="$3"
+    local root="$1" file="$2" config="$3" splash="${4:-}"
     local data="$work/data" owner
     owner=$(chroot "$root" id -u rotary):$(chroot "$root" id -g rotary)
-    rm -rf "$data"; mkdir -p "$data/state" "$data/etc-rotary" "$data/journal" "$data/boot" "$data/rauc" "$data/image-state"
+    rm -rf "$data"; mkdir -p "$data/state" "$data/etc-rotary" "$data/splash" "$data/journal" "$data/boot" "$data/rauc" "$data/image-state"
     chown "$owner" "$data/state"; chmod 0750 "$data/state"
     install -m 0644 "$config" "$data/etc-rotary/rotary.toml"
+    [ -z "$splash" ] || install -m 0644 "$splash" "$data/splash/splash.png"
     grub-editenv "$data/boot/grubenv" create
     grub-editenv "$data/boot/grubenv" set ORDER="A B" A_OK=1 B_OK=0 A_TRY=0 B_TRY=0
     rm -f "$file"
@@ -180,14 +218,14 @@ MANIFEST
         || { cat "$work/bundle.log" >&2; say "the bundle does not verify against $keyring"; return 1; }
 }
 
-# rotary_image_assemble IMAGE ROOT CONFIG — the slot of ROOT, the EFI system partition and the
-# data partition (with CONFIG) put together as the disk IMAGE, with its block map; the slot
-# image stays in $work/rootfs.img for a bundle.
+# rotary_image_assemble IMAGE ROOT CONFIG [SPLASH] — the slot of ROOT, the EFI system partition
+# and the data partition (with CONFIG and SPLASH) put together as the disk IMAGE, with its
+# block map; the slot image stays in $work/rootfs.img for a bundle.
 rotary_image_assemble() {
-    local image="$1" root="$2" config="$3"
+    local image="$1" root="$2" config="$3" splash="${4:-}"
     rotary_image_squashfs "$root" "$work/rootfs.img"
     rotary_image_esp "$work/esp.img"
-    rotary_image_data "$root" "$work/data.img" "$config"
+    rotary_image_data "$root" "$work/data.img" "$config" "$splash"
     rotary_image_disk "$image" "$work/esp.img" "$work/rootfs.img" "$work/data.img"
     bmaptool -q create -o "${image%.img}.bmap" "$image"
 }

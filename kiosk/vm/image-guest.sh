@@ -12,7 +12,7 @@
 #   config-save the service screen's calibration, which saves operator.json
 #   usage-write a countdown is cancelled and a new one started (a usage-log row)
 set -u
-VM_CONSOLE=/dev/ttyS0 VM_JOURNAL_MATCH='rotary|slot|rauc'
+VM_CONSOLE=/dev/ttyS0 VM_JOURNAL_MATCH='rotary|slot|rauc|plymouth'
 . /usr/local/lib/rotary-vm/guest-lib.sh
 notes=/data/vmtest
 host=10.0.2.2

@@ -25,6 +25,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bootwatch  # noqa: E402
 import vmhost  # noqa: E402
 from vmhost import Failure, say  # noqa: E402
 
@@ -137,11 +138,9 @@ def main():
 
     # First boot: the data partition grows, the kiosk's first frame, a countdown started.
     first = boot("first")
-    # What the panel shows while it boots: the firmware's logo, then nothing until the kiosk.
-    for second in (6, 14, 22):
-        first.follow_until(second)
-        first.screendump(f"booting-{second:02d}s", check=False)
-    ready = first.wait_for("VMTEST READY")
+    # What the panel shows from power on, a picture a second until the kiosk's first frame.
+    watch = bootwatch.Watch(first, work)
+    ready = watch.until("VMTEST READY", BOOT_LIMIT)
     seen_at = time.time() - first.started
     uptime = float(ready.split("uptime=")[1].split()[0])
     epoch = float(ready.split("epoch=")[1].split()[0])
@@ -149,6 +148,11 @@ def main():
         f"kernel started; firmware and GRUB the rest); the host read it at {seen_at:.1f} s")
     for line in (first.wait_for("VMTEST FIRST ok"), first.wait_for("VMTEST FIRST ok: rauc")):
         say(f"boot 1: {line[7:]}")
+    first.wait_for("VMTEST SCREENDUMP first-boot")
+    seen, wrong = watch.verdict(pictures["first-boot"])
+    say(f"boot 1: the panel from power on, a screendump a second (boot-SSS.Ss.png): {', '.join(seen)}")
+    if wrong:
+        raise Failure(f"boot 1: while it booted the panel showed what it must not: {'; '.join(wrong)}")
     say(f"boot 1: {first.wait_for('VMTEST COUNTDOWN')[7:]}")
     if first.wait_for("VMTEST DONE") != "VMTEST DONE ok":
         raise Failure("first boot failed")

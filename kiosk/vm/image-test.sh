@@ -6,7 +6,9 @@
 # signature; then image-host.py boots it: first boot, ROTARY_VM_CUTS power cuts at random
 # moments (seed ROTARY_VM_SEED), the update to v2, the rollback of the bad one, a fleet update.
 # --short (what ./kiosk/test runs) builds no v2 and boots the first boot, one power cut while a
-# countdown runs and the bad bundle's rollback to v1.
+# countdown runs and the bad bundle's rollback to v1. The first boot is watched from power on
+# (bootwatch.py): the panel must show only black, the test's splash and the kiosk once the
+# firmware has started GRUB.
 # ROTARY_VM_REUSE=1 boots the image and bundles the last run built (the disk made afresh).
 # Sourced by kiosk/vm-test, which has set here, top, cache and say.
 
@@ -38,7 +40,9 @@ rotary_vm_image_test() {
     rotary_vm_guest_files "$work/agent" "$here/vm/image-guest.sh" "$here/vm/rotary-vm-image-test.service"
     local root="$work/root"
     rotary_image_root "$root" "$deb" "$cache" "$work/keys/ca.cert.pem" "$version" "$work/agent"
-    rotary_image_assemble "$work/disk.img" "$root" "$root/etc/rotary/rotary.toml"
+    # The test's own splash, which image-host.py looks for on the panel while the image boots.
+    python3 "$here/vm/bootwatch.py" splash "$work/splash.png"
+    rotary_image_assemble "$work/disk.img" "$root" "$root/etc/rotary/rotary.toml" "$work/splash.png"
     local size written
     size=$(du -m --apparent-size "$work/disk.img" | cut -f1) written=$(du -m "$work/disk.img" | cut -f1)
     say "image: $size MiB, $written MiB of it written (bmap), slot squashfs $(du -m "$work/rootfs.img" | cut -f1) MiB"
