@@ -23,9 +23,6 @@ ROTARY_IMAGE_TEST_ONLY_PACKAGES="python3-evdev"
 # nobody is at a kiosk's console to answer it.
 ROTARY_IMAGE_CMDLINE="console=ttyS0,115200 quiet loglevel=3 systemd.show_status=0 vt.global_cursor_default=0 splash plymouth.ignore-serial-consoles panic=10 fsck.repair=yes"
 
-# The biggest splash kiosk/image takes, in pixels a side: Plymouth holds it unpacked in RAM
-# while the panel boots (4 bytes a pixel).
-ROTARY_IMAGE_SPLASH_MAX=4096
 
 rotary_image_compatible() { echo "rotary-kiosk-$(dpkg --print-architecture)"; }
 
@@ -131,16 +128,11 @@ rotary_image_esp() {
     mcopy -i "$esp" "$grub" "$work/grub.cfg" ::/EFI/BOOT/
 }
 
-# rotary_image_splash_check FILE — FILE is a PNG of at most ROTARY_IMAGE_SPLASH_MAX pixels a
-# side (else it says why and fails): what Plymouth shows while the panel boots.
+# rotary_image_splash_check FILE — FILE may be the splash (else it says why and fails): the
+# image's own check (usr/lib/rotary-image/splash), which the panel runs again at every boot.
 rotary_image_splash_check() {
-    local file="$1" width height
-    [ "$(od -An -tx1 -N8 "$file" | tr -d ' \n')" = 89504e470d0a1a0a ] || { say "the splash $file is not a PNG"; return 1; }
-    read -r width height < <(od -An -tu4 --endian=big -j16 -N8 "$file")
-    if [ -z "$height" ] || [ "$width" -lt 1 ] || [ "$height" -lt 1 ] \
-        || [ "$width" -gt "$ROTARY_IMAGE_SPLASH_MAX" ] || [ "$height" -gt "$ROTARY_IMAGE_SPLASH_MAX" ]; then
-        say "the splash $file is ${width:-?}x${height:-?} pixels: at most ${ROTARY_IMAGE_SPLASH_MAX} a side"; return 1
-    fi
+    local why
+    why=$("$here/image-root/usr/lib/rotary-image/splash" check "$1") || { say "$why"; return 1; }
 }
 
 # rotary_image_data ROOT FILE CONFIG [SPLASH] — the data partition as the first boot finds it:
