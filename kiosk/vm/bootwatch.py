@@ -2,7 +2,7 @@
 """What the panel shows from power on, as the image test sees it: a screendump every second
 until the kiosk's first frame, each one called black, the splash, the kiosk or the firmware's.
 The image may show only black, then the splash, then the kiosk (with at most a moment's black
-between the two, BLINK_SECONDS); the firmware (OVMF here, a
+between the two, BLINK_FRAMES); the firmware (OVMF here, a
 board's own on a real panel) is not the image's, and its pictures are allowed until it starts
 the image's loader. Its last picture may stay up after that (GRUB draws nothing, so it stays
 until the kernel takes the display), but must not change.
@@ -22,11 +22,13 @@ import vmhost  # noqa: E402
 PANEL = 800, 480
 SPLASH = 400, 240  # the test's splash: smaller than the panel, so Plymouth centres it unscaled
 STEP = 8  # pixels between samples, both ways (6000 samples of the panel)
-# The longest black allowed between the splash and the kiosk, seconds: SDL's KMSDRM driver
-# takes the display a moment before the kiosk's first frame is on it (0.65 s in the VM, where
-# OpenGL is llvmpipe and the kiosk falls back to its software renderer). The console's
-# blank while the kiosk starts, which TTYReset caused, lasted 14 s.
-BLINK_SECONDS = 1
+# The most black screendumps allowed between the splash and the kiosk: the panel goes black
+# a moment before the kiosk's first frame is on it (0.65 s in the VM, measured with a
+# screendump every 0.1 s, where OpenGL is llvmpipe and the kiosk falls back to its software
+# renderer; likely SDL's KMSDRM driver taking the display). One screendump a second catches
+# it at most once; the console's blank while the kiosk started, which TTYReset caused,
+# showed in 14.
+BLINK_FRAMES = 1
 # OVMF's last line on the serial console before it runs the disk's loader (GRUB).
 FIRMWARE_DONE = "BdsDxe: starting Boot"
 
@@ -115,6 +117,8 @@ class Watch:
         too)."""
         deadline = time.time() + limit
         while True:
+            if self.machine.ended:
+                raise vmhost.Failure(f"{self.machine.name}: QEMU ended before '{prefix}'")
             done = self.firmware_done()  # read before the picture: a picture after it is the image's
             at, image = time.time() - self.machine.started, self.machine.picture()
             name = f"boot-{at:05.1f}s.png"
@@ -125,7 +129,7 @@ class Watch:
             line = self.machine.take(prefix)
             if line is not None:
                 return line
-            if self.machine.ended or time.time() > deadline:
+            if time.time() > deadline:
                 raise vmhost.Failure(f"{self.machine.name}: no '{prefix}' within {limit} s of watching the panel")
 
     def loader_words(self):
@@ -155,8 +159,12 @@ class Watch:
         splash at all; or GRUB's words on the firmware's console."""
         splash = splash_on_panel()
         rank = {"black": 0, "splash": 1, "kiosk": 2}
-        runs = []  # [first second, last second, kind, first picture's file]
-        left, image_shown = None, False  # the firmware's picture as the loader found it
+        runs = []  # [first second, last second, kind, first picture's file, pictures]
+        # The firmware's picture as the loader found it: the first one taken after the firmware
+        # said it starts the loader (OVMF draws its logo and last lines as it says so, so a
+        # picture taken before may lack them). GRUB writing text over it is caught on the
+        # serial port (loader_words); GRUB draws no pictures here (no menu, no gfxterm).
+        left, image_shown = None, False
         for at, done, image, name in self.frames:
             kind = classify(image, splash, kiosk) if done else "firmware"
             if kind == "other" and not image_shown:
@@ -165,27 +173,28 @@ class Watch:
             image_shown = image_shown or kind in rank
             if runs and runs[-1][2] == kind:
                 runs[-1][1] = at
+                runs[-1][4] += 1
             else:
-                runs.append([at, at, kind, name])
+                runs.append([at, at, kind, name, 1])
         wrong, reached = [], None
-        for index, (first, last, kind, name) in enumerate(runs):
+        for index, (first, last, kind, name, count) in enumerate(runs):
             following = runs[index + 1][2] if index + 1 < len(runs) else None
             if kind == "other":
                 wrong.append(f"{first:.0f}-{last:.0f} s neither black, the splash nor the kiosk ({name})")
-            elif kind == "black" and reached == "splash" and following == "kiosk" and last - first <= BLINK_SECONDS:
+            elif kind == "black" and reached == "splash" and following == "kiosk" and count <= BLINK_FRAMES:
                 runs[index][2] = "black (the kiosk's start)"
             elif kind in rank and reached is not None and rank[kind] < rank[reached]:
                 wrong.append(f"{first:.0f}-{last:.0f} s {kind} after the {reached} ({name})")
             elif kind in rank:
                 reached = kind
-        if not any(kind == "splash" for _, _, kind, _ in runs):
+        if not any(kind == "splash" for _, _, kind, _, _ in runs):
             wrong.append("the splash never showed")
         words = self.loader_words()
         if words is None:
             wrong.append(f"the firmware never said it started the loader ('{FIRMWARE_DONE}' on the serial port)")
         elif words:
-            wrong.append(f"GRUB wrote on the panel: {' / '.join(words)}")
-        return [f"{first:.0f}-{last:.0f} s {kind}" for first, last, kind, _ in runs], wrong
+            wrong.append(f"text on the firmware's console after it started GRUB: {' / '.join(words)}")
+        return [f"{first:.0f}-{last:.0f} s {kind}" for first, last, kind, _, _ in runs], wrong
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["splash"] and len(sys.argv) == 3:
