@@ -21,7 +21,6 @@ import vmhost  # noqa: E402
 
 PANEL = 800, 480
 SPLASH = 400, 240  # the test's splash: smaller than the panel, so Plymouth centres it unscaled
-STEP = 8  # pixels between samples, both ways (6000 samples of the panel)
 # The most black screendumps allowed between the splash and the kiosk: the panel goes black
 # a moment before the kiosk's first frame is on it (0.65 s in the VM, measured with a
 # screendump every 0.1 s, where OpenGL is llvmpipe and the kiosk falls back to its software
@@ -63,26 +62,11 @@ def splash_on_panel():
     return width, height, bytes(rgb)
 
 
-def samples(image):
-    width, height, _ = image
-    return [(x, y) for y in range(0, height, STEP) for x in range(0, width, STEP)]
-
-
-def alike(image, other, tolerance=8):
-    """The share of samples where two pictures of the same size differ by at most tolerance."""
-    if image[:2] != other[:2]:
-        return 0.0
-    points = samples(image)
-    same = sum(1 for x, y in points
-               if max(abs(a - b) for a, b in zip(vmhost.pixel(image, x, y), vmhost.pixel(other, x, y))) <= tolerance)
-    return same / len(points)
-
-
 def black(image):
     """Nothing lit; or only QEMU's one line in the middle that stands for no picture at all
     ("Display output is not active.": the guest has switched the output off, a dark panel)."""
     width, height, _ = image
-    points = samples(image)
+    points = vmhost.samples(image)
     lit = [(x, y) for x, y in points if max(vmhost.pixel(image, x, y)) > 24]
     return len(lit) <= len(points) // 1000 or (
         len(lit) <= len(points) // 100 and all(abs(y - height // 2) <= 16 for _, y in lit))
@@ -92,9 +76,9 @@ def classify(image, splash, kiosk):
     """black, splash, kiosk or other (what the image must never show once the firmware is done)."""
     if black(image):
         return "black"
-    if alike(image, splash) >= 0.98:
+    if vmhost.alike(image, splash) >= 0.98:
         return "splash"
-    if alike(image, kiosk) >= 0.90:
+    if vmhost.alike(image, kiosk) >= 0.90:
         return "kiosk"
     return "other"
 
@@ -169,7 +153,7 @@ class Watch:
             kind = classify(image, splash, kiosk) if done else "firmware"
             if kind == "other" and not image_shown:
                 left = left or image
-                kind = "firmware" if alike(image, left, tolerance=0) == 1 else kind
+                kind = "firmware" if vmhost.alike(image, left, tolerance=0) == 1 else kind
             image_shown = image_shown or kind in rank
             if runs and runs[-1][2] == kind:
                 runs[-1][1] = at

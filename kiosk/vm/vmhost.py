@@ -79,6 +79,23 @@ def pixel(image, x, y):
     return rgb[i], rgb[i + 1], rgb[i + 2]
 
 
+def samples(image, step=8):
+    """The points a picture is judged at: every step pixels, both ways (6000 on the panel)."""
+    width, height, _ = image
+    return [(x, y) for y in range(0, height, step) for x in range(0, width, step)]
+
+
+def alike(image, other, tolerance=8):
+    """The share of samples where two pictures of the same size differ by at most tolerance in
+    every channel (0 when their sizes differ)."""
+    if image[:2] != other[:2]:
+        return 0.0
+    points = samples(image)
+    same = sum(1 for x, y in points
+               if max(abs(a - b) for a, b in zip(pixel(image, x, y), pixel(other, x, y))) <= tolerance)
+    return same / len(points)
+
+
 def check(name, image, pictures, button=None):
     """The verdict on the picture name: "ok …" or what is wrong. pictures holds the ones taken
     before (the idle screen a running one is compared with); button is the centre button's
@@ -100,13 +117,11 @@ def check(name, image, pictures, button=None):
     if name == "fbdev" and "idle" in pictures:
         # The same idle screen as on KMSDRM, drawn by the same software renderer: nearly every
         # sample alike (no console text or cursor over it, no wrong channel order).
-        idle = pictures["idle"]
-        samples = [(x, y) for y in range(0, height, 8) for x in range(0, width, 8)]
-        alike = sum(1 for x, y in samples
-                    if max(abs(a - b) for a, b in zip(pixel(image, x, y), pixel(idle, x, y))) <= 8)
-        if alike < 0.9 * len(samples):
-            return f"fbdev: only {alike} of {len(samples)} samples match the KMSDRM idle screen"
-        message += f"; {alike} of {len(samples)} samples as on KMSDRM"
+        count = len(samples(image))
+        same = round(alike(image, pictures["idle"]) * count)
+        if same < 0.9 * count:
+            return f"fbdev: only {same} of {count} samples match the KMSDRM idle screen"
+        message += f"; {same} of {count} samples as on KMSDRM"
     before = {"running": "idle", "fbdev-running": "fbdev"}.get(name)
     if before in pictures:
         if button is None:
