@@ -103,7 +103,7 @@ let package = Package(
         ),
         .target(
             name: "RotarySDL",
-            dependencies: ["CSDL2", "CFontconfig", "CFriBidi", "CHarfBuzz", "CRotaryRaster", "RotaryKit", "RotaryAssets"]
+            dependencies: ["CSDL2", "CFontconfig", "CFriBidi", "CHarfBuzz", "CRotaryRaster", "CBuildInfo", "RotaryKit", "RotaryAssets"]
         ),
         // The kiosk's rules, screen model and views: pure, like RotaryKit (no SDL, files,
         // clocks or threads); the shell in RotaryKiosk carries out what they ask.

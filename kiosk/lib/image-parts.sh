@@ -66,7 +66,7 @@ rotary_image_root() {
     printf '%s\n' "$release" >"$root/usr/lib/rotary-image/release"
     echo rotary-kiosk >"$root/etc/hostname"
     printf '127.0.0.1\tlocalhost\n127.0.1.1\trotary-kiosk\n::1\tlocalhost ip6-localhost ip6-loopback\n' >"$root/etc/hosts"
-    mkdir -p "$root/data" "$root/var/log/journal" "$root/var/lib/rotary-image"
+    mkdir -p "$root/data" "$root/var/log/journal" "$root/var/lib/rotary-image" "$root/var/cache/rotary"
     # Every panel makes its own identity on first boot (the initramfs keeps it on the data
     # partition); the base's would be shared by the whole fleet.
     : >"$root/etc/machine-id"
@@ -143,8 +143,8 @@ rotary_image_data() {
     local root="$1" file="$2" config="$3" splash="${4:-}"
     local data="$work/data" owner
     owner=$(chroot "$root" id -u rotary):$(chroot "$root" id -g rotary)
-    rm -rf "$data"; mkdir -p "$data/state" "$data/etc-rotary" "$data/splash" "$data/journal" "$data/boot" "$data/rauc" "$data/image-state"
-    chown "$owner" "$data/state"; chmod 0750 "$data/state"
+    rm -rf "$data"; mkdir -p "$data/state" "$data/cache" "$data/etc-rotary" "$data/splash" "$data/journal" "$data/boot" "$data/rauc" "$data/image-state"
+    chown "$owner" "$data/state" "$data/cache"; chmod 0750 "$data/state" "$data/cache"
     install -m 0644 "$config" "$data/etc-rotary/rotary.toml"
     [ -z "$splash" ] || install -m 0644 "$splash" "$data/splash/splash.png"
     grub-editenv "$data/boot/grubenv" create

@@ -46,6 +46,10 @@ echo "$resumed" | grep -q '"state":"running"' || fail "step 4: resumed as $resum
 python3 -c "import sys; l=float('$left'); sys.exit(0 if 1200-120 < l < 1200 else 1)" || fail "step 4: $left s left"
 restarts=$(systemctl show -p NRestarts --value rotary-kiosk)
 say "STEP 4 ok: restarted (NRestarts=$restarts) in $(( $(date +%s) - started )) s, resumed with $left s of 1200 left"
+# The first start painted the rings and kept their art in the unit's cache folder: this one reads it.
+rings=$(journal _PID="$pid" | grep -o 'ring art: .*' | head -1)
+echo "$rings" | grep -q '^ring art: 2 of 2 rings read from /var/cache/rotary/ring-art' || fail "step 4: the restart did not read the rings' art: ${rings:-no ring art line}"
+say "STEP 4 ok: $rings"
 
 # 4b. A page flip that never completes (the test's fault: the present after the 3rd blocks
 # for ever, with the countdown asking for a frame a second): the kiosk says so within half

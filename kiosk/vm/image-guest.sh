@@ -87,6 +87,8 @@ PY
 ) || fail "check: countdown: $expected"
     replayed=$(dmesg | grep -c 'EXT4-fs (.*): recovery complete')
     say "CHECK ok: fsck: ${fsck:-(no log)} (ext4 journal replays at mount: $replayed); usage.db integrity ok, $rows rows; config intact; countdown $expected"
+    # Kept on /data, the rings' art outlives a reboot (one cut just after it was painted may lose it).
+    say "NOTE $(journal | grep -o 'ring art: .*' | head -1)"
 }
 
 # Notes which countdowns the next boot may show; written (and synced) before the plug is pulled.

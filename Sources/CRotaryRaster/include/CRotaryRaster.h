@@ -75,4 +75,15 @@ void rotary_polar_select(uint32_t *shown, const uint32_t *full, const int32_t *c
                          int32_t rows, int32_t previous, int32_t selected, uint32_t weight, int transparent,
                          uint32_t background);
 
+/// Whether every one of `blocks` blocks of steps (`ROTARY_RING_BLOCK` steps each) names a
+/// column below `columns` and, with its block's row from `block_rows`, a row below `rows`:
+/// what `rotary_ring_draw_runs` needs to stay within a ring's texels.
+int rotary_ring_steps_fit(const uint16_t *steps, const uint16_t *block_rows, size_t blocks, int32_t columns,
+                          int32_t rows);
+
+/// A 64-bit checksum of `length` bytes at `data`, started from `seed`: fast (several GB/s on
+/// one core) and good at catching damaged or cut files; not a cryptographic hash (anyone who
+/// can write the file can make its checksum match).
+uint64_t rotary_checksum64(const void *data, size_t length, uint64_t seed);
+
 #endif

@@ -1,4 +1,5 @@
 import CSDL2
+import Glibc
 import RotaryKit
 import RotarySDL
 
@@ -15,6 +16,8 @@ struct BenchChild {
     let spawnedAtNs: UInt64
     /// The framebuffer device drawn into instead of a window, at its own size.
     let framebuffer: String?
+    /// The folder rings' art is kept in between runs, or nil for none.
+    let ringCache: String?
 
     func run() throws -> BenchResult {
         let fontLookup = FontLookup(pattern: Theme().fontPattern)  // as the kiosk does: meanwhile, on a worker
@@ -32,7 +35,10 @@ struct BenchChild {
         }
         let (w, h) = try renderer.outputSize()
         let fonts = FontBook(path: try fontLookup.choice().file)
-        let executor = DrawListExecutor(renderer: renderer, fonts: fonts, threads: .workers)
+        let store = ringCache.map { RingArtStore(directory: $0) { message in
+            _ = "bench: \(message)\n".withCString { write(2, $0, strlen($0)) }
+        } }
+        let executor = DrawListExecutor(renderer: renderer, fonts: fonts, threads: .workers, ringArt: store)
         var motion = try BenchMotion(scene, width: Double(w), height: Double(h), fonts: fonts)
         try frame(executor, renderer, panel, motion.drawList)
         let firstFrameMs = ProcessClock.msSince(spawnedAtNs)
@@ -47,12 +53,13 @@ struct BenchChild {
             times.append(ProcessClock.msSince(start))
         }
         let cpuMs = (ProcessClock.cpuSeconds() - cpuBefore) * 1000 / Double(times.count)
+        store?.waitForWrites()  // the next run reads what this one painted
         let (median, p99) = BenchResult.percentiles(times)
         func rounded(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
         return BenchResult(size: "\(w)x\(h)", scene: scene.rawValue, renderer: self.renderer.rawValue, rendererName: renderer.name,
                            videoDriver: system?.videoDriver ?? "fbdev", frames: times.count, medianMs: rounded(median),
                            p99Ms: rounded(p99), cpuMsPerFrame: rounded(cpuMs), firstFrameMs: rounded(firstFrameMs),
-                           peakRSSMB: rounded(ProcessClock.peakRSSMB()))
+                           peakRSSMB: rounded(ProcessClock.peakRSSMB()), ringsRead: store.map { _ in executor.ringArtTime.read })
     }
 
     /// Draws, waits until the renderer has really finished (a one-pixel read-back), presents

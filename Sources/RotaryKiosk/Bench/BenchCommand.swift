@@ -48,6 +48,11 @@ public struct BenchCommand: ParsableCommand {
     @Option(parsing: .upToNextOption, help: "What to draw: kiosk (the default), arc, knob, strip (one control alone).")
     var scenes: [BenchScene] = [.kiosk]
 
+    @Option(name: .customLong("ring-cache"),
+            help: ArgumentHelp("Keep the rings' art in this folder between runs, as the kiosk's cache does: each run reads "
+                               + "what the runs before kept (default: none, every run paints its rings).", valueName: "DIR"))
+    var ringCache: String?
+
     @Option(help: .hidden) var childSpawnedAtNs: UInt64?
 
     /// The framebuffer a child draws into (the fbdev row).
@@ -79,7 +84,7 @@ public struct BenchCommand: ParsableCommand {
         let renderers = self.renderers.isEmpty ? Renderer.Kind.allCases : self.renderers
         if let spawned = childSpawnedAtNs {
             let result = try BenchChild(size: sizes[0], renderer: renderers[0], scene: scenes[0], frames: frames,
-                                        spawnedAtNs: spawned, framebuffer: framebuffer).run()
+                                        spawnedAtNs: spawned, framebuffer: framebuffer, ringCache: ringCache).run()
             print(String(decoding: try JSONEncoder().encode(result), as: UTF8.self))
             return
         }
@@ -148,7 +153,7 @@ public struct BenchCommand: ParsableCommand {
         let start = ProcessClock.monotonicNs()
         process.arguments = ["bench", "--scenes", scene.rawValue, "--sizes", size.description, "--renderers", renderer.rawValue,
                              "--frames", String(frames), "--child-spawned-at-ns", String(start)]
-            + (framebuffer.map { ["--framebuffer", $0] } ?? [])
+            + (framebuffer.map { ["--framebuffer", $0] } ?? []) + (ringCache.map { ["--ring-cache", $0] } ?? [])
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -17,11 +17,13 @@ public struct BenchResult: Codable, Equatable, Sendable {
     public var cpuMsPerFrame: Double
     public var firstFrameMs: Double
     public var peakRSSMB: Double
+    /// Rings whose art the first frame read from `--ring-cache` instead of painting (nil: no cache).
+    public var ringsRead: Int?
 
     enum CodingKeys: String, CodingKey {
         case size, scene, renderer, frames
         case rendererName = "renderer_name", videoDriver = "video_driver", medianMs = "median_ms", p99Ms = "p99_ms", cpuMsPerFrame = "cpu_ms_per_frame"
-        case firstFrameMs = "first_frame_ms", peakRSSMB = "peak_rss_mb"
+        case firstFrameMs = "first_frame_ms", peakRSSMB = "peak_rss_mb", ringsRead = "rings_read"
     }
 
     /// The median and 99th percentile of `samples` (nearest rank).

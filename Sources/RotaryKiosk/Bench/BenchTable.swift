@@ -7,7 +7,8 @@ enum BenchTable {
         let rows = results.map { r in
             [r.scene, r.size, r.renderer == "software" ? "software" : "\(r.renderer) (\(r.rendererName))", r.videoDriver,
              String(r.frames), String(format: "%.2f", r.medianMs), String(format: "%.2f", r.p99Ms), String(format: "%.2f", r.cpuMsPerFrame),
-             String(format: "%.0f", r.firstFrameMs), String(format: "%.1f", r.peakRSSMB)]
+             String(format: "%.0f", r.firstFrameMs) + (r.ringsRead.map { " (\($0) rings read)" } ?? ""),
+             String(format: "%.1f", r.peakRSSMB)]
         }
         let widths = header.indices.map { c in ([header] + rows).map { $0[c].count }.max() ?? 0 }
         func line(_ cells: [String]) -> String {

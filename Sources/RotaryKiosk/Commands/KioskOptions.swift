@@ -23,6 +23,12 @@ public struct KioskOptions: ParsableArguments, Sendable {
                                valueName: "DIR"))
     public var stateDir: String?
 
+    @Option(name: .customLong("cache-dir"),
+            help: ArgumentHelp("Where the rings' art is kept between runs, so the first frame comes sooner (default: "
+                               + "$CACHE_DIRECTORY, else $XDG_CACHE_HOME/rotary, else ~/.cache/rotary; replays keep none unless "
+                               + "given; none: keep nothing).", valueName: "DIR"))
+    public var cacheDir: String?
+
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Display rotation in degrees, clockwise: 0, 90, 180 or 270 (default: the config's).",
                                valueName: "degrees"),

@@ -78,7 +78,11 @@ public final class KioskRunner {
         let screen = KioskScreen(layout: try layout(), programs: config.programs, dialMinutes: config.dialMinutes,
                                  categories: config.categories, locale: config.locale)
         logger.info("\(screen.layout.panel.description)")
-        let scene = KioskScene(renderer: renderer, panel: display.panel, theme: art.theme, fonts: fonts, events: events)
+        let ringArt = Self.ringArtStore(options.cacheDir ?? (trace == nil ? Self.defaultCacheDirectory() : nil), logger: logger)
+        // Art painted this run is on the disk before the process ends (a few milliseconds).
+        defer { ringArt?.waitForWrites() }
+        let scene = KioskScene(renderer: renderer, panel: display.panel, theme: art.theme, fonts: fonts, events: events,
+                               ringArt: ringArt)
         let input = try display.input(width: screen.layout.width, height: screen.layout.height, commands: scene.remoteInbox)
         let startedAt = options.replayStart ?? Date().timeIntervalSince1970
         let run: KioskOutputs.Run = trace != nil ? .replay : options.headless ? .headless : headless ? .picture : .display
@@ -115,7 +119,10 @@ public final class KioskRunner {
         try scene.drawFirstFrame(session, ms: 0)
         timeline.mark("first frame")
         let rings = scene.ringArtTime
-        logger.debug("\(timeline.summary(detail: ["first frame": "of which \(rings.rings) rings: pictures \(StartupTimeline.milliseconds(rings.pictures)), polar art \(StartupTimeline.milliseconds(rings.art)), pixel maps \(StartupTimeline.milliseconds(rings.maps))"]))")
+        if let ringArt, rings.rings > 0 {
+            logger.info("ring art: \(rings.read) of \(rings.rings) rings read from \(ringArt.directory) in \(StartupTimeline.milliseconds(rings.reading)) ms, \(rings.rings - rings.read) painted in \(StartupTimeline.milliseconds(rings.total - rings.reading)) ms")
+        }
+        logger.debug("\(timeline.summary(detail: ["first frame": "of which \(rings.rings) rings: pictures \(StartupTimeline.milliseconds(rings.pictures)), polar art \(StartupTimeline.milliseconds(rings.art)), pixel maps \(StartupTimeline.milliseconds(rings.maps)), \(rings.read) read from the cache in \(StartupTimeline.milliseconds(rings.reading))"]))")
         let driver = SessionDriver(session: session, scene: scene, outputs: outputs)
         // SDL makes the window's surface anew when it turns fullscreen: the whole frame again.
         if display.enterFullscreen() { try driver.draw(whole: true) }
@@ -192,12 +199,29 @@ public final class KioskRunner {
         (ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp") + "/rotary-kiosk.png"
     }
 
+    /// systemd's `$CACHE_DIRECTORY`, else `$XDG_CACHE_HOME/rotary`, else `~/.cache/rotary`.
+    static func defaultCacheDirectory() -> String {
+        defaultDirectory(systemd: "CACHE_DIRECTORY", xdg: "XDG_CACHE_HOME", underHome: ".cache")
+    }
+
+    /// The ring art store in `directory`'s `ring-art` folder (nil for none, or "none"), its
+    /// problems logged as warnings.
+    static func ringArtStore(_ directory: String?, logger: Logger) -> RingArtStore? {
+        guard let directory, directory != "none" else { return nil }
+        return RingArtStore(directory: directory + "/ring-art") { logger.warning("\($0)") }
+    }
+
     /// systemd's `$STATE_DIRECTORY`, else `$XDG_STATE_HOME/rotary`, else `~/.local/state/rotary`.
     static func defaultStateDirectory() -> String {
+        defaultDirectory(systemd: "STATE_DIRECTORY", xdg: "XDG_STATE_HOME", underHome: ".local/state")
+    }
+
+    /// The first folder of systemd's `$<systemd>`, else `$<xdg>/rotary`, else `~/<underHome>/rotary`.
+    private static func defaultDirectory(systemd: String, xdg: String, underHome: String) -> String {
         let environment = ProcessInfo.processInfo.environment
-        if let systemd = environment["STATE_DIRECTORY"]?.split(separator: ":").first { return String(systemd) }
-        if let xdg = environment["XDG_STATE_HOME"], !xdg.isEmpty { return xdg + "/rotary" }
+        if let given = environment[systemd]?.split(separator: ":").first { return String(given) }
+        if let base = environment[xdg], !base.isEmpty { return base + "/rotary" }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return home + "/.local/state/rotary"
+        return home + "/" + underHome + "/rotary"
     }
 }

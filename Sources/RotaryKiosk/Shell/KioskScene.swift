@@ -32,12 +32,13 @@ final class KioskScene {
     var presentWatch: PresentWatch?
     private var failuresReported = 0
 
-    init(renderer: Renderer, panel: FramebufferPanel? = nil, theme: Theme, fonts: FontBook, events: EventSink) {
+    init(renderer: Renderer, panel: FramebufferPanel? = nil, theme: Theme, fonts: FontBook, events: EventSink,
+         ringArt: RingArtStore? = nil) {
         self.renderer = renderer
         self.panel = panel
         self.theme = theme
         self.events = events
-        executor = DrawListExecutor(renderer: renderer, fonts: fonts, threads: .workers)
+        executor = DrawListExecutor(renderer: renderer, fonts: fonts, threads: .workers, ringArt: ringArt)
     }
 
     /// Whether every frame so far was drawn with the config's own theme, art and all.

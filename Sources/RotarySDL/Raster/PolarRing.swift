@@ -70,10 +70,28 @@ public struct PolarRing: Sendable {
 
     /// An unpainted ring with `columns` angles (kept within 64 … 8192).
     public init(art: RingArt, columns requested: Int) {
-        let columns = min(max(requested, 64), 1 << Int(RingPixelMap.columnBits))
+        let (columns, rows) = Self.size(art: art, columns: requested)
+        self.init(art: art, columns: columns, rows: rows, full: [UInt32](repeating: art.background, count: rows * columns))
+    }
+
+    /// The ring with `art` whose texels with every item at full opacity are `full`, as a
+    /// record kept them: `full` must have ``size(art:columns:)``'s rows times columns.
+    init(art: RingArt, columns requested: Int, full: [UInt32]) {
+        let (columns, rows) = Self.size(art: art, columns: requested)
+        precondition(full.count == rows * columns, "a ring's texels do not fit its size")
+        self.init(art: art, columns: columns, rows: rows, full: full)
+    }
+
+    /// The columns (`requested` kept within 64 … 8192) and rows (one per pixel of radius) of
+    /// a ring with `art`.
+    static func size(art: RingArt, columns requested: Int) -> (columns: Int, rows: Int) {
+        (min(max(requested, 64), 1 << Int(RingPixelMap.columnBits)), max(1, Int((art.outerRadius - art.innerRadius).rounded(.up))))
+    }
+
+    private init(art: RingArt, columns: Int, rows: Int, full: [UInt32]) {
         self.columns = columns
         self.art = art
-        rows = max(1, Int((art.outerRadius - art.innerRadius).rounded(.up)))
+        self.rows = rows
         let count = art.itemCount
         let spacing = 360 / Double(count)
         let items = (0..<columns).map { c -> Int in
@@ -90,7 +108,7 @@ public struct PolarRing: Sendable {
         }
         directionX = offsets.map { d in sin(d * .pi / 180) }
         directionY = offsets.map { d in -cos(d * .pi / 180) }
-        full = [UInt32](repeating: art.background, count: rows * columns)
+        self.full = full
     }
 
     /// Paints item `item` from `picture` (premultiplied, drawn upright as if under a

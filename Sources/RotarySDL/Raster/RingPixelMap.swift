@@ -19,7 +19,7 @@ public struct RingPixelMap: Sendable {
     /// `blockRows[lookup / block...]` (C's, for the loop that draws them).
     typealias Run = RotaryRingRun
 
-    /// A partly covered rim pixel: window pixel (`x`, `y`), packed texel, coverage 1…255.
+    /// A partly covered rim pixel: window pixel (`x`, `y`), packed texel, coverage 0…256.
     struct Edge: Sendable {
         var x: Int32
         var y: Int32
@@ -30,11 +30,13 @@ public struct RingPixelMap: Sendable {
     /// Each covered pixel's texel, run after run, each run padded to whole blocks of
     /// ``block``: its column, and in the bits above ``columnBits`` its row's offset from its
     /// block's row.
-    private var steps: [UInt16] = []
+    private(set) var steps: [UInt16] = []
     /// Each block's lowest texel row.
-    private var blockRows: [UInt16] = []
-    private var runs: [Run] = []
-    private var edges: [Edge] = []
+    private(set) var blockRows: [UInt16] = []
+    /// The runs, in row order.
+    private(set) var runs: [Run] = []
+    /// The partly covered pixels, in row order.
+    private(set) var edges: [Edge] = []
     /// Columns of the polar ring this map reads.
     public let columns: Int
     /// The window rows the ring touches (for updating only what changed).
@@ -74,6 +76,21 @@ public struct RingPixelMap: Sendable {
             return moved
         }
         edges = halves[0].edges + halves[1].edges
+    }
+
+    /// The map a record kept (``RingArtRecord``), once its parts are found sound for a ring
+    /// of `rows`×`columns` texels within `bounds` (window pixels): a hostile or damaged record
+    /// is refused here, before any loop reads it.
+    init(_ parts: Parts, rows: Int, bounds: (x: Range<Int>, y: Range<Int>)) throws(RingArtRecord.Failure) {
+        try parts.check(rows: rows, bounds: bounds)
+        columns = parts.columns
+        rowRange = parts.rowRange
+        (steps, blockRows, runs, edges) = (parts.steps, parts.blockRows, parts.runs, parts.edges)
+    }
+
+    /// What the map is made of, for a record.
+    var parts: Parts {
+        Parts(columns: columns, rowRange: rowRange, steps: steps, blockRows: blockRows, runs: runs, edges: edges)
     }
 
     /// Where a ring lies on the window and how its art is laid out.

@@ -44,11 +44,13 @@ public final class DrawListExecutor {
     /// An executor drawing on `renderer` with texts set in `fonts`. `threads` says whether
     /// drawing may split its per-pixel work over worker threads inside ``draw(_:)`` and
     /// ``drawChanges(_:)`` (see ``DrawingThreads``); by default it stays on the calling thread.
-    public init(renderer: Renderer, fonts: FontBook, threads: DrawingThreads = .callerOnly) {
+    /// With a `ringArt` store, rings' art is read from it when kept there and kept there once
+    /// painted, so the next run's first frame is sooner.
+    public init(renderer: Renderer, fonts: FontBook, threads: DrawingThreads = .callerOnly, ringArt: RingArtStore? = nil) {
         self.renderer = renderer
         images = ImageCache(renderer: renderer)
         texts = TextCache(renderer: renderer, fonts: fonts)
-        rings = RingComposer(renderer: renderer, fonts: fonts, threads: threads)
+        rings = RingComposer(renderer: renderer, fonts: fonts, threads: threads, store: ringArt)
     }
 
     /// Every text of `list` as it is drawn: what it writes, at which size, in which box (for

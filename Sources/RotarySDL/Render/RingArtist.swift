@@ -25,9 +25,8 @@ public enum RingArtist {
     static func timedPolarRing(_ look: RingLook, innerRadius: Double, outerRadius: Double, background: RGBA?,
                                fonts: FontBook, selected: Int, threads: DrawingThreads,
                                artFailure: (String) -> Void) throws -> (ring: PolarRing, pictures: Duration) {
-        let art = RingArt(innerRadius: innerRadius, outerRadius: outerRadius, itemCount: look.items.count,
-                          background: RingArt.backgroundWord(background), style: look.style)
-        var polar = PolarRing(art: art, columns: Int((2 * Double.pi * outerRadius * 1.1).rounded(.up)))
+        let art = art(look, innerRadius: innerRadius, outerRadius: outerRadius, background: background)
+        var polar = PolarRing(art: art, columns: columns(outerRadius: outerRadius))
         let frame = CanvasFrame(itemCount: art.itemCount, innerRadius: innerRadius, outerRadius: outerRadius)
         let canvas = try Surface(width: frame.width, height: frame.height)
         let renderer = try Renderer(surface: canvas)
@@ -74,6 +73,15 @@ public enum RingArtist {
         polar.show(selected: selected)
         return (polar, picturesTime)
     }
+
+    /// The look of a ring with `look` between the radii on `background`, before its items are painted.
+    static func art(_ look: RingLook, innerRadius: Double, outerRadius: Double, background: RGBA?) -> RingArt {
+        RingArt(innerRadius: innerRadius, outerRadius: outerRadius, itemCount: look.items.count,
+                background: RingArt.backgroundWord(background), style: look.style)
+    }
+
+    /// The columns asked of a ring's polar art: a little more than one per pixel of its rim.
+    static func columns(outerRadius: Double) -> Int { Int((2 * Double.pi * outerRadius * 1.1).rounded(.up)) }
 
     /// `color` with its channels multiplied by its alpha, as the canvas holds colours.
     private static func premultiplied(_ color: RGBA) -> RGBA {

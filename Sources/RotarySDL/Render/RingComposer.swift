@@ -38,11 +38,11 @@ final class RingComposer {
     private var groupsThisFrame = 0
 
     /// A composer drawing on `renderer` with texts from `fonts`, its rings made and drawn on
-    /// worker threads or not as `threads` says.
-    init(renderer: Renderer, fonts: FontBook, threads: DrawingThreads) {
+    /// worker threads or not as `threads` says, and kept between runs in `store` when given.
+    init(renderer: Renderer, fonts: FontBook, threads: DrawingThreads, store: RingArtStore?) {
         self.renderer = renderer
         self.fonts = fonts
-        rasters = RingRasterCache(threads: threads)
+        rasters = RingRasterCache(threads: threads, store: store)
     }
 
     /// Draws `group`, rings which share one backdrop (one ring when it is nil), within

@@ -119,6 +119,17 @@ public struct RingRaster: Sendable {
         making = RingArtTime(rings: 1, maps: start.duration(to: clock.now))
     }
 
+    /// The ring of `recipe` from its art and map as a record kept them (``RingArtStore``),
+    /// with item `selected` bright, read in `reading`.
+    init(_ recipe: Recipe, polar: PolarRing, map: RingPixelMap, selected: Int, threads: DrawingThreads, reading: Duration) {
+        self.recipe = recipe
+        self.threads = threads
+        self.polar = polar
+        self.polar.show(selected: selected)
+        self.map = map
+        making = RingArtTime(rings: 1, read: 1, reading: reading)
+    }
+
     /// Draws the ring turned clockwise by `rotationDegrees` with item `highlighted` bright
     /// into `target`, which must cover ``Recipe/bounds`` within `rows` and `columns` (target
     /// pixels; only those are written).

@@ -14,12 +14,17 @@ struct RingRasterCache {
     private var entries: [Entry] = []
     /// Whether the rasters are made and drawn on worker threads.
     let threads: DrawingThreads
+    /// Where rasters are kept between runs, or nil.
+    let store: RingArtStore?
     /// How long making every raster so far took.
     private(set) var making = RingArtTime()
 
     /// An empty cache whose rasters are made and drawn on worker threads or not as `threads`
-    /// says.
-    init(threads: DrawingThreads) { self.threads = threads }
+    /// says, read from and kept in `store` when one is given.
+    init(threads: DrawingThreads, store: RingArtStore?) {
+        self.threads = threads
+        self.store = store
+    }
 
     /// The index of the raster for `recipe`, built with item `selected` bright when missing;
     /// nil when it cannot be made at all. `failure` is told why, the first time, and about
@@ -35,10 +40,19 @@ struct RingRasterCache {
         var raster: RingRaster?
         if let moved = entries.lazy.compactMap(\.raster).first(where: { $0.recipe.hasSameArt(as: recipe) }) {
             raster = RingRaster(recipe, movingArtOf: moved)  // the same ring elsewhere: only its map is new
+        } else if let kept = store?.raster(for: recipe, fonts: fonts, selected: selected, threads: threads) {
+            raster = kept
         } else {
-            do { raster = try RingRaster(recipe, fonts: fonts, selected: selected, threads: threads, artFailure: failure) } catch {
+            var whole = true  // art with a picture left out is not kept: the file may be mended
+            do {
+                raster = try RingRaster(recipe, fonts: fonts, selected: selected, threads: threads) { why in
+                    whole = false
+                    failure(why)
+                }
+            } catch {
                 failure("\(error)")
             }
+            if whole, let raster { store?.keep(raster, fonts: fonts) }
         }
         making = making + (raster?.making ?? RingArtTime())
         entries.append(Entry(recipe: recipe, raster: raster, used: true))

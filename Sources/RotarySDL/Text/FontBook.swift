@@ -22,6 +22,12 @@ public final class FontBook {
         self.path = path
     }
 
+    /// The font files drawn from so far: the book's own and each fallback face's, once.
+    public var filesInUse: [String] {
+        var seen: Set<String> = [path]
+        return [path] + fallbacks.map(\.path).filter { seen.insert($0).inserted }
+    }
+
     /// The font at `size` points (at least 4).
     public func font(size: Int) throws -> Font {
         let size = max(4, size)

@@ -1,0 +1,74 @@
+import Glibc
+
+/// The folder of a ``RingArtStore``: made when first needed, and kept within its size by
+/// deleting records of other builds (never to be read again), temporary files a stopped
+/// writer left, and then the least recently used records.
+struct RingArtFolder {
+    let directory: String
+    let log: @Sendable (String) -> Void
+
+    /// Why a record could not be written.
+    enum Failure: Error, CustomStringConvertible {
+        case system(String)
+        /// The record would pass ``RingArtStore/recordLimit``.
+        case tooLarge
+
+        init(errno code: Int32) { self = .system(String(cString: strerror(code))) }
+
+        var description: String {
+            switch self {
+            case .system(let why): why
+            case .tooLarge: "a ring's art is larger than \(RingArtStore.recordLimit) bytes"
+            }
+        }
+    }
+
+    /// Makes `path` and the folders above it that are missing.
+    static func makeDirectory(_ path: String) throws(Failure) {
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { return }
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/") {
+            prefix += "/" + part
+            if mkdir(prefix, 0o750) != 0, errno != EEXIST { throw Failure(errno: errno) }
+        }
+    }
+
+    /// Deletes every record file not of `buildPrefix`'s build, temporary files over a minute
+    /// old, then the records least recently used until those left hold at most `limitBytes`;
+    /// `keeping` (the record just written) stays.
+    func clean(keeping: String, limitBytes: Int, buildPrefix: String) {
+        guard let folder = opendir(directory) else { return }
+        var records: [(name: String, used: Int, bytes: Int)] = []
+        let now = time(nil)
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let isTemporary = name.hasPrefix(".") && name.hasSuffix(".tmp")
+            guard name.hasSuffix(".ring") || isTemporary else { continue }
+            var info = stat()
+            guard fstatat(dirfd(folder), name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            if isTemporary {
+                if now - info.st_mtim.tv_sec > 60 { remove(name) }
+            } else if !name.hasPrefix(buildPrefix) {
+                remove(name)
+            } else if name != keeping {
+                records.append((name, info.st_mtim.tv_sec, Int(info.st_size)))
+            }
+        }
+        closedir(folder)
+        var total = records.reduce(0) { $0 + $1.bytes }
+        var keptBytes = 0
+        var info = stat()
+        if stat(directory + "/" + keeping, &info) == 0 { keptBytes = Int(info.st_size) }
+        for record in records.sorted(by: { $0.used < $1.used }) where total + keptBytes > limitBytes {
+            remove(record.name)
+            total -= record.bytes
+        }
+    }
+
+    private func remove(_ name: String) {
+        if unlink(directory + "/" + name) != 0, errno != ENOENT {
+            log("ring art cache: cannot delete \(directory)/\(name): \(String(cString: strerror(errno)))")
+        }
+    }
+}
