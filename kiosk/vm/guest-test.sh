@@ -210,11 +210,11 @@ say "STEP 10 ok: removed: service stopped, binary gone, config, state and user k
 DEBIAN_FRONTEND=noninteractive apt-get purge -y -q rotary-kiosk > /tmp/purge.log 2>&1 \
     || { sed 's/^/VMTEST apt: /' /tmp/purge.log; fail "step 10: apt-get purge failed"; }
 ! systemctl is-active --quiet rotary-kiosk || fail "step 10: the kiosk still runs"
-for gone in /usr/bin/rotary-kiosk /etc/rotary /var/lib/rotary /lib/systemd/system/rotary-kiosk.service; do
+for gone in /usr/bin/rotary-kiosk /etc/rotary /var/lib/rotary /var/cache/rotary /lib/systemd/system/rotary-kiosk.service; do
     [ ! -e "$gone" ] || fail "step 10: $gone is still there after the purge"
 done
 ! getent passwd rotary >/dev/null || fail "step 10: the rotary user is still there"
-say "STEP 10 ok: purged: service stopped, binary, config, state and user gone"
+say "STEP 10 ok: purged: service stopped, binary, config, state, cache and user gone"
 
 say "DONE ok"
 systemctl poweroff --no-block

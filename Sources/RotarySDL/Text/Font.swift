@@ -1,30 +1,41 @@
 import CSDL2
 
-/// A TrueType font at one pixel size, closed with this object. Text is UTF-8.
+/// A TrueType font at one pixel size; its face is closed with the last font using it. Text is UTF-8.
 public final class Font {
-    let pointer: OpaquePointer
+    /// The opened face, shared with the book's other sizes of it (``FontFace``).
+    private let face: FontFace
     /// The file it was opened from.
     public let path: String
     /// Size in points (pixels at 72 dpi).
     public let size: Int
+    /// The direction and script what follows is shaped in (``shape(rightToLeft:script:)``).
+    private var rightToLeft = false, script = Font.anyScript
+    /// HarfBuzz's tag for "no script given": it then finds the script from the text.
+    static let anyScript = "Zzzz"
 
     /// Opens face `index` of `path` (0 for a file of one face) at `size` points. SDL_ttf is
     /// started for as long as the font is open, so neither ``SDLSystem`` nor SDL video is
     /// needed.
-    public init(path: String, index: Int = 0, size: Int) throws {
-        pointer = try FontLibrary.open(path: path, index: index, size: Int32(clamping: size))
+    public convenience init(path: String, index: Int = 0, size: Int) throws {
+        try self.init(face: FontFace(path: path, index: index, size: size), path: path, size: size)
+    }
+
+    /// `face` (opened from `path`) used at `size` points.
+    init(face: FontFace, path: String, size: Int) {
+        self.face = face
         self.path = path
         self.size = size
     }
 
-    deinit { FontLibrary.close(pointer) }
+    /// The face, set to this font's size, direction and script.
+    private var pointer: OpaquePointer { face.prepared(size: size, rightToLeft: rightToLeft, script: script) }
 
     /// Shapes what follows as `script` (an ISO 15924 tag such as "Arab") read right to left
     /// or left to right: HarfBuzz, inside SDL_ttf, then joins and places the letters as that
     /// script wants and lays a right-to-left run out from the right.
     func shape(rightToLeft: Bool, script: String) {
-        TTF_SetFontDirection(pointer, rightToLeft ? TTF_DIRECTION_RTL : TTF_DIRECTION_LTR)
-        if script.utf8.count == 4 { TTF_SetFontScriptName(pointer, script) }
+        self.rightToLeft = rightToLeft
+        if script.utf8.count == 4 { self.script = script }
     }
 
     /// Pixels from the top of a rendered line to the baseline.

@@ -1,8 +1,8 @@
 import RotaryKit
 
-/// One font file opened at whatever sizes are asked for, each size opened once, with the
-/// fallback fonts that draw the characters it lacks (``FontFallback``), opened as they are
-/// needed. Text is set as lines (`TextLine`): shaped, ordered and drawn with those fonts.
+/// One font file opened once and used at whatever sizes are asked for, with the fallback
+/// fonts that draw the characters it lacks (``FontFallback``), opened as they are needed
+/// (each face once, its sizes sharing it: ``FontFace``). Text is set as lines (`TextLine`): shaped, ordered and drawn with those fonts.
 /// Needs no ``SDLSystem``: each open font keeps SDL_ttf started (see ``Font``).
 public final class FontBook {
     /// The font file.
@@ -11,6 +11,8 @@ public final class FontBook {
     /// Fallback faces in the order first needed: face number `n` ≥ 1 is `fallbacks[n − 1]`.
     private var fallbacks: [FontFallback.Face] = []
     private var fallbackFonts: [FallbackSize: Font] = [:]
+    /// The faces opened so far, by face number (0: the book's own).
+    private var faces: [Int: FontFace] = [:]
 
     private struct FallbackSize: Hashable {
         var face: Int
@@ -32,9 +34,18 @@ public final class FontBook {
     public func font(size: Int) throws -> Font {
         let size = max(4, size)
         if let font = fonts[size] { return font }
-        let font = try Font(path: path, size: size)
+        let font = Font(face: try opened(0, path: path, index: 0, size: size), path: path, size: size)
         fonts[size] = font
         return font
+    }
+
+    /// Face number `number` of the book (from `path`, face `index` in it), opened at `size`
+    /// points the first time it is asked for.
+    private func opened(_ number: Int, path: String, index: Int, size: Int) throws -> FontFace {
+        if let face = faces[number] { return face }
+        let face = try FontFace(path: path, index: index, size: size)
+        faces[number] = face
+        return face
     }
 
     /// The font of face number `number` at `size` points: 0 is the book's own font, others
@@ -44,7 +55,8 @@ public final class FontBook {
         let key = FallbackSize(face: number, size: max(4, size))
         if let font = fallbackFonts[key] { return font }
         let face = fallbacks[number - 1]
-        let font = try Font(path: face.path, index: face.index, size: key.size)
+        let font = Font(face: try opened(number, path: face.path, index: face.index, size: key.size), path: face.path,
+                        size: key.size)
         fallbackFonts[key] = font
         return font
     }
