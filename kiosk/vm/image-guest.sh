@@ -47,7 +47,7 @@ first_timer() {
 
 # Everything a power cut must not have broken.
 check() {
-    local fsck problems rows timer expected replayed
+    local fsck problems rows timer expected replayed rings
     findmnt -n -o OPTIONS /data | grep -q '^rw' || fail "check: /data is not mounted read-write"
     fsck=$(journalctl -b -o cat --no-pager -u 'systemd-fsck@*' | grep '^rotary-data:' | tr '\n' ' ')
     problems=$(dmesg | grep -E 'EXT4-fs (error|warning)|SQUASHFS error|I/O error|overlayfs: .*error' | head -3)
@@ -86,9 +86,9 @@ sys.exit(f"{state} with {left:.0f} s left; the notes accept {accept} at {at:.0f}
 PY
 ) || fail "check: countdown: $expected"
     replayed=$(dmesg | grep -c 'EXT4-fs (.*): recovery complete')
-    say "CHECK ok: fsck: ${fsck:-(no log)} (ext4 journal replays at mount: $replayed); usage.db integrity ok, $rows rows; config intact; countdown $expected"
     # Kept on /data, the rings' art outlives a reboot (one cut just after it was painted may lose it).
-    say "NOTE $(journal | grep -o 'ring art: .*' | head -1)"
+    rings=$(journal | grep -o 'ring art: .*' | head -1)
+    say "CHECK ok: fsck: ${fsck:-(no log)} (ext4 journal replays at mount: $replayed); usage.db integrity ok, $rows rows; config intact; countdown $expected; ${rings:-no ring art line}"
 }
 
 # Notes which countdowns the next boot may show; written (and synced) before the plug is pulled.
