@@ -61,7 +61,7 @@ struct RingArtCacheRunTests {
         #expect(replay.status == 0, "\(replay.stderr)")
         let picture = dir.appendingPathComponent("p.png").path
         let none = try KioskProcess.runHeadless(["--size", "320x240", "--screenshot", picture, "--cache-dir", "none"],
-                                                environment: ["HOME": home])
+                                                environment: ["HOME": home, "XDG_CACHE_HOME": "", "CACHE_DIRECTORY": ""])
         #expect(none.status == 0, "\(none.stderr)")
         #expect(!FileManager.default.fileExists(atPath: home + "/.cache"))
     }

@@ -35,7 +35,7 @@ struct BenchChild {
         }
         let (w, h) = try renderer.outputSize()
         let fonts = FontBook(path: try fontLookup.choice().file)
-        let store = ringCache.map { RingArtStore(directory: $0) { message in
+        let store = ringCache.map { RingArtStore(directory: $0 + "/ring-art") { message in
             _ = "bench: \(message)\n".withCString { write(2, $0, strlen($0)) }
         } }
         let executor = DrawListExecutor(renderer: renderer, fonts: fonts, threads: .workers, ringArt: store)

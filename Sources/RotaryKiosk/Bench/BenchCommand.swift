@@ -49,7 +49,7 @@ public struct BenchCommand: ParsableCommand {
     var scenes: [BenchScene] = [.kiosk]
 
     @Option(name: .customLong("ring-cache"),
-            help: ArgumentHelp("Keep the rings' art in this folder between runs, as the kiosk's cache does: each run reads "
+            help: ArgumentHelp("Keep the rings' art in this folder's ring-art/ between runs, as the kiosk's cache does: each run reads "
                                + "what the runs before kept (default: none, every run paints its rings).", valueName: "DIR"))
     var ringCache: String?
 

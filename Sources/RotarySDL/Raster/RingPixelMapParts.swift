@@ -11,8 +11,10 @@ extension RingPixelMap {
         var edges: [Edge]
 
         /// Throws unless every run, step and rim pixel lies within `bounds` (window pixels)
-        /// and names a texel of a ring of `rows`×``columns``, runs and rim pixels in row order:
-        /// what drawing relies on without checking each pixel.
+        /// and names a texel of a ring of `rows`×``columns``, runs and rim pixels each in
+        /// strict order along rows and never overlapping: what drawing relies on without
+        /// checking each pixel (a map with a run repeated could make every frame copy the
+        /// ring thousands of times, and the halves drawn on two threads must not overlap).
         func check(rows: Int, bounds: (x: Range<Int>, y: Range<Int>)) throws(RingArtRecord.Failure) {
             let block = RingPixelMap.block
             guard columns > 0, columns <= 1 << Int(RingPixelMap.columnBits), rows > 0 else {
@@ -29,22 +31,22 @@ extension RingPixelMap {
                 }
             }
             guard fit != 0 else { throw .damaged("a step of the map names a texel outside the ring's art") }
-            var lastY = Int.min
+            var next = (y: Int.min, x: Int.min)  // the first pixel the next run may start at
             for run in runs {
                 let (x, y, count, lookup) = (Int(run.x), Int(run.y), Int(run.count), Int(run.lookup))
                 guard count > 0, lookup >= 0, lookup % block == 0, lookup + count <= steps.count, x >= bounds.x.lowerBound,
-                      x + count <= bounds.x.upperBound, bounds.y.contains(y), y >= lastY
+                      x + count <= bounds.x.upperBound, bounds.y.contains(y), (y, x) >= next
                 else { throw .damaged("a run of the map (x \(x), y \(y), \(count) pixels) lies outside the ring or out of order") }
-                lastY = y
+                next = (y, x + count)
             }
-            lastY = Int.min
+            next = (Int.min, Int.min)
             for edge in edges {
                 let (x, y) = (Int(edge.x), Int(edge.y))
                 let row = Int(edge.texel >> RingPixelMap.columnBits), column = Int(edge.texel & (1 << RingPixelMap.columnBits - 1))
-                guard bounds.x.contains(x), bounds.y.contains(y), y >= lastY, row < rows, column < columns,
+                guard bounds.x.contains(x), bounds.y.contains(y), (y, x) >= next, row < rows, column < columns,
                       edge.coverage <= 256
                 else { throw .damaged("a rim pixel of the map (x \(x), y \(y)) lies outside the ring or out of order") }
-                lastY = y
+                next = (y, x + 1)
             }
         }
     }

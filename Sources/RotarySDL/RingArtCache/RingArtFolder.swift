@@ -43,8 +43,8 @@ struct RingArtFolder {
         let now = time(nil)
         while let entry = readdir(folder) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            let isTemporary = name.hasPrefix(".") && name.hasSuffix(".tmp")
-            guard name.hasSuffix(".ring") || isTemporary else { continue }
+            let isTemporary = name.wholeMatch(of: Self.temporaryName) != nil
+            guard name.wholeMatch(of: Self.recordName) != nil || isTemporary else { continue }  // not the store's: left alone
             var info = stat()
             guard fstatat(dirfd(folder), name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
             if isTemporary {
@@ -65,6 +65,11 @@ struct RingArtFolder {
             total -= record.bytes
         }
     }
+
+    /// A record's name: the build's first six bytes and the key's hash, in hex.
+    nonisolated(unsafe) static let recordName = #/[0-9a-f]{12}-[0-9a-f]{16}\.ring/#
+    /// A record being written: `.`, its name, the writer's process ID, `.tmp`.
+    nonisolated(unsafe) static let temporaryName = #/\.[0-9a-f]{12}-[0-9a-f]{16}\.ring\.[0-9]+\.tmp/#
 
     private func remove(_ name: String) {
         if unlink(directory + "/" + name) != 0, errno != ENOENT {

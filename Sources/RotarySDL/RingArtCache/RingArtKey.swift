@@ -1,5 +1,7 @@
 import CBuildInfo
+import CHarfBuzz
 import CRotaryRaster
+import CSDL2
 import RotaryKit
 
 /// Everything a ring raster is made from, as bytes: its recipe (geometry, target size, every
@@ -15,10 +17,14 @@ struct RingArtKey: Equatable, Sendable {
     /// the art is made.
     let artFiles: [String]
 
+    /// The first bytes of the build the key was made for, in hex (the start of its file name).
+    let buildPrefix: String
+
     /// The key of `recipe` set in the font at `fontPath`, for the code of `build` (a build ID).
     init(_ recipe: RingRaster.Recipe, fontPath: String, build: [UInt8]) {
         var writer = Writer()
         writer.bytes(build)
+        writer.string(Self.libraries)
         writer.string(fontPath)
         writer.ints([recipe.targetWidth, recipe.targetHeight])
         writer.doubles([recipe.center.x, recipe.center.y, recipe.innerRadius, recipe.outerRadius, recipe.markerDegrees])
@@ -34,7 +40,9 @@ struct RingArtKey: Equatable, Sendable {
             }
         }
         writer.color(look.fill)
-        writer.doubles([look.iconSize, look.iconRadius, look.labelRadius, look.dimmedLabelOpacity ?? -1])
+        writer.doubles([look.iconSize, look.iconRadius, look.labelRadius])
+        writer.word(look.dimmedLabelOpacity == nil ? 0 : 1)
+        writer.doubles([look.dimmedLabelOpacity ?? 0])
         writer.ints([look.labelSize])
         writer.color(look.labelColor)
         writer.string(look.labelOrientation.rawValue)
@@ -44,13 +52,14 @@ struct RingArtKey: Equatable, Sendable {
         writer.color(style.tickColor)
         bytes = writer.out
         artFiles = files
+        buildPrefix = Self.hex(build.prefix(6)) + "-"
     }
 
     /// The record's file name: the build's first bytes (so records of other builds are told
     /// apart without opening them) and a hash of the whole key, in hex, with `.ring`.
     var fileName: String {
         let hash = bytes.withUnsafeBytes { rotary_checksum64($0.baseAddress, $0.count, 0) }
-        return Self.hex(Self.build.prefix(6)) + "-" + Self.hex(withUnsafeBytes(of: hash.bigEndian) { Array($0) }) + ".ring"
+        return buildPrefix + Self.hex(withUnsafeBytes(of: hash.bigEndian) { Array($0) }) + ".ring"
     }
 
     /// The build ID of the code running (the linker's hash of it), or empty when it has none:
@@ -63,6 +72,15 @@ struct RingArtKey: Equatable, Sendable {
 
     /// The start of every record file name of this build.
     static var buildPrefix: String { hex(build.prefix(6)) + "-" }
+
+    /// The versions of the libraries that paint the art as this process loaded them (SDL,
+    /// SDL_image, SDL_ttf, HarfBuzz): an upgrade of one is a new key though the build is the same.
+    static let libraries: String = {
+        var sdl = SDL_version()
+        SDL_GetVersion(&sdl)
+        let versions = [sdl, IMG_Linked_Version().pointee, TTF_Linked_Version().pointee].map { "\($0.major).\($0.minor).\($0.patch)" }
+        return (versions + [String(cString: hb_version_string())]).joined(separator: " ")
+    }()
 
     static func hex<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
         let digits = Array("0123456789abcdef".utf8)

@@ -5,12 +5,12 @@ import Synchronization
 
 /// Ring art kept on disk between runs: a ring's polar art and pixel map, written after it
 /// was first painted and read back at the next start instead of painting it again (the bulk
-/// of a first frame). Each record (``RingArtRecord``) is named by a hash of everything the
-/// ring is made from (``RingArtKey``), read back only after full validation (a damaged,
-/// cut, oversized or hostile file is ignored with a log line, deleted, and the ring painted
-/// anew), written on a worker thread a moment after the start (``writeDelay``) to a
-/// temporary file renamed into place, and the folder
-/// is kept within a size: records of other builds go first, then the least recently used.
+/// of a first frame). Each record is named by a hash of everything the ring is made from (its
+/// recipe, the font, the libraries' versions and the build ID) and read back only after full
+/// validation: a damaged, cut, oversized or hostile file is ignored with a log line, deleted,
+/// and the ring painted anew. Records are written on a worker thread a moment after the start
+/// (``writeDelay``) to a temporary file renamed into place, and the folder is kept within a
+/// size: records of other builds go first, then the least recently used.
 ///
 /// Reading happens on the thread that draws, writing on the store's own worker; one store
 /// serves one ``DrawListExecutor``.
@@ -66,8 +66,13 @@ public final class RingArtStore: @unchecked Sendable {
         let clock = ContinuousClock(), start = clock.now
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else {
-            // No record, or no folder yet: the ring is painted and kept.
-            if errno != ENOENT, errno != ENOTDIR { ignore(path, because: .unreadable(String(cString: strerror(errno)))) }
+            // No record, or no folder yet: the ring is painted and kept. A link is refused and
+            // deleted; any other failure (no permission, no descriptor left) leaves the file.
+            let code = errno
+            if code == ELOOP { ignore(path, because: .unreadable("it is a symbolic link, which is not followed")) }
+            if code != ENOENT, code != ENOTDIR, code != ELOOP {
+                log("ring art cache: cannot open \(path) (\(String(cString: strerror(code)))); its ring is painted anew")
+            }
             return nil
         }
         defer { close(descriptor) }
@@ -139,7 +144,8 @@ public final class RingArtStore: @unchecked Sendable {
     private func write(_ name: String, _ body: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         try RingArtFolder.makeDirectory(directory)
         let temporary = directory + "/." + name + ".\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o640)
+        unlink(temporary)  // one this process left when it stopped writing; a new one is made below
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o640)
         guard descriptor >= 0 else { throw RingArtFolder.Failure(errno: errno) }
         var written = 0
         do {
@@ -151,7 +157,7 @@ public final class RingArtStore: @unchecked Sendable {
                 while at < bytes.count {
                     let count = Glibc.write(descriptor, bytes.baseAddress! + at, bytes.count - at)
                     if count < 0, errno == EINTR { continue }
-                    guard count > 0 else { throw RingArtFolder.Failure(errno: errno) }
+                    guard count > 0 else { throw count == 0 ? RingArtFolder.Failure.system("the disk took no bytes") : RingArtFolder.Failure(errno: errno) }
                     at += count
                 }
             }

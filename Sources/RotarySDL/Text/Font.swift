@@ -1,6 +1,7 @@
 import CSDL2
 
-/// A TrueType font at one pixel size; its face is closed with the last font using it. Text is UTF-8.
+/// A TrueType font at one pixel size. Its face is closed when nothing holds it any more: this
+/// font, or the ``FontBook`` whose fonts share it. Text is UTF-8.
 public final class Font {
     /// The opened face, shared with the book's other sizes of it (``FontFace``).
     private let face: FontFace

@@ -2,7 +2,7 @@ import RotaryKit
 
 /// One font file opened once and used at whatever sizes are asked for, with the fallback
 /// fonts that draw the characters it lacks (``FontFallback``), opened as they are needed
-/// (each face once, its sizes sharing it: ``FontFace``). Text is set as lines (`TextLine`): shaped, ordered and drawn with those fonts.
+/// (each face once, its sizes sharing it). Text is set as lines (`TextLine`): shaped, ordered and drawn with those fonts.
 /// Needs no ``SDLSystem``: each open font keeps SDL_ttf started (see ``Font``).
 public final class FontBook {
     /// The font file.

@@ -21,7 +21,8 @@ final class FontFace {
 
     /// The face set to `size` points, read right to left or not, shaped as `script`.
     func prepared(size: Int, rightToLeft: Bool, script: String) -> OpaquePointer {
-        if current.size != size { TTF_SetFontSize(pointer, Int32(clamping: size)) }
+        // A size SDL_ttf refused leaves the face as it was, and the next use tries again.
+        if current.size != size, TTF_SetFontSize(pointer, Int32(clamping: size)) != 0 { return pointer }
         if current.rightToLeft != rightToLeft { TTF_SetFontDirection(pointer, rightToLeft ? TTF_DIRECTION_RTL : TTF_DIRECTION_LTR) }
         if current.script != script { TTF_SetFontScriptName(pointer, script) }
         current = (size, rightToLeft, script)

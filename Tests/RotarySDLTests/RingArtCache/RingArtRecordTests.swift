@@ -7,7 +7,7 @@ struct RingArtRecordTests {
     /// its target, written with a checksum that matches (as anyone who can write the file could).
     enum Hostile: String, CaseIterable, Sendable {
         case columnPastArt, rowPastArt, runPastRight, runAbove, runsOutOfOrder, lookupOffBlock, runPastSteps
-        case edgeOutside, edgePastArt, stepsWithoutBlocks, rowsOutsideRing
+        case edgeOutside, edgePastArt, stepsWithoutBlocks, rowsOutsideRing, runRepeated, runsOverlapping, edgeRepeated
 
         func apply(to parts: inout RingPixelMap.Parts, rows: Int, bounds: (x: Range<Int>, y: Range<Int>)) {
             let middle = parts.runs.count / 2
@@ -23,6 +23,9 @@ struct RingArtRecordTests {
             case .edgePastArt: parts.edges[0].texel = UInt32(rows) << RingPixelMap.columnBits
             case .stepsWithoutBlocks: parts.blockRows.removeLast()
             case .rowsOutsideRing: parts.rowRange = bounds.y.lowerBound - 5..<bounds.y.upperBound
+            case .runRepeated: parts.runs.insert(parts.runs[middle], at: middle)
+            case .runsOverlapping: parts.runs[middle + 1].y = parts.runs[middle].y; parts.runs[middle + 1].x = parts.runs[middle].x
+            case .edgeRepeated: parts.edges.insert(parts.edges[0], at: 0)
             }
         }
     }

@@ -141,11 +141,13 @@ struct RingArtStoreTests {
         try file("\(mine)5555555555555555.ring", bytes: 400, secondsAgo: 200)
         try file("\(mine)6666666666666666.ring", bytes: 400, secondsAgo: 400)  // just written
         try file("notes.txt", bytes: 10, secondsAgo: 1000)
+        try file("000000000000-old.ring", bytes: 10, secondsAgo: 1000)  // not a name the store makes
+        try file(".session.tmp", bytes: 10, secondsAgo: 1000)
         RingArtFolder(directory: fixture.cache, log: { Issue.record("\($0)") })
             .clean(keeping: "\(mine)6666666666666666.ring", limitBytes: 1000, buildPrefix: mine)
         let left = try FileManager.default.contentsOfDirectory(atPath: fixture.cache).sorted()
-        #expect(left == [".\(mine)3333333333333333.ring.98.tmp", "\(mine)5555555555555555.ring", "\(mine)6666666666666666.ring",
-                         "notes.txt"])
+        #expect(left == [".\(mine)3333333333333333.ring.98.tmp", ".session.tmp", "000000000000-old.ring",
+                         "\(mine)5555555555555555.ring", "\(mine)6666666666666666.ring", "notes.txt"])
     }
 
     @Test("a folder that cannot be made is said once; the rings are still drawn")
