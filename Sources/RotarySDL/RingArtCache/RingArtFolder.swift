@@ -43,8 +43,8 @@ struct RingArtFolder {
         let now = time(nil)
         while let entry = readdir(folder) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            let isTemporary = name.wholeMatch(of: Self.temporaryName) != nil
-            guard name.wholeMatch(of: Self.recordName) != nil || isTemporary else { continue }  // not the store's: left alone
+            let isTemporary = Self.isTemporaryName(name)
+            guard Self.isRecordName(name) || isTemporary else { continue }  // not the store's: left alone
             var info = stat()
             guard fstatat(dirfd(folder), name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
             if isTemporary {
@@ -66,10 +66,23 @@ struct RingArtFolder {
         }
     }
 
-    /// A record's name: the build's first six bytes and the key's hash, in hex.
-    nonisolated(unsafe) static let recordName = #/[0-9a-f]{12}-[0-9a-f]{16}\.ring/#
-    /// A record being written: `.`, its name, the writer's process ID, `.tmp`.
-    nonisolated(unsafe) static let temporaryName = #/\.[0-9a-f]{12}-[0-9a-f]{16}\.ring\.[0-9]+\.tmp/#
+    /// Whether `name` is a record's: the build's first six bytes and the key's hash in hex,
+    /// then `.ring`. (Plain code, not a Regex: Swift's regexes leave their parsed form behind,
+    /// which the address sanitizer reports as a leak.)
+    static func isRecordName<Name: StringProtocol>(_ name: Name) -> Bool {
+        let bytes = Array(name.utf8)
+        guard bytes.count == 34, bytes[12] == UInt8(ascii: "-"), bytes[29...].elementsEqual(".ring".utf8) else { return false }
+        return (bytes[..<12] + bytes[13..<29]).allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+
+    /// Whether `name` is a record being written: `.`, its name, the writer's process ID, `.tmp`.
+    static func isTemporaryName(_ name: String) -> Bool {
+        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return false }
+        let middle = name.dropFirst().dropLast(4)
+        guard let dot = middle.lastIndex(of: "."), isRecordName(middle[..<dot]) else { return false }
+        let pid = middle[middle.index(after: dot)...]
+        return !pid.isEmpty && pid.utf8.allSatisfy { (48...57).contains($0) }
+    }
 
     private func remove(_ name: String) {
         if unlink(directory + "/" + name) != 0, errno != ENOENT {
