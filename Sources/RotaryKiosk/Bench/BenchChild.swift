@@ -35,9 +35,9 @@ struct BenchChild {
         }
         let (w, h) = try renderer.outputSize()
         let fonts = FontBook(path: try fontLookup.choice().file)
-        let store = ringCache.map { RingArtStore(directory: $0 + "/ring-art") { message in
+        let store = KioskRunner.ringArtStore(ringCache) { message in
             _ = "bench: \(message)\n".withCString { write(2, $0, strlen($0)) }
-        } }
+        }
         let executor = DrawListExecutor(renderer: renderer, fonts: fonts, threads: .workers, ringArt: store)
         var motion = try BenchMotion(scene, width: Double(w), height: Double(h), fonts: fonts)
         try frame(executor, renderer, panel, motion.drawList)

@@ -78,7 +78,9 @@ public final class KioskRunner {
         let screen = KioskScreen(layout: try layout(), programs: config.programs, dialMinutes: config.dialMinutes,
                                  categories: config.categories, locale: config.locale)
         logger.info("\(screen.layout.panel.description)")
-        let ringArt = Self.ringArtStore(options.cacheDir ?? (trace == nil ? Self.defaultCacheDirectory() : nil), logger: logger)
+        let ringArt = Self.ringArtStore(options.cacheDir ?? (trace == nil ? Self.defaultCacheDirectory() : nil)) { [logger] in
+            logger.warning("\($0)")
+        }
         // Art painted this run is on the disk before the process ends (a few milliseconds).
         defer { ringArt?.waitForWrites() }
         let scene = KioskScene(renderer: renderer, panel: display.panel, theme: art.theme, fonts: fonts, events: events,
@@ -204,11 +206,11 @@ public final class KioskRunner {
         defaultDirectory(systemd: "CACHE_DIRECTORY", xdg: "XDG_CACHE_HOME", underHome: ".cache")
     }
 
-    /// The ring art store in `directory`'s `ring-art` folder (nil for none, or "none"), its
-    /// problems logged as warnings.
-    static func ringArtStore(_ directory: String?, logger: Logger) -> RingArtStore? {
+    /// The ring art store in the cache folder `directory`'s `ring-art` (nil for none, or
+    /// "none"), its problems said through `log`.
+    static func ringArtStore(_ directory: String?, log: @escaping @Sendable (String) -> Void) -> RingArtStore? {
         guard let directory, directory != "none" else { return nil }
-        return RingArtStore(directory: directory + "/ring-art") { logger.warning("\($0)") }
+        return RingArtStore(directory: directory + "/ring-art", log: log)
     }
 
     /// systemd's `$STATE_DIRECTORY`, else `$XDG_STATE_HOME/rotary`, else `~/.local/state/rotary`.

@@ -23,23 +23,12 @@ struct RingArtFolder {
         }
     }
 
-    /// Makes `path` and the folders above it that are missing.
-    static func makeDirectory(_ path: String) throws(Failure) {
-        var info = stat()
-        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { return }
-        var prefix = path.hasPrefix("/") ? "" : "."
-        for part in path.split(separator: "/") {
-            prefix += "/" + part
-            if mkdir(prefix, 0o750) != 0, errno != EEXIST { throw Failure(errno: errno) }
-        }
-    }
-
     /// Deletes every record file not of `buildPrefix`'s build, temporary files over a minute
     /// old, then the records least recently used until those left hold at most `limitBytes`;
     /// `keeping` (the record just written) stays.
     func clean(keeping: String, limitBytes: Int, buildPrefix: String) {
         guard let folder = opendir(directory) else { return }
-        var records: [(name: String, used: Int, bytes: Int)] = []
+        var records: [(name: String, used: Int, bytes: Int)] = [], total = 0
         let now = time(nil)
         while let entry = readdir(folder) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
@@ -51,16 +40,13 @@ struct RingArtFolder {
                 if now - info.st_mtim.tv_sec > 60 { remove(name) }
             } else if !name.hasPrefix(buildPrefix) {
                 remove(name)
-            } else if name != keeping {
-                records.append((name, info.st_mtim.tv_sec, Int(info.st_size)))
+            } else {
+                total += Int(info.st_size)
+                if name != keeping { records.append((name, info.st_mtim.tv_sec, Int(info.st_size))) }
             }
         }
         closedir(folder)
-        var total = records.reduce(0) { $0 + $1.bytes }
-        var keptBytes = 0
-        var info = stat()
-        if stat(directory + "/" + keeping, &info) == 0 { keptBytes = Int(info.st_size) }
-        for record in records.sorted(by: { $0.used < $1.used }) where total + keptBytes > limitBytes {
+        for record in records.sorted(by: { $0.used < $1.used }) where total > limitBytes {
             remove(record.name)
             total -= record.bytes
         }

@@ -1,4 +1,5 @@
 import Dispatch
+import FoundationEssentials
 import Glibc
 import RotaryKit
 import Synchronization
@@ -142,7 +143,8 @@ public final class RingArtStore: @unchecked Sendable {
     /// renamed into place, so a reader never sees half a record. Larger than
     /// ``recordLimit``: nothing is written.
     private func write(_ name: String, _ body: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
-        try RingArtFolder.makeDirectory(directory)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o750])
         let temporary = directory + "/." + name + ".\(getpid()).tmp"
         unlink(temporary)  // one this process left when it stopped writing; a new one is made below
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o640)

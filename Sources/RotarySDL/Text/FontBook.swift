@@ -25,7 +25,7 @@ public final class FontBook {
     }
 
     /// The font files drawn from so far: the book's own and each fallback face's, once.
-    public var filesInUse: [String] {
+    var filesInUse: [String] {
         var seen: Set<String> = [path]
         return [path] + fallbacks.map(\.path).filter { seen.insert($0).inserted }
     }
