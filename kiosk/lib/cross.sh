@@ -152,7 +152,8 @@ rotary_cross_target() {
 # from CHECKOUT, whose package dependencies the host's SwiftPM resolves (the toolchain root
 # then builds offline from them); prints the binary's path.
 rotary_cross_build() {
-    local top="$1" scratch="$1/.build/aarch64"
+    local top="$1" scratch="$1/.build/aarch64" layout=()
+    rotary_code_layout_flags layout /src
     rotary_cross_target || return 1
     # The host's resolution, reused: the same checkouts at the same revisions.
     (cd "$top" && swift package resolve >&2) || return 1
@@ -165,7 +166,7 @@ rotary_cross_build() {
         sh -c 'cd /src && swift build --scratch-path .build/aarch64 --disable-automatic-resolution -c release \
             --product rotary-kiosk --static-swift-stdlib --triple aarch64-unknown-linux-gnu \
             --sdk /sysroot -Xswiftc -sdk -Xswiftc /sysroot -Xswiftc -resource-dir -Xswiftc /sysroot/usr/lib/swift_static \
-            -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs' >&2 || return 1
+            -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs '"${layout[*]}" >&2 || return 1
     echo "$scratch/release/rotary-kiosk"
 }
 
