@@ -75,23 +75,24 @@ rotary_build_release() {
 
 # rotary_code_layout_flags ARRAY CHECKOUT — appends to ARRAY the swift build flags (for an
 # lld link) that put the code a kiosk runs together at the front of the binary: every
-# function in its own section, ordered by CHECKOUT/kiosk/code-order.txt (kiosk/order-code
-# writes it). The kernel maps code 64 KB around each fault, so the functions a kiosk runs,
+# function in its own section, ordered by CHECKOUT/kiosk/code-order.txt and .ld (written
+# by kiosk/order-code). The kernel maps code 64 KB around each fault, so the functions a kiosk runs,
 # scattered, kept about 9 MB of the binary resident; gathered, about 5 MB. CHECKOUT is the
 # path the build sees the checkout at.
 rotary_code_layout_flags() {
     local -n into="$1"
     into+=(-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections
-        -Xlinker "--symbol-ordering-file=$2/kiosk/code-order.txt" -Xlinker --no-warn-symbol-ordering)
+        -Xlinker "--symbol-ordering-file=$2/kiosk/code-order.txt" -Xlinker --no-warn-symbol-ordering
+        -Xlinker -T -Xlinker "$2/kiosk/code-order.ld")
 }
 
 # rotary_code_layout_report BINARY CHECKOUT — says how many of the functions listed in
 # CHECKOUT/kiosk/code-order.txt BINARY (not yet stripped) holds and how many megabytes of
-# code they span: gathered, about 5; a list that was not applied leaves them spread over the
-# whole 17. Names that went away since kiosk/order-code last ran are code the kiosk now runs
-# from the cold part of the binary.
+# code they span: gathered, about 5. Fails when they span more than 10, that is when the
+# build did not apply the list (unordered, they spread over the whole 17). Names that went
+# away since kiosk/order-code last ran are code the kiosk now runs from the cold part.
 rotary_code_layout_report() {
-    local report
+    local report gathered=0
     report=$("$(dirname "$(command -v swift)")/llvm-nm" --defined-only --radix=d "$1" 2>/dev/null | awk -v list="$2/kiosk/code-order.txt" '
         BEGIN { while ((getline name < list) > 0) { listed[name] = 1; count++ } }
         NF == 3 && ($3 in listed) && !($3 in found) {
@@ -100,8 +101,10 @@ rotary_code_layout_report() {
             if (at > high) high = at
         }
         END { printf "%d of the %d functions in kiosk/code-order.txt are in the binary, within %.1f MB of code%s",
-                     hits, count, (high - low) / 1e6, (hits >= count * 0.9 ? "" : "; run kiosk/order-code to list the code it runs now") }')
+                     hits, count, (high - low) / 1e6, (hits >= count * 0.9 ? "" : "; run kiosk/order-code to list the code it runs now")
+              exit (hits > 0 && high - low <= 10e6) ? 0 : 1 }') || gathered=1
     rotary_say "code layout: $report"
+    [ "$gathered" -eq 0 ] || { rotary_say "the build did not gather the listed code (rotary_code_layout_flags)"; return 1; }
 }
 
 # rotary_stamp_version BINARY VERSION — writes VERSION into the kiosk binary's 64-byte
