@@ -11,6 +11,7 @@
 //
 // A developer's tool, for x86-64 only: the order it yields is names, used for arm64 too.
 #define _GNU_SOURCE
+#include <limits.h>
 #include <link.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -29,9 +30,10 @@ static uintptr_t load_base, code_start, code_end;
 static uintptr_t *entries;          // function offsets, ascending
 static unsigned char *first_bytes;  // the byte each breakpoint covers
 static atomic_uchar *called;
-static unsigned *call_order;
+static atomic_uint *call_order;    // entry indexes, first call first; UINT_MAX: not written yet
 static atomic_uint calls;
 static size_t entry_count;
+static char out_path[4096];
 
 static long entry_index(uintptr_t offset) {
     size_t low = 0, high = entry_count;
@@ -43,17 +45,17 @@ static long entry_index(uintptr_t offset) {
 }
 
 static void on_breakpoint(int signal_number, siginfo_t *info, void *context) {
-    (void)info;
     ucontext_t *state = context;
     uintptr_t at = (uintptr_t)state->uc_mcontext.gregs[REG_RIP] - 1;
-    long index = entry_index(at - load_base);
-    if (index < 0) {  // not ours: let the trap do what it would have done
+    long index = info->si_code == SI_KERNEL ? entry_index(at - load_base) : -1;
+    if (index < 0) {  // no breakpoint of ours (a debugger's, a sent SIGTRAP): what it would have done without us
         signal(signal_number, SIG_DFL);
+        raise(signal_number);
         return;
     }
     *(volatile unsigned char *)at = first_bytes[index];
     state->uc_mcontext.gregs[REG_RIP] = (greg_t)at;
-    if (!atomic_exchange(&called[index], 1)) call_order[atomic_fetch_add(&calls, 1)] = (unsigned)index;
+    if (!atomic_exchange(&called[index], 1)) atomic_store(&call_order[atomic_fetch_add(&calls, 1)], (unsigned)index);
 }
 
 static int find_code(struct dl_phdr_info *info, size_t size, void *data) {
@@ -70,12 +72,13 @@ static int find_code(struct dl_phdr_info *info, size_t size, void *data) {
 }
 
 static void write_calls(void) {
-    char path[4096];
-    snprintf(path, sizeof path, "%s.%d", getenv("TRACE_CALLS_OUT"), (int)getpid());
-    FILE *out = fopen(path, "w");
+    FILE *out = fopen(out_path, "w");
     if (!out) return;
     unsigned count = atomic_load(&calls);
-    for (unsigned i = 0; i < count; i++) fprintf(out, "%lx\n", (unsigned long)entries[call_order[i]]);
+    for (unsigned i = 0; i < count; i++) {
+        unsigned index = atomic_load(&call_order[i]);
+        if (index < entry_count) fprintf(out, "%lx\n", (unsigned long)entries[index]);  // skip a slot still being written
+    }
     fclose(out);
 }
 
@@ -104,8 +107,10 @@ __attribute__((constructor)) static void start_tracing(void) {
     dl_iterate_phdr(find_code, NULL);
     first_bytes = malloc(entry_count);
     called = calloc(entry_count, 1);
-    call_order = calloc(entry_count, sizeof *call_order);
+    call_order = malloc(entry_count * sizeof *call_order);
     if (!first_bytes || !called || !call_order) return;
+    for (size_t i = 0; i < entry_count; i++) atomic_init(&call_order[i], UINT_MAX);
+    snprintf(out_path, sizeof out_path, "%s.%d", out, (int)getpid());
     if (mprotect((void *)code_start, code_end - code_start, PROT_READ | PROT_WRITE | PROT_EXEC) != 0) {
         perror("trace-calls: mprotect");
         return;

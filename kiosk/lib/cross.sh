@@ -153,7 +153,7 @@ rotary_cross_target() {
 # then builds offline from them); prints the binary's path.
 rotary_cross_build() {
     local top="$1" scratch="$1/.build/aarch64" layout=()
-    rotary_code_layout_flags layout /src
+    rotary_code_layout_flags layout "$top" /src
     rotary_cross_target || return 1
     # The host's resolution, reused: the same checkouts at the same revisions.
     (cd "$top" && swift package resolve >&2) || return 1

@@ -51,50 +51,68 @@ rotary_find_swift() {
     return 1
 }
 
+# rotary_toolchain_lld — the path of the lld that comes with the Swift toolchain; fails
+# where there is none.
+rotary_toolchain_lld() {
+    local resources
+    resources="$(swiftc -print-target-info 2>/dev/null | sed -n 's/.*"runtimeResourcePath": *"\(.*\)".*/\1/p' | head -1)"
+    [ -n "$resources" ] && [ -x "${resources%/lib/swift}/bin/ld.lld" ] && echo "${resources%/lib/swift}/bin/ld.lld"
+}
+
 # rotary_build_release [SWIFT-BUILD-OPTION...] — builds the kiosk's release binary in the
 # current directory (a checkout) with the Swift runtime linked in. Where the toolchain has
-# lld and glibc reads packed relative relocations (2.36 and later: Debian 12, Ubuntu 24.04,
-# current Raspberry Pi OS), it links with them: the loader then reads a few kilobytes of
-# relocations at start instead of 1.8 MB, which every kiosk process kept in memory; and
-# with the code it runs gathered at the front (rotary_code_layout_flags).
+# lld, it links with lld, with the code a kiosk runs gathered at the front
+# (rotary_code_layout_flags); where glibc also reads packed relative relocations (2.36 and
+# later: Debian 12, Ubuntu 24.04, current Raspberry Pi OS), with them: the loader then
+# reads a few kilobytes of relocations at start instead of 1.8 MB, which every kiosk
+# process kept in memory.
 rotary_build_release() {
     local flags=(-c release --static-swift-stdlib --product rotary-kiosk)
-    local resources lld glibc
-    resources="$(swiftc -print-target-info 2>/dev/null | sed -n 's/.*"runtimeResourcePath": *"\(.*\)".*/\1/p' | head -1)"
-    lld="${resources%/lib/swift}/bin/ld.lld"
+    local lld glibc
     glibc="$(getconf GNU_LIBC_VERSION 2>/dev/null | awk '{print $2}')"
-    if [ -n "$resources" ] && [ -x "$lld" ] && [ -n "$glibc" ] \
-        && [ "$(printf '%s\n2.36\n' "$glibc" | sort -V | head -1)" = "2.36" ]; then
+    if lld="$(rotary_toolchain_lld)"; then
         mkdir -p .build
         printf '{"schemaVersion": "1.0", "linker": {"path": "%s"}}\n' "$lld" >.build/rotary-lld-toolset.json
-        flags+=(--toolset .build/rotary-lld-toolset.json -Xlinker -z -Xlinker pack-relative-relocs)
+        flags+=(--toolset .build/rotary-lld-toolset.json)
         rotary_code_layout_flags flags "$PWD"
+        if [ -n "$glibc" ] && [ "$(printf '%s\n2.36\n' "$glibc" | sort -V | head -1)" = "2.36" ]; then
+            flags+=(-Xlinker -z -Xlinker pack-relative-relocs)
+        fi
     fi
     swift build "${flags[@]}" "$@"
 }
 
-# rotary_code_layout_flags ARRAY CHECKOUT — appends to ARRAY the swift build flags (for an
-# lld link) that put the code a kiosk runs together at the front of the binary: every
-# function in its own section, ordered by CHECKOUT/kiosk/code-order.txt and .ld (written
-# by kiosk/order-code). The kernel maps code 64 KB around each fault, so the functions a kiosk runs,
-# scattered, kept about 9 MB of the binary resident; gathered, about 5 MB. CHECKOUT is the
-# path the build sees the checkout at.
+# rotary_code_layout_flags ARRAY CHECKOUT [SEEN-AS] — appends to ARRAY the swift build
+# flags (for an lld link) that put the code a kiosk runs together at the front of the
+# binary: every function in its own section, ordered by CHECKOUT/kiosk/code-order.txt and
+# .ld (written by kiosk/order-code). The kernel maps code 64 KB around each fault, so the
+# functions a kiosk runs, scattered, kept about 9 MB of the binary resident; gathered,
+# about 5 MB. The two files are copied into CHECKOUT/.build under a hash of their contents,
+# so a new list changes the link command and SwiftPM links again. SEEN-AS is the path the
+# build sees CHECKOUT at (default: CHECKOUT; /src in the arm64 build's chroot).
 rotary_code_layout_flags() {
     local -n into="$1"
+    local hash folder=".build/code-order"
+    hash=$(cat "$2/kiosk/code-order.txt" "$2/kiosk/code-order.ld" | sha256sum | cut -c1-16)
+    mkdir -p "$2/$folder"
+    cp "$2/kiosk/code-order.txt" "$2/$folder/$hash.txt"
+    cp "$2/kiosk/code-order.ld" "$2/$folder/$hash.ld"
     into+=(-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections
-        -Xlinker "--symbol-ordering-file=$2/kiosk/code-order.txt" -Xlinker --no-warn-symbol-ordering
-        -Xlinker -T -Xlinker "$2/kiosk/code-order.ld")
+        -Xlinker "--symbol-ordering-file=${3:-$2}/$folder/$hash.txt" -Xlinker --no-warn-symbol-ordering
+        -Xlinker -T -Xlinker "${3:-$2}/$folder/$hash.ld")
 }
 
 # rotary_code_layout_report BINARY CHECKOUT — says how many of the functions listed in
 # CHECKOUT/kiosk/code-order.txt BINARY (not yet stripped) holds and how many megabytes of
-# code they span: gathered, about 5. Fails when they span more than 10, that is when the
-# build did not apply the list (unordered, they spread over the whole 17). Names that went
-# away since kiosk/order-code last ran are code the kiosk now runs from the cold part.
+# code they span: gathered, about 5. Fails when they span more than 10 where the toolchain
+# has lld, that is when the build did not apply the list (unordered, they spread over the
+# whole 17); without lld there is no layout, and it says so. Names that went away since
+# kiosk/order-code last ran are code the kiosk now runs from the cold part.
 rotary_code_layout_report() {
     local report gathered=0
+    rotary_toolchain_lld >/dev/null || { rotary_say "code layout: none (the toolchain has no lld)"; return 0; }
     report=$("$(dirname "$(command -v swift)")/llvm-nm" --defined-only --radix=d "$1" 2>/dev/null | awk -v list="$2/kiosk/code-order.txt" '
-        BEGIN { while ((getline name < list) > 0) { listed[name] = 1; count++ } }
+        BEGIN { while ((getline name < list) > 0) if (!(name in listed)) { listed[name] = 1; count++ } }
         NF == 3 && ($3 in listed) && !($3 in found) {
             found[$3] = 1; hits++; at = $1 + 0
             if (low == "" || at < low) low = at
