@@ -169,10 +169,11 @@ public final class Renderer {
     /// Hands `body` the pixels the renderer draws into, as a ``RasterTarget`` of the whole
     /// target, once SDL has carried out every command queued so far; returns false without
     /// calling it unless this renderer draws with the CPU (``keepsFrame``) straight into a
-    /// window's framebuffer or a surface of 32-bit 0x··RRGGBB pixels. Writing there spares
-    /// the copy through a texture, and the texture itself. What `body` writes is final: SDL's
-    /// clip does not apply.
-    func withFramePixels(_ body: (RasterTarget) throws -> Void) throws -> Bool {
+    /// window's framebuffer or a surface of 32-bit 0x··RRGGBB pixels; `body` learns too
+    /// whether the target keeps alpha (ARGB8888, not RGB888). Writing there spares the copy
+    /// through a texture, and the texture itself. What `body` writes is final: SDL's clip does
+    /// not apply.
+    func withFramePixels(_ body: (_ frame: RasterTarget, _ keepsAlpha: Bool) throws -> Void) throws -> Bool {
         guard keepsFrame, SDL_GetRenderTarget(pointer) == nil else { return false }
         let surface: UnsafeMutablePointer<SDL_Surface>?
         switch target {
@@ -186,7 +187,8 @@ public final class Renderer {
         try check(SDL_LockSurface(surface), "SDL_LockSurface")
         defer { SDL_UnlockSurface(surface) }
         guard let pixels = surface.pointee.pixels else { return false }
-        try body(RasterTarget(pixels: pixels.assumingMemoryBound(to: UInt32.self), stride: Int(surface.pointee.pitch) / 4))
+        try body(RasterTarget(pixels: pixels.assumingMemoryBound(to: UInt32.self), stride: Int(surface.pointee.pitch) / 4),
+                 format == SDL_PIXELFORMAT_ARGB8888.rawValue)
         return true
     }
 

@@ -169,6 +169,7 @@ final class Picture {
                                top: top + offsetY, pivotX: Double(width) / 2 - Double(offsetX),
                                pivotY: Double(height) / 2 - Double(offsetY), degrees: degrees)
         guard turn.width > 0, turn.height > 0 else { return }
+        if try blendTurned(turn, of: pixels, tint: tint, on: renderer) { return }
         if turned.map({ $0.width < turn.width || $0.height < turn.height }) ?? true {
             // Large enough for any angle: the part's diagonal, and a pixel each side.
             let side = Int(Double(pixels.width * pixels.width + pixels.height * pixels.height).squareRoot().rounded(.up)) + 2
@@ -190,5 +191,27 @@ final class Picture {
         var source = SDL_Rect(x: 0, y: 0, w: Int32(turn.width), h: Int32(turn.height))
         var rect = SDL_Rect(x: Int32(turn.x), y: Int32(turn.y), w: Int32(turn.width), h: Int32(turn.height))
         try check(SDL_RenderCopy(renderer.pointer, turned.pointer, &source, &rect), "SDL_RenderCopy")
+    }
+
+    /// Lays `turn` straight over the software renderer's frame, within its clip, when `tint`
+    /// modulates (as a text's alpha does) and the renderer draws in output pixels: SDL would
+    /// mix every pixel of the turned box, most of them transparent, with its generic
+    /// modulating blitter; this mixes only the pixels the picture covers, the same way
+    /// (``ModulatedBlend``). False when it cannot, and nothing is drawn.
+    private func blendTurned(_ turn: PictureTurn, of pixels: PixelBuffer, tint: RGBA, on renderer: Renderer) throws -> Bool {
+        guard ModulatedBlend.applies(to: tint), ProgramSpace(of: renderer).isOutputPixels else { return false }
+        let clip = renderer.clipRect
+        return try renderer.withFramePixels { frame, keepsAlpha in
+            let blend = ModulatedBlend(tint: tint, keepsAlpha: keepsAlpha)
+            let (width, height) = try renderer.outputSize()
+            var columns = 0..<width, rows = 0..<height
+            if let clip {
+                columns = columns.clamped(to: Int(clip.x)..<Int(clip.x) + max(0, Int(clip.w)))
+                rows = rows.clamped(to: Int(clip.y)..<Int(clip.y) + max(0, Int(clip.h)))
+            }
+            pixels.pixels.withUnsafeBufferPointer { source in
+                turn.blend(source.baseAddress!, into: frame, within: (columns, rows), by: blend)
+            }
+        }
     }
 }

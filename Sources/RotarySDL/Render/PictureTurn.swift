@@ -47,20 +47,45 @@ struct PictureTurn {
     /// transparent where nothing is) into `target`, whose rows lie `stride` pixels apart,
     /// sampling `source` (rows `sourceWidth` apart).
     func render(_ source: UnsafePointer<UInt32>, into target: UnsafeMutablePointer<UInt32>, stride: Int) {
+        for row in 0..<height { (target + row * stride).update(repeating: 0, count: width) }
+        forEachSample(of: source, rows: 0..<height, columns: 0..<width) { row, column, color in
+            target[row * stride + column] = color
+        }
+    }
+
+    /// Lays the turned picture over `frame` (the whole target) within `clip` (target pixels),
+    /// mixing each pixel as `blend` does: the same pixels as ``render(_:into:stride:)`` into
+    /// a texture that SDL then blends there, without visiting the box's transparent pixels
+    /// twice.
+    func blend(_ source: UnsafePointer<UInt32>, into frame: RasterTarget, within clip: (x: Range<Int>, y: Range<Int>),
+               by blend: ModulatedBlend) {
+        let rows = clip.y.clamped(to: y..<y + height), columns = clip.x.clamped(to: x..<x + width)
+        guard !rows.isEmpty, !columns.isEmpty else { return }
+        let first = frame.pixels + frame.offset(x: x, y: y)
+        forEachSample(of: source, rows: rows.lowerBound - y..<rows.upperBound - y,
+                      columns: columns.lowerBound - x..<columns.upperBound - x) { row, column, color in
+            let pixel = first + (row * frame.stride + column)
+            pixel.pointee = blend.mix(color, over: pixel.pointee)
+        }
+    }
+
+    /// Calls `body` with every pixel of the box within `rows` and `columns` (box pixels)
+    /// whose sample is not transparent black, and that sample.
+    @inline(__always)
+    private func forEachSample(of source: UnsafePointer<UInt32>, rows: Range<Int>, columns: Range<Int>,
+                               _ body: (_ row: Int, _ column: Int, _ color: UInt32) -> Void) {
         // Sample points from 0 up to, not including, the last column and row: each needs a
         // pixel right of and below it.
         let limitX = (sourceWidth - 1) << 16, limitY = (sourceHeight - 1) << 16
+        guard limitX > 0, limitY > 0, !columns.isEmpty else { return }
         let (cosine, sine) = (self.cosine, self.sine)
-        for row in 0..<height {
-            let line = target + row * stride
-            line.update(repeating: 0, count: width)
-            guard limitX > 0, limitY > 0 else { continue }
+        for row in rows {
             let dx = startX, dy = startY + Double(row)
             let u0 = Int(Double(cosine) * dx - Double(sine) * dy + Double(pivotX) - 32768)
             let v0 = Int(Double(sine) * dx + Double(cosine) * dy + Double(pivotY) - 32768)
             // Columns whose sample may lie inside, a column to spare at each end; each is
             // checked exactly below.
-            var from = 0.0, to = Double(width - 1)
+            var from = Double(columns.lowerBound), to = Double(columns.upperBound - 1)
             Self.narrow(&from, &to, start: u0, step: cosine, limit: limitX)
             Self.narrow(&from, &to, start: v0, step: sine, limit: limitY)
             guard from <= to else { continue }
@@ -75,10 +100,10 @@ struct PictureTurn {
                 if c00 | c01 | c10 | c11 == 0 { continue }
                 // Inside a flat area every mix gives the colour itself.
                 if c00 == c01, c00 == c10, c00 == c11 {
-                    line[column] = c00
+                    body(row, column, c00)
                     continue
                 }
-                line[column] = Self.sample(c00, c01, c10, c11, across: u & 0xFFFF, down: v & 0xFFFF)
+                body(row, column, Self.sample(c00, c01, c10, c11, across: u & 0xFFFF, down: v & 0xFFFF))
             }
         }
     }

@@ -17,10 +17,16 @@ extension DrawingTests {
         static let places: [Point] = [Point(x: 80, y: 80), Point(x: 80.3, y: 79.6), Point(x: 20.5, y: -10.75),
                                       Point(x: -7.25, y: 150.5), Point(x: 159.9, y: 60.1)]
 
-        /// A checkerboard canvas with `draw` done on it.
-        static func canvas(_ draw: (Renderer) throws -> Void) throws -> PixelBuffer {
+        /// A checkerboard canvas, or one of a translucent colour, with `draw` done on it within
+        /// `clip`.
+        static func canvas(translucent: Bool = false, clip: Rect? = nil, _ draw: (Renderer) throws -> Void) throws -> PixelBuffer {
             let canvas = try Canvas()
-            _ = try canvas.draw(DrawingTests.checkerboard())
+            if translucent {
+                try canvas.renderer.clear(RGBA(40, 90, 160, 100))
+            } else {
+                _ = try canvas.draw(DrawingTests.checkerboard())
+            }
+            if let clip { try canvas.renderer.clip(to: clip) }
             try draw(canvas.renderer)
             canvas.renderer.present()
             return try canvas.renderer.readPixels().pixelBuffer()
@@ -50,22 +56,64 @@ extension DrawingTests {
         func turned(_ index: Int) throws {
             let (art, size) = Self.arts[index]
             let surface = try ImageLoader.load(art, width: size, height: size)
+            // Modulated (a text's alpha, a tint), which the frame takes straight, and not, which
+            // SDL blends; over opaque and translucent pixels; clipped and not.
+            let tints = [RGBA(255, 220, 200, 230), RGBA(255, 255, 255, 128), RGBA(255, 255, 255)]
+            let clip = Rect(x: 25, y: 35, width: 90, height: 70)
             for place in Self.places {
-                for degrees in [17.3, 45, 90, -120, 180, 233.3, 359.9, -0.05] {
-                    let drawn = try Self.canvas { renderer in
-                        try Picture(surface, renderer: renderer).draw(centeredAt: place, degrees: degrees,
-                                                                      tint: RGBA(255, 220, 200, 230), on: renderer)
+                for (i, degrees) in [17.3, 45, 90, -120, 180, 233.3, 359.9, -0.05].enumerated() {
+                    let (translucent, clip) = (i % 3 == 0, i % 2 == 0 ? nil : clip)
+                    for tint in tints {
+                        let drawn = try Self.canvas(translucent: translucent, clip: clip) { renderer in
+                            try Picture(surface, renderer: renderer).draw(centeredAt: place, degrees: degrees, tint: tint,
+                                                                          on: renderer)
+                        }
+                        let whole = try Self.canvas(translucent: translucent, clip: clip) { renderer in
+                            let texture = try Texture(renderer: renderer, surface: surface)
+                            texture.setColorModulation(tint)
+                            texture.setAlphaModulation(tint.a)
+                            try renderer.draw(texture, centeredAt: place, degrees: degrees)
+                        }
+                        let off = zip(drawn.pixels, whole.pixels).filter { $0 != $1 }.count
+                        #expect(off == 0, "\(art) \(size) at \(place), \(degrees)°, tint \(tint), clip \(String(describing: clip)): \(off) pixels differ")
                     }
-                    let whole = try Self.canvas { renderer in
-                        let texture = try Texture(renderer: renderer, surface: surface)
-                        texture.setColorModulation(RGBA(255, 220, 200))
-                        texture.setAlphaModulation(230)
-                        try renderer.draw(texture, centeredAt: place, degrees: degrees)
-                    }
-                    let off = zip(drawn.pixels, whole.pixels).filter { $0 != $1 }.count
-                    #expect(off == 0, "\(art) \(size) at \(place), \(degrees)°: \(off) pixels differ")
                 }
             }
+        }
+
+        @Test("a modulated blend mixes as SDL's own blit does, into ARGB8888 and RGB888",
+              arguments: [RGBA(255, 220, 200, 230), RGBA(255, 255, 255, 128), RGBA(90, 255, 255), RGBA(0, 0, 0, 1)])
+        func modulatedBlend(_ tint: RGBA) throws {
+            // Every source alpha (across) against a spread of colours and targets (down).
+            let side = 256
+            func word(_ x: Int, _ y: Int, _ seed: UInt32) -> UInt32 {
+                UInt32(truncatingIfNeeded: (x &* 7919 &+ y &* 104_729) &* Int(seed)) &* 2_654_435_761
+            }
+            for (format, keepsAlpha) in [(SDL_PIXELFORMAT_ARGB8888, true), (SDL_PIXELFORMAT_RGB888, false)] {
+                let source = try #require(SDL_CreateRGBSurfaceWithFormat(0, Int32(side), Int32(side), 32, SDL_PIXELFORMAT_ARGB8888.rawValue))
+                let target = try #require(SDL_CreateRGBSurfaceWithFormat(0, Int32(side), Int32(side), 32, format.rawValue))
+                defer { SDL_FreeSurface(source); SDL_FreeSurface(target) }
+                let sources = source.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+                let targets = target.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+                var expected: [UInt32] = []
+                let blend = ModulatedBlend(tint: tint, keepsAlpha: keepsAlpha)
+                for y in 0..<side {
+                    for x in 0..<side {
+                        let (s, t) = (UInt32(x) << 24 | word(x, y, 3) & 0x00FF_FFFF, word(x, y, 11))
+                        sources[y * side + x] = s
+                        targets[y * side + x] = t
+                        expected.append(blend.mix(s, over: t))
+                    }
+                }
+                SDL_SetSurfaceBlendMode(source, SDL_BLENDMODE_BLEND)
+                SDL_SetSurfaceColorMod(source, tint.r, tint.g, tint.b)
+                SDL_SetSurfaceAlphaMod(source, tint.a)
+                #expect(SDL_UpperBlit(source, nil, target, nil) == 0)
+                let off = (0..<side * side).filter { targets[$0] != expected[$0] }.count
+                #expect(off == 0, "\(tint) into \(keepsAlpha ? "ARGB8888" : "RGB888"): \(off) of \(side * side) pixels differ")
+                #expect(ModulatedBlend.applies(to: tint))
+            }
+            #expect(!ModulatedBlend.applies(to: RGBA(255, 255, 255)))
         }
 
         @Test("a picture at a position or angle that is not a number, or far away, draws nothing")

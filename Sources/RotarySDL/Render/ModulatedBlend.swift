@@ -1,0 +1,37 @@
+import RotaryKit
+
+/// How SDL 2.26 blends a pixel of a texture whose colour or alpha is modulated over a
+/// software renderer's 32-bit target: its generated `…_Modulate_Blend` blitters, plain C
+/// that is the same on every processor. (An unmodulated texture takes other blitters,
+/// MMX or NEON where there is one, whose rounding differs: those stay SDL's to do.)
+struct ModulatedBlend {
+    /// The texture's colour and alpha modulation, 0…255.
+    private let red: UInt32, green: UInt32, blue: UInt32, alpha: UInt32
+    /// Whether the target keeps alpha (ARGB8888); in an RGB888 target SDL writes it as 0.
+    private let keepsAlpha: Bool
+
+    /// Whether SDL blends a texture modulated by `tint` this way: when `tint` modulates
+    /// something, so that SDL does not choose another blitter.
+    static func applies(to tint: RGBA) -> Bool { tint != RGBA(255, 255, 255, 255) }
+
+    /// The blend of a texture modulated by `tint` over a target that keeps alpha or not.
+    init(tint: RGBA, keepsAlpha: Bool) {
+        (red, green, blue, alpha) = (UInt32(tint.r), UInt32(tint.g), UInt32(tint.b), UInt32(tint.a))
+        self.keepsAlpha = keepsAlpha
+    }
+
+    /// `source` (0xAARRGGBB, straight alpha) modulated and laid over `target`, as SDL does it:
+    /// each channel's product divided by 255, rounded down.
+    @inline(__always)
+    func mix(_ source: UInt32, over target: UInt32) -> UInt32 {
+        let a = (source >> 24) * alpha / 255
+        // Where the modulated alpha is 0 SDL adds nothing: the channels scaled by 255/255.
+        if a == 0 { return keepsAlpha ? target : target & 0x00FF_FFFF }
+        var r = (source >> 16 & 0xFF) * red / 255, g = (source >> 8 & 0xFF) * green / 255, b = (source & 0xFF) * blue / 255
+        if a < 255 { (r, g, b) = (r * a / 255, g * a / 255, b * a / 255) }
+        let keep = 255 - a
+        let mixed = (r + keep * (target >> 16 & 0xFF) / 255) << 16 | (g + keep * (target >> 8 & 0xFF) / 255) << 8
+            | (b + keep * (target & 0xFF) / 255)
+        return keepsAlpha ? (a + keep * (target >> 24) / 255) << 24 | mixed : mixed
+    }
+}
