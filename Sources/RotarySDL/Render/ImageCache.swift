@@ -200,17 +200,10 @@ final class Picture {
     /// (``ModulatedBlend``). False when it cannot, and nothing is drawn.
     private func blendTurned(_ turn: PictureTurn, of pixels: PixelBuffer, tint: RGBA, on renderer: Renderer) throws -> Bool {
         guard ModulatedBlend.applies(to: tint), ProgramSpace(of: renderer).isOutputPixels else { return false }
-        let clip = renderer.clipRect
+        let area = renderer.drawableArea
         return try renderer.withFramePixels { frame, keepsAlpha in
-            let blend = ModulatedBlend(tint: tint, keepsAlpha: keepsAlpha)
-            let (width, height) = try renderer.outputSize()
-            var columns = 0..<width, rows = 0..<height
-            if let clip {
-                columns = columns.clamped(to: Int(clip.x)..<Int(clip.x) + max(0, Int(clip.w)))
-                rows = rows.clamped(to: Int(clip.y)..<Int(clip.y) + max(0, Int(clip.h)))
-            }
             pixels.pixels.withUnsafeBufferPointer { source in
-                turn.blend(source.baseAddress!, into: frame, within: (columns, rows), by: blend)
+                turn.blend(source.baseAddress!, into: frame, within: area, by: ModulatedBlend(tint: tint, keepsAlpha: keepsAlpha))
             }
         }
     }

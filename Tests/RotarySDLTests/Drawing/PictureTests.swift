@@ -18,16 +18,22 @@ extension DrawingTests {
                                       Point(x: -7.25, y: 150.5), Point(x: 159.9, y: 60.1)]
 
         /// A checkerboard canvas, or one of a translucent colour, with `draw` done on it within
-        /// `clip`.
-        static func canvas(translucent: Bool = false, clip: Rect? = nil, _ draw: (Renderer) throws -> Void) throws -> PixelBuffer {
+        /// `clip`, and within a viewport of its top-left 110×95 pixels when `viewport`.
+        static func canvas(translucent: Bool = false, clip: Rect? = nil, viewport: Bool = false,
+                           _ draw: (Renderer) throws -> Void) throws -> PixelBuffer {
             let canvas = try Canvas()
             if translucent {
                 try canvas.renderer.clear(RGBA(40, 90, 160, 100))
             } else {
                 _ = try canvas.draw(DrawingTests.checkerboard())
             }
+            if viewport {
+                var rect = SDL_Rect(x: 0, y: 0, w: 110, h: 95)
+                SDL_RenderSetViewport(canvas.renderer.pointer, &rect)
+            }
             if let clip { try canvas.renderer.clip(to: clip) }
             try draw(canvas.renderer)
+            SDL_RenderSetViewport(canvas.renderer.pointer, nil)  // SDL reads back the viewport only
             canvas.renderer.present()
             return try canvas.renderer.readPixels().pixelBuffer()
         }
@@ -57,25 +63,25 @@ extension DrawingTests {
             let (art, size) = Self.arts[index]
             let surface = try ImageLoader.load(art, width: size, height: size)
             // Modulated (a text's alpha, a tint), which the frame takes straight, and not, which
-            // SDL blends; over opaque and translucent pixels; clipped and not.
+            // SDL blends; over opaque and translucent pixels; clipped and not, in a viewport and not.
             let tints = [RGBA(255, 220, 200, 230), RGBA(255, 255, 255, 128), RGBA(255, 255, 255)]
             let clip = Rect(x: 25, y: 35, width: 90, height: 70)
             for place in Self.places {
                 for (i, degrees) in [17.3, 45, 90, -120, 180, 233.3, 359.9, -0.05].enumerated() {
-                    let (translucent, clip) = (i % 3 == 0, i % 2 == 0 ? nil : clip)
+                    let (translucent, clip, viewport) = (i % 3 == 0, i % 2 == 0 ? nil : clip, i % 3 == 1)
                     for tint in tints {
-                        let drawn = try Self.canvas(translucent: translucent, clip: clip) { renderer in
+                        let drawn = try Self.canvas(translucent: translucent, clip: clip, viewport: viewport) { renderer in
                             try Picture(surface, renderer: renderer).draw(centeredAt: place, degrees: degrees, tint: tint,
                                                                           on: renderer)
                         }
-                        let whole = try Self.canvas(translucent: translucent, clip: clip) { renderer in
+                        let whole = try Self.canvas(translucent: translucent, clip: clip, viewport: viewport) { renderer in
                             let texture = try Texture(renderer: renderer, surface: surface)
                             texture.setColorModulation(tint)
                             texture.setAlphaModulation(tint.a)
                             try renderer.draw(texture, centeredAt: place, degrees: degrees)
                         }
                         let off = zip(drawn.pixels, whole.pixels).filter { $0 != $1 }.count
-                        #expect(off == 0, "\(art) \(size) at \(place), \(degrees)°, tint \(tint), clip \(String(describing: clip)): \(off) pixels differ")
+                        #expect(off == 0, "\(art) \(size) at \(place), \(degrees)°, tint \(tint), clip \(String(describing: clip)), viewport \(viewport): \(off) pixels differ")
                     }
                 }
             }
