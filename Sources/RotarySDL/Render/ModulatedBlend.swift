@@ -21,17 +21,19 @@ struct ModulatedBlend {
     }
 
     /// `source` (0xAARRGGBB, straight alpha) modulated and laid over `target`, as SDL does it:
-    /// each channel's product divided by 255, rounded down.
+    /// each channel's product divided by 255, rounded down. (No product exceeds 255 · 255, so
+    /// the arithmetic wraps without checks.)
     @inline(__always)
     func mix(_ source: UInt32, over target: UInt32) -> UInt32 {
-        let a = (source >> 24) * alpha / 255
+        let a = (source >> 24) &* alpha / 255
         // Where the modulated alpha is 0 SDL adds nothing: the channels scaled by 255/255.
         if a == 0 { return keepsAlpha ? target : target & 0x00FF_FFFF }
-        var r = (source >> 16 & 0xFF) * red / 255, g = (source >> 8 & 0xFF) * green / 255, b = (source & 0xFF) * blue / 255
-        if a < 255 { (r, g, b) = (r * a / 255, g * a / 255, b * a / 255) }
-        let keep = 255 - a
-        let mixed = (r + keep * (target >> 16 & 0xFF) / 255) << 16 | (g + keep * (target >> 8 & 0xFF) / 255) << 8
-            | (b + keep * (target & 0xFF) / 255)
-        return keepsAlpha ? (a + keep * (target >> 24) / 255) << 24 | mixed : mixed
+        var r = (source >> 16 & 0xFF) &* red / 255, g = (source >> 8 & 0xFF) &* green / 255
+        var b = (source & 0xFF) &* blue / 255
+        if a < 255 { (r, g, b) = (r &* a / 255, g &* a / 255, b &* a / 255) }
+        let keep = 255 &- a
+        let mixed = (r &+ keep &* (target >> 16 & 0xFF) / 255) << 16 | (g &+ keep &* (target >> 8 & 0xFF) / 255) << 8
+            | (b &+ keep &* (target & 0xFF) / 255)
+        return keepsAlpha ? (a &+ keep &* (target >> 24) / 255) << 24 | mixed : mixed
     }
 }

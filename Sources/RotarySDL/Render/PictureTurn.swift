@@ -64,7 +64,7 @@ struct PictureTurn {
         let first = frame.pixels + frame.offset(x: x, y: y)
         forEachSample(of: source, rows: rows.lowerBound - y..<rows.upperBound - y,
                       columns: columns.lowerBound - x..<columns.upperBound - x) { row, column, color in
-            let pixel = first + (row * frame.stride + column)
+            let pixel = first + (row &* frame.stride &+ column)
             pixel.pointee = blend.mix(color, over: pixel.pointee)
         }
     }
