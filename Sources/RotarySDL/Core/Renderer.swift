@@ -166,14 +166,12 @@ public final class Renderer {
         SDL_UpdateWindowSurfaceRects(window.pointer, &rects, Int32(rects.count))
     }
 
-    /// Hands `body` the pixels the renderer draws into, as a ``RasterTarget`` of the whole
-    /// target, once SDL has carried out every command queued so far; returns false without
-    /// calling it unless this renderer draws with the CPU (``keepsFrame``) straight into a
-    /// window's framebuffer or a surface of 32-bit 0x··RRGGBB pixels; `body` learns too
-    /// whether the target keeps alpha (ARGB8888, not RGB888). Writing there spares the copy
-    /// through a texture, and the texture itself. What `body` writes is final: SDL's clip does
-    /// not apply.
-    func withFramePixels(_ body: (_ frame: RasterTarget, _ keepsAlpha: Bool) throws -> Void) throws -> Bool {
+    /// Hands `body` the pixels the renderer draws into (``FramePixels``), once SDL has carried
+    /// out every command queued so far; returns false without calling it unless this renderer
+    /// draws with the CPU (``keepsFrame``) straight into a window's framebuffer or a surface of
+    /// 32-bit 0x··RRGGBB pixels. Writing there spares the copy through a texture, and the
+    /// texture itself. What `body` writes is final: SDL's clip does not apply.
+    func withFramePixels(_ body: (FramePixels) throws -> Void) throws -> Bool {
         guard keepsFrame, SDL_GetRenderTarget(pointer) == nil else { return false }
         let surface: UnsafeMutablePointer<SDL_Surface>?
         switch target {
@@ -187,8 +185,9 @@ public final class Renderer {
         try check(SDL_LockSurface(surface), "SDL_LockSurface")
         defer { SDL_UnlockSurface(surface) }
         guard let pixels = surface.pointee.pixels else { return false }
-        try body(RasterTarget(pixels: pixels.assumingMemoryBound(to: UInt32.self), stride: Int(surface.pointee.pitch) / 4),
-                 format == SDL_PIXELFORMAT_ARGB8888.rawValue)
+        let target = RasterTarget(pixels: pixels.assumingMemoryBound(to: UInt32.self), stride: Int(surface.pointee.pitch) / 4)
+        try body(FramePixels(target: target, width: Int(surface.pointee.w), height: Int(surface.pointee.h),
+                             keepsAlpha: format == SDL_PIXELFORMAT_ARGB8888.rawValue))
         return true
     }
 

@@ -63,18 +63,15 @@ extension Renderer {
         return rect
     }
 
-    /// The output pixels SDL lets a copy land on while the program draws in output pixels
-    /// (``ProgramSpace/isOutputPixels``): the viewport, within the clip when one is set, within
-    /// the output.
+    /// The target pixels SDL lets a copy land on while the program draws in output pixels
+    /// (``ProgramSpace/isOutputPixels``): the viewport, within the clip when one is set (SDL
+    /// keeps the clip relative to the viewport). The target's own edges are the caller's.
     var drawableArea: (x: Range<Int>, y: Range<Int>) {
-        var viewport = SDL_Rect(), width: Int32 = 0, height: Int32 = 0
+        var viewport = SDL_Rect()
         SDL_RenderGetViewport(pointer, &viewport)
-        SDL_GetRendererOutputSize(pointer, &width, &height)
         func span(_ start: Int, _ length: Int32) -> Range<Int> { start..<start + max(0, Int(length)) }
-        var area = (x: span(Int(viewport.x), viewport.w).clamped(to: span(0, width)),
-                    y: span(Int(viewport.y), viewport.h).clamped(to: span(0, height)))
+        var area = (x: span(Int(viewport.x), viewport.w), y: span(Int(viewport.y), viewport.h))
         if let clip = clipRect {
-            // SDL keeps the clip relative to the viewport.
             area = (area.x.clamped(to: span(Int(viewport.x) + Int(clip.x), clip.w)),
                     area.y.clamped(to: span(Int(viewport.y) + Int(clip.y), clip.h)))
         }

@@ -5,7 +5,8 @@ import FoundationEssentials
 /// box, the same 16.16 fixed-point steps and the same bilinear arithmetic, so the pixels are
 /// SDL's. Where SDL fills a new surface of the whole box every time and samples every pixel
 /// of it, this visits, row by row, only the pixels whose source lies within the picture, and
-/// writes into a buffer kept from one frame to the next.
+/// writes them into a buffer kept from one frame to the next or mixes them straight into the
+/// frame.
 struct PictureTurn {
     /// Where the turned picture is drawn, in the target: its box's top-left pixel and size.
     let x: Int, y: Int, width: Int, height: Int
@@ -53,19 +54,17 @@ struct PictureTurn {
         }
     }
 
-    /// Lays the turned picture over `frame` (the whole target) within `clip` (target pixels),
-    /// mixing each pixel as `blend` does: the same pixels as ``render(_:into:stride:)`` into
-    /// a texture that SDL then blends there, without visiting the box's transparent pixels
-    /// twice.
-    func blend(_ source: UnsafePointer<UInt32>, into frame: RasterTarget, within clip: (x: Range<Int>, y: Range<Int>),
-               by blend: ModulatedBlend) {
-        let rows = clip.y.clamped(to: y..<y + height), columns = clip.x.clamped(to: x..<x + width)
+    /// Lays the turned picture over `frame` within `area` (target pixels, within the frame),
+    /// each pixel mixed as `mixing` does: the same pixels as ``render(_:into:stride:)`` into a
+    /// texture that SDL then blends there, without visiting the box's transparent pixels twice.
+    func blend(_ source: UnsafePointer<UInt32>, into frame: RasterTarget, within area: (x: Range<Int>, y: Range<Int>),
+               mixing: ModulatedBlend) {
+        let rows = area.y.clamped(to: y..<y + height), columns = area.x.clamped(to: x..<x + width)
         guard !rows.isEmpty, !columns.isEmpty else { return }
-        let first = frame.pixels + frame.offset(x: x, y: y)
         forEachSample(of: source, rows: rows.lowerBound - y..<rows.upperBound - y,
                       columns: columns.lowerBound - x..<columns.upperBound - x) { row, column, color in
-            let pixel = first + (row &* frame.stride &+ column)
-            pixel.pointee = blend.mix(color, over: pixel.pointee)
+            let pixel = frame.pixels + frame.offset(x: x &+ column, y: y &+ row)
+            pixel.pointee = mixing.mix(color, over: pixel.pointee)
         }
     }
 

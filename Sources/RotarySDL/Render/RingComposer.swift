@@ -121,9 +121,9 @@ final class RingComposer {
     /// into the software renderer's pixels within `parts`; false when the renderer offers
     /// none (``Renderer/withFramePixels(_:)``).
     private func composeInFrame(_ rings: [RingDraw], _ indices: [Int?], backdrop: RGBA, parts: [Rect]) throws -> Bool {
-        try renderer.withFramePixels { target, _ in
+        try renderer.withFramePixels { frame in
             for part in parts {
-                compose(rings, indices, part: part, into: target, backdrop: RingArt.backgroundWord(backdrop))
+                compose(rings, indices, part: part, into: frame.target, backdrop: RingArt.backgroundWord(backdrop))
             }
         }
     }

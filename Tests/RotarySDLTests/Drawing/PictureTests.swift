@@ -64,16 +64,21 @@ extension DrawingTests {
             let surface = try ImageLoader.load(art, width: size, height: size)
             // Modulated (a text's alpha, a tint), which the frame takes straight, and not, which
             // SDL blends; over opaque and translucent pixels; clipped and not, in a viewport and not.
-            let tints = [RGBA(255, 220, 200, 230), RGBA(255, 255, 255, 128), RGBA(255, 255, 255)]
+            let tints = [RGBA(255, 220, 200, 230), RGBA(255, 255, 255, 128), RGBA(90, 255, 255), RGBA(255, 255, 255)]
             let clip = Rect(x: 25, y: 35, width: 90, height: 70)
             for place in Self.places {
                 for (i, degrees) in [17.3, 45, 90, -120, 180, 233.3, 359.9, -0.05].enumerated() {
                     let (translucent, clip, viewport) = (i % 3 == 0, i % 2 == 0 ? nil : clip, i % 3 == 1)
                     for tint in tints {
+                        var textureMade = false
                         let drawn = try Self.canvas(translucent: translucent, clip: clip, viewport: viewport) { renderer in
-                            try Picture(surface, renderer: renderer).draw(centeredAt: place, degrees: degrees, tint: tint,
-                                                                          on: renderer)
+                            let picture = try Picture(surface, renderer: renderer)
+                            try picture.draw(centeredAt: place, degrees: degrees, tint: tint, on: renderer)
+                            textureMade = picture.turned != nil
                         }
+                        // Only an untinted turn goes through a texture; a quarter turn is SDL's copy.
+                        let quarter = (degrees / 90).rounded() == degrees / 90
+                        #expect(textureMade == (!quarter && !ModulatedBlend.applies(to: tint)), "\(tint), \(degrees)°")
                         let whole = try Self.canvas(translucent: translucent, clip: clip, viewport: viewport) { renderer in
                             let texture = try Texture(renderer: renderer, surface: surface)
                             texture.setColorModulation(tint)
@@ -117,22 +122,37 @@ extension DrawingTests {
                 #expect(SDL_UpperBlit(source, nil, target, nil) == 0)
                 let off = (0..<side * side).filter { targets[$0] != expected[$0] }.count
                 #expect(off == 0, "\(tint) into \(keepsAlpha ? "ARGB8888" : "RGB888"): \(off) of \(side * side) pixels differ")
-                #expect(ModulatedBlend.applies(to: tint))
             }
+            #expect(ModulatedBlend.applies(to: tint))
             #expect(!ModulatedBlend.applies(to: RGBA(255, 255, 255)))
+            #expect(ModulatedBlend.matchesSDL, "this SDL's own probe agrees, so the kiosk takes the direct path")
         }
 
-        @Test("a picture at a position or angle that is not a number, or far away, draws nothing")
+        @Test("a picture at a position or angle that is not a number, or far away, draws nothing, tinted or not")
         func nonsense() throws {
             let surface = try ImageLoader.load(.builtIn("ui/knob-pointer"), width: 60, height: 60)
             let empty = try Self.canvas { _ in }
             for (place, degrees) in [(Point(x: .nan, y: 10), 0.0), (Point(x: 10, y: .infinity), 30), (Point(x: 80, y: 80), .nan),
-                                     (Point(x: 80, y: 80), -.infinity), (Point(x: 1e30, y: 80), 10), (Point(x: 80, y: -1e12), 0)] {
-                let drawn = try Self.canvas { renderer in
-                    try Picture(surface, renderer: renderer).draw(centeredAt: place, degrees: degrees, tint: RGBA(255, 255, 255),
-                                                                  on: renderer)
+                                     (Point(x: 80, y: 80), -.infinity), (Point(x: 1e30, y: 80), 10), (Point(x: 80, y: -1e12), 0),
+                                     (Point(x: -16_000_000, y: 80), 33), (Point(x: 80, y: 16_000_000), 211)] {
+                for tint in [RGBA(255, 255, 255), RGBA(255, 255, 255, 200)] {
+                    let drawn = try Self.canvas { renderer in
+                        try Picture(surface, renderer: renderer).draw(centeredAt: place, degrees: degrees, tint: tint, on: renderer)
+                    }
+                    #expect(drawn == empty, "\(place), \(degrees)°, \(tint)")
                 }
-                #expect(drawn == empty, "\(place), \(degrees)°")
+            }
+        }
+
+        @Test("a turned picture within an empty clip draws nothing, tinted or not")
+        func emptyClip() throws {
+            let surface = try ImageLoader.load(.builtIn("ui/knob-face"), width: 150, height: 150)
+            let empty = try Self.canvas { _ in }
+            for tint in [RGBA(255, 255, 255), RGBA(255, 255, 255, 200)] {
+                let drawn = try Self.canvas(clip: Rect(x: 60, y: 60, width: 0, height: 0)) { renderer in
+                    try Picture(surface, renderer: renderer).draw(centeredAt: Point(x: 80, y: 80), degrees: 30, tint: tint, on: renderer)
+                }
+                #expect(drawn == empty, "\(tint)")
             }
         }
 
