@@ -121,11 +121,12 @@ let package = Package(
         .target(name: "ExampleSupport", dependencies: ["RotarySDL", "CSDL2"], path: "Examples/ExampleSupport"),
         .target(name: "GoldenSupport", dependencies: ["RotarySDL"], path: "Tests/GoldenSupport"),
         .testTarget(name: "RotaryKitTests", dependencies: ["RotaryKit"]),
-        .testTarget(name: "RotarySDLTests", dependencies: ["RotarySDL", "GoldenSupport"]),
+        // The Golden folders hold reference pictures, read by path (GoldenSupport), not resources.
+        .testTarget(name: "RotarySDLTests", dependencies: ["RotarySDL", "GoldenSupport"], exclude: ["Golden"]),
         .testTarget(
             name: "RotaryKioskTests",
             dependencies: ["RotaryKiosk", "RotaryKioskCore", "GoldenSupport", .product(name: "PropertyBased", package: "swift-property-based")],
-            exclude: ["Fuzz/Corpus"]
+            exclude: ["Fuzz/Corpus", "Golden"]
         ),
     ] + examples.map { example in
         .executableTarget(name: example.name, dependencies: ["ExampleSupport", "RotarySDL", "CSDL2"],

@@ -131,7 +131,7 @@ struct RingArtStoreTests {
         let mine = RingArtKey.buildPrefix
         func file(_ name: String, bytes: Int, secondsAgo: Double) throws {
             let path = fixture.cache + "/" + name
-            FileManager.default.createFile(atPath: path, contents: Data(count: bytes))
+            try #require(FileManager.default.createFile(atPath: path, contents: Data(count: bytes)))
             try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -secondsAgo)], ofItemAtPath: path)
         }
         try file("000000000000-1111111111111111.ring", bytes: 10, secondsAgo: 0)  // another build's
@@ -154,7 +154,7 @@ struct RingArtStoreTests {
     func unwritable() throws {
         let fixture = try RingArtFixture()
         defer { fixture.remove() }
-        FileManager.default.createFile(atPath: fixture.cache, contents: Data("a file".utf8))  // where the folder should be
+        #expect(FileManager.default.createFile(atPath: fixture.cache, contents: Data("a file".utf8)))  // where the folder should be
         let store = fixture.store()
         var rasters = RingRasterCache(threads: .callerOnly, store: store)
         #expect(rasters.index(for: fixture.recipe(), selected: 0, fonts: fixture.fonts) { Issue.record("\($0)") } != nil)
