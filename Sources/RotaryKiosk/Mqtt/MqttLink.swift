@@ -27,6 +27,9 @@ final class MqttLink: @unchecked Sendable {
     private let condition = NSCondition()
     private var connected = false
     private var everConnected = false
+    /// Whether the broker answered a connect after the first: its retained messages are then
+    /// old copies sent again.
+    private var reconnected = false
     /// Whether the broker ever answered a connect, accepting or refusing it.
     private var everAnswered = false
     private var stopping = false
@@ -243,6 +246,7 @@ final class MqttLink: @unchecked Sendable {
         }
         let (first, kept, lost) = locked { () -> (Bool, Int, Int) in
             let first = !everConnected
+            reconnected = !first
             connected = true
             everConnected = true
             lastProblem = nil
@@ -276,7 +280,7 @@ final class MqttLink: @unchecked Sendable {
         }
         guard let commands, let (what, zone) = settings.command(inTopic: name), zone == nil || zoneCommands else { return }
         commands(RemoteMessage(what: what, payload: MqttClient.payload(of: message, limit: RemoteCommand.maxPayloadBytes + 1),
-                               retained: message.retain, zone: zone))
+                               retained: message.retain, afterReconnect: locked { reconnected }, zone: zone))
     }
 
     /// The connection ended (`code` 0: the kiosk asked for it).

@@ -1,20 +1,38 @@
 import Foundation
 
 /// One file in the state folder written atomically (``AtomicFile``) on a queue of its own, so
-/// the render thread never waits for the disk; a write that fails is told to `failed` as
-/// "cannot save `what` to `path`: why". A file in a folder that is only readable is read as
-/// usual and never written.
+/// the render thread never waits for the disk. A write that fails (a full disk, a card the
+/// kernel remounted read-only) is told to `failed` once, as "cannot save `what` to `path`:
+/// why", and tried again every ``retrySeconds`` and at ``flush()`` until it lands or a newer
+/// write replaces it: what the file says is never left behind what the kiosk last said. Where
+/// a shadow path is given (a file in `$RUNTIME_DIRECTORY`, which outlives the process but not
+/// the boot), the contents that could not be written wait there until the file has them, so
+/// a restart in between reads them (``TimerStore``). A file in a folder that is only readable
+/// is read as usual and never written.
 final class BackgroundFile: @unchecked Sendable {
     let path: String
+    /// Where the newest contents wait while the file cannot take them (nil: nowhere).
+    let shadowPath: String?
     private let what: String
     private let kept: Bool
     private let queue: DispatchQueue
     private let failed: @Sendable (String) -> Void
+    /// The newest contents not yet on disk (nil: none). Touched on `queue` only.
+    private var unsaved: Data?
+    /// How many writes were asked for; a retry goes ahead only if none came since.
+    private var writes = 0
+    /// The write whose failure was last told (so a retry that fails again says nothing).
+    private var toldFailure = 0
+
+    /// How long between two tries of a write that failed, in seconds.
+    static let retrySeconds = 5.0
 
     /// The file `name` in `directory`, holding `what` (for messages); written only when `kept`.
-    init(_ name: String, in directory: String, kept: Bool = true, holding what: String,
+    /// `shadowDirectory` is where the contents wait while the file cannot take them.
+    init(_ name: String, in directory: String, kept: Bool = true, holding what: String, shadowDirectory: String? = nil,
          failed: @escaping @Sendable (String) -> Void) {
         path = (directory as NSString).appendingPathComponent(name)
+        shadowPath = shadowDirectory.map { ($0 as NSString).appendingPathComponent(name) }
         self.kept = kept
         self.what = what
         queue = DispatchQueue(label: "rotary.\(name)")
@@ -24,13 +42,44 @@ final class BackgroundFile: @unchecked Sendable {
     /// Replaces the file with `data` in the background.
     func write(_ data: Data) {
         guard kept else { return }
-        queue.async { [path, what, failed] in
-            do { try AtomicFile.write(data, to: path) } catch {
-                failed("cannot save \(what) to \(path): \(AtomicFile.reason(error))")
-            }
+        queue.async { [self] in
+            writes += 1
+            unsaved = data
+            attempt()
         }
     }
 
-    /// Waits until every write so far is on disk (or has failed).
-    func flush() { queue.sync {} }
+    /// Waits until every write so far is on disk or has failed, trying once more one that
+    /// failed before (at exit: the space may be back).
+    func flush() { queue.sync { attempt() } }
+
+    /// Tries to put the unsaved contents on disk; on `queue`.
+    private func attempt() {
+        guard let data = unsaved else { return }
+        do {
+            try AtomicFile.write(data, to: path)
+            unsaved = nil
+            if let shadowPath { unlink(shadowPath) }
+        } catch {
+            var keptAside = ""
+            if let shadowPath {
+                do {
+                    try AtomicFile.write(data, to: shadowPath)
+                    keptAside = "; kept in \(shadowPath) until it can be"
+                } catch {
+                    keptAside = "; not even in \(shadowPath) (\(AtomicFile.reason(error)))"
+                }
+            }
+            if toldFailure != writes {
+                toldFailure = writes
+                failed("cannot save \(what) to \(path): \(AtomicFile.reason(error))\(keptAside); trying again every "
+                       + "\(Int(Self.retrySeconds)) s")
+            }
+            let asked = writes
+            queue.asyncAfter(deadline: .now() + Self.retrySeconds) { [weak self] in
+                guard let self, self.writes == asked else { return }
+                self.attempt()
+            }
+        }
+    }
 }

@@ -83,9 +83,13 @@ public enum SavedTimer {
         guard total > 0 else { throw Problem("\"seconds_total\" is 0") }
         let setting = try self.setting(object["setting"])
         if state == .running {
+            // The wall clock may have jumped either way while the kiosk was down (a board without
+            // a clock chip boots with an older time): what is left is never more than the last
+            // checkpoint had.
             let ends = try number(object, "ends_at", in: wallClockRange)
+            let checkpoint = object["seconds_left"] == nil ? total : try number(object, "seconds_left", in: 0...total)
             return .timer(state: .running, programIndex: index, program: program, secondsTotal: total,
-                          secondsLeft: min(max(ends - now, 0), total), setting: setting)
+                          secondsLeft: min(max(ends - now, 0), checkpoint), setting: setting)
         }
         let left = try number(object, "seconds_left", in: 0...total)
         return .timer(state: .paused, programIndex: index, program: program, secondsTotal: total, secondsLeft: left,

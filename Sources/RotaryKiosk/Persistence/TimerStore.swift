@@ -15,12 +15,31 @@ public final class TimerStore: @unchecked Sendable {
     /// else `timer-<slug>.json`, one per zone, so each survives on its own.
     public static func fileName(zone: ZoneID) -> String { zone.isWhole ? "timer.json" : "timer-\(zone.slug).json" }
 
+    /// Why the folder could not keep a change now (nil: it can): read-only, or a write fails.
+    private let readOnlyReason: String?
+
     /// A store in `folder` for `zone`.
     /// In a folder that is only readable it reads what was saved and keeps nothing. `failed`
-    /// hears (from the store's own thread) of every save that did not reach the disk.
-    init(folder: StateFolder, zone: ZoneID, failed: @escaping @Sendable (String) -> Void) {
+    /// hears (from the store's own thread) of every save that did not reach the disk; the
+    /// contents wait in `runtimeDirectory` (`$RUNTIME_DIRECTORY`, nil: nowhere) until it does.
+    init(folder: StateFolder, zone: ZoneID, runtimeDirectory: String?, failed: @escaping @Sendable (String) -> Void) {
         file = BackgroundFile(Self.fileName(zone: zone), in: folder.path, kept: folder.isWritable,
-                              holding: zone.isWhole ? "the countdown" : "zone \(zone.slug)'s countdown", failed: failed)
+                              holding: zone.isWhole ? "the countdown" : "zone \(zone.slug)'s countdown",
+                              shadowDirectory: runtimeDirectory, failed: failed)
+        readOnlyReason = folder.readOnlyReason.map { "the state folder \(folder.path) is read-only (\($0))" }
+    }
+
+    /// Why a change of the countdown could not be kept now (nil: it can): the folder is
+    /// read-only, or a file of the countdown's size cannot be written there (a full disk).
+    /// Writes and removes a probe file, at once: call at start only.
+    func whyChangesCannotBeKept() -> String? {
+        if let readOnlyReason { return readOnlyReason }
+        let probe = path + ".probe"
+        defer { unlink(probe) }
+        do { try AtomicFile.write(Data(repeating: 0x20, count: 512), to: probe) } catch {
+            return "the state folder cannot take a write (\(AtomicFile.reason(error)))"
+        }
+        return nil
     }
 
     /// Moves aside every saved countdown in `folder` that none of the files named `kept`
@@ -56,9 +75,28 @@ public final class TimerStore: @unchecked Sendable {
     /// than ``SavedTimer/maxFileBytes``, is a symbolic link or makes no sense is `corrupt`,
     /// with the path in the message.
     public func load(now: Double) -> SavedTimer.Found {
+        if let waiting = unsavedChange(now: now) { return waiting }
+        return Self.load(path, now: now) ?? .nothing
+    }
+
+    /// The change that could not be saved before the last stop, where one waits in the
+    /// runtime folder: it is newer than the file, so it counts (a stop must never be undone
+    /// by a restart), and it is written to the file again. Nil when none waits or it cannot
+    /// be read (the file counts then).
+    private func unsavedChange(now: Double) -> SavedTimer.Found? {
+        guard let shadow = file.shadowPath, case let found? = Self.load(shadow, now: now) else { return nil }
+        if case .corrupt = found { return nil }
+        if let bytes = try? BoundedFile.read(shadow, limit: SavedTimer.maxFileBytes, followingLinks: false) {
+            file.write(Data(bytes))
+        }
+        return found
+    }
+
+    /// What the file at `path` says as of `now` (nil: there is none).
+    private static func load(_ path: String, now: Double) -> SavedTimer.Found? {
         let bytes: [UInt8]
         do { bytes = try BoundedFile.read(path, limit: SavedTimer.maxFileBytes, followingLinks: false) } catch .missing {
-            return .nothing
+            return nil
         } catch {
             return .corrupt("\(path): \(error); ignored")
         }

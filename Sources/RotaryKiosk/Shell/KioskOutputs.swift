@@ -87,7 +87,10 @@ final class KioskOutputs {
                           + "but no change (countdowns, the operator's settings, the usage log) is kept")
         }
         keepsState = folder?.isWritable ?? false
-        stores = folder.map { folder in zones.map { ($0, TimerStore(folder: folder, zone: $0, failed: problems.post)) } } ?? []
+        let runtime = Self.runtimeDirectory()
+        stores = folder.map { folder in
+            zones.map { ($0, TimerStore(folder: folder, zone: $0, runtimeDirectory: runtime, failed: problems.post)) }
+        } ?? []
         if let folder {
             let kept = zones.map(TimerStore.fileName(zone:))
             for message in TimerStore.setAsideOrphans(in: folder, kept: kept, now: startedAt) { problems.post(message) }
@@ -143,6 +146,15 @@ final class KioskOutputs {
 
     /// Whether the fleet can update this kiosk (``SessionSettings/hasUpdater``).
     var hasUpdater: Bool { updater != nil }
+
+    /// The folder systemd keeps for the unit until the next boot (`RuntimeDirectory=`, the
+    /// first of `$RUNTIME_DIRECTORY`), where a change the state folder cannot take waits; nil
+    /// outside such a unit.
+    private static func runtimeDirectory() -> String? {
+        guard let paths = ProcessInfo.processInfo.environment["RUNTIME_DIRECTORY"],
+              let first = paths.split(separator: ":").first, first.hasPrefix("/") else { return nil }
+        return String(first)
+    }
 
     /// The MQTT link for `settings`, its password read from its file, taking the zones'
     /// commands too when `zoneCommands`; nil (and an error) when libmosquitto refuses the
@@ -283,8 +295,9 @@ final class KioskOutputs {
             case .timer(let state, _, let program, let total, let left, let setting):
                 let whose = zone.isWhole ? "" : "zone \(zone.name)'s "
                 logger.info("resuming \(whose)\(state.rawValue) timer of \(program) with \(TimeText.format(seconds: left)) left")
+                let notKept = state == .running ? store.whyChangesCannotBeKept() : nil
                 countdowns.append(SavedCountdown(state: state, program: program, secondsTotal: total, secondsLeft: left, setting: setting,
-                                                 zone: zone))
+                                                 zone: zone, stopNotKept: notKept))
             }
         }
         return (countdowns, problems)

@@ -103,7 +103,8 @@ public struct ReplayTrace: Equatable, Sendable {
             let zone = object["zone"] as? String
             if object["zone"] != nil, zone == nil { throw TraceProblem("\"zone\" must be a string: the zone's name or slug") }
             return Step(ms: ms, remote: RemoteMessage(what: command, payload: Array(payload.utf8),
-                                                      retained: object["retained"] as? Bool ?? false, zone: zone))
+                                                      retained: object["retained"] as? Bool ?? false,
+                                                      afterReconnect: object["reconnected"] as? Bool ?? false, zone: zone))
         default:
             throw TraceProblem("unknown \"type\" \"\(type)\" (down, move, up, wheel, key, encoder, remote, wait)")
         }

@@ -46,8 +46,12 @@ public enum RemoteCommand: Equatable, Sendable {
         guard message.payload.count <= maxPayloadBytes else {
             return .failure(RemoteRefusal("the payload is over \(maxPayloadBytes) bytes"))
         }
-        // A door sensor's state is a fact, and sensors keep theirs retained: taken either way.
-        if message.what == "door" { return door(message.payload).map { .zone(.door($0)) } }
+        // A door sensor's state is a fact, and sensors keep theirs retained: taken either way,
+        // the zone weighing a retained word below a live one.
+        if message.what == "door" {
+            let news: DoorNews = !message.retained ? .live : message.afterReconnect ? .retainedAgain : .retained
+            return door(message.payload).map { .zone(.door($0, news)) }
+        }
         guard !message.retained else {
             return .failure(RemoteRefusal("retained commands are ignored (they would act again on every reconnect); publish it without retain"))
         }
@@ -153,8 +157,8 @@ public enum ZoneCommand: Equatable, Sendable {
     case cancel
     /// Whole minutes more for the running or paused countdown.
     case extend(Int)
-    /// What the cabin's door sensor says.
-    case door(DoorState)
+    /// What the cabin's door sensor says, and how it came.
+    case door(DoorState, DoorNews)
 
     /// Whether ``RemoteControl/armed`` wants the zone armed for it: all but `pause` and
     /// `cancel`, which only ever stop something, and the door sensor's fact.

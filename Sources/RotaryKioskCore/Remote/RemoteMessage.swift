@@ -10,14 +10,18 @@ public struct RemoteMessage: Equatable, Sendable {
     /// Whether the broker kept it (a retained command would act again on every reconnect,
     /// so it is refused).
     public var retained: Bool
+    /// Whether it came on a connection after the link's first (a retained message is then
+    /// the broker's old copy sent again, not news).
+    public var afterReconnect: Bool
     /// The zone it is for, by its slug (as the topic names it) or its name (nil: the kiosk's
     /// own topic).
     public var zone: String?
 
-    public init(what: String, payload: [UInt8], retained: Bool = false, zone: String? = nil) {
+    public init(what: String, payload: [UInt8], retained: Bool = false, afterReconnect: Bool = false, zone: String? = nil) {
         self.what = what
         self.payload = payload
         self.retained = retained
+        self.afterReconnect = afterReconnect
         self.zone = zone
     }
 

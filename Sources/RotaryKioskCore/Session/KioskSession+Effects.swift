@@ -9,6 +9,9 @@ struct WorldReport: Sendable {
     var backlight: Double?
     /// Each zone's state record last published (nil: none yet).
     var states: [KioskStateRecord?] = []
+    /// Each running zone's countdown checkpoint last kept, in whole
+    /// ``KioskSession/checkpointSeconds`` left (nil: none since it started running).
+    var checkpoints: [Int?] = []
     /// Whether the app was asked to end.
     var quit = false
 
@@ -40,6 +43,7 @@ extension KioskSession {
             case .feedback(let kind):
                 effects.append(.play(kind))
             case .timer(let report, let setting, let timedOut, let zone):
+                if told.checkpoints.indices.contains(zone.index) { told.checkpoints[zone.index] = checkpointMark(report) }
                 effects += [.saveCountdown(report, setting: setting, zone: zone),
                             .recordUsage(report, setting: setting, timedOut: timedOut, zone: zone)]
             case .service(.volume(let fraction)):
@@ -73,9 +77,34 @@ extension KioskSession {
             told.states[index] = key
             effects.append(.publishState(key, endsIn: zone.timer.state == .running ? zone.timer.secondsLeft : nil))
         }
+        effects += checkpoints()
         if quitRequested, !told.quit {
             told.quit = true
             effects.append(.quit)
+        }
+        return effects
+    }
+
+    /// How often a running countdown is kept with what is left, in seconds of it: a restart
+    /// never gives back more time than the last checkpoint had, whichever way the wall clock
+    /// jumped while the kiosk was down (a board without a clock chip boots with an older time).
+    static let checkpointSeconds = 15.0
+
+    /// Which checkpoint `report` falls in (nil: it does not run).
+    private func checkpointMark(_ report: TimerReport) -> Int? {
+        report.state == .running ? Int((report.secondsLeft / Self.checkpointSeconds).rounded(.down)) : nil
+    }
+
+    /// A save of each running countdown that crossed a checkpoint since it was last kept.
+    private mutating func checkpoints() -> [KioskEffect] {
+        if told.checkpoints.count != zones.count { told.checkpoints = Array(repeating: nil, count: zones.count) }
+        var effects: [KioskEffect] = []
+        for (index, zone) in zones.enumerated() {
+            let report = zone.timer.current
+            let mark = checkpointMark(report)
+            guard mark != told.checkpoints[index] else { continue }
+            told.checkpoints[index] = mark
+            if mark != nil { effects.append(.saveCountdown(report, setting: zone.countdown.setting, zone: zone.id)) }
         }
         return effects
     }

@@ -62,13 +62,13 @@ extension KioskZone {
         case .pause, .resume: timerChanged(countdown.timer.togglePause(), context)
         case .cancel: timerChanged(countdown.timer.cancel(), context)
         case .extend(let minutes): timerChanged(countdown.timer.extend(bySeconds: Double(minutes) * 60), context)
-        case .door(let state): door(state)
+        case .door(let state, let news): door(state, news)
         }
     }
 
-    /// The door sensor says `state`: nothing else happens.
-    private mutating func door(_ state: DoorState) -> [KioskEvent] {
-        remote.door = state
+    /// The door sensor says `state` (see ``RemoteGate/heardDoor(_:_:)``): nothing else happens.
+    private mutating func door(_ state: DoorState, _ news: DoorNews) -> [KioskEvent] {
+        remote.heardDoor(state, news)
         return []
     }
 

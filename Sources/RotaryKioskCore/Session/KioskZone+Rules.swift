@@ -135,9 +135,17 @@ extension KioskZone {
     /// Puts back `saved`: its program found by name, in whichever category and wherever it
     /// now stands on the wheel, shown with the set point it was started with. When the zone
     /// no longer offers it, the countdown still runs to its end under its saved name (index
-    /// −1), so its hooks fire as they should, and an `error` says so.
+    /// −1), so its hooks fire as they should, and an `error` says so. A countdown longer than
+    /// its on-time cap is cut to it (the time it already ran counts), and a running one whose
+    /// stop could not be kept comes back paused; each with an `error` that says so.
     mutating func restore(_ saved: SavedCountdown, _ context: ZoneContext) -> [KioskEvent] {
-        var events: [KioskEvent] = []
+        var saved = saved
+        var events = keepWithinCap(&saved, context.settings)
+        if saved.state == .running, let why = saved.stopNotKept {
+            saved.state = .paused
+            events.append(.error("the saved countdown of \(saved.program) comes back paused, not running: \(why), "
+                                 + "so a stop could not be kept; resume it on the panel"))
+        }
         let place = screen.place(ofProgram: saved.program)
         if let place {
             show(place, setting: saved.setting?.value)
@@ -149,6 +157,21 @@ extension KioskZone {
         let report = countdown.timer.restore(state: saved.state, programIndex: place?.index ?? -1, program: saved.program,
                                              secondsTotal: saved.secondsTotal, secondsLeft: saved.secondsLeft)
         return events + timerChanged(report, context)
+    }
+
+    /// Cuts `saved` to its program's on-time cap (the `[safety]` cap for a program the zone
+    /// no longer has): the time it ran counts against the cap, so what is left is the cap less
+    /// that. An `error` for each cut.
+    private func keepWithinCap(_ saved: inout SavedCountdown, _ settings: SessionSettings) -> [KioskEvent] {
+        guard let cap = settings.safety.onTimeCap(of: program(named: saved.program)).map({ Double($0) * 60 }),
+              saved.secondsTotal > cap else { return [] }
+        let ran = max(0, saved.secondsTotal - saved.secondsLeft)
+        let left = max(0, cap - ran)
+        let was = TimeText.format(seconds: saved.secondsLeft)
+        saved.secondsTotal = cap
+        saved.secondsLeft = left
+        return [.error("the saved countdown of \(saved.program) had \(was) left, over its limit of \(Int(cap / 60)) minutes on "
+                       + "([safety] max_on_minutes): cut to \(TimeText.format(seconds: left)) left")]
     }
 
     /// Puts the program at `place` on the screen at once, its category shown and its set

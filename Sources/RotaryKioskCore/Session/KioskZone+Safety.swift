@@ -66,3 +66,14 @@ public enum DoorState: String, Equatable, Sendable {
     case open
     case closed
 }
+
+/// How a door sensor's word reached the kiosk.
+public enum DoorNews: Equatable, Sendable {
+    /// Published as it happened (not retained).
+    case live
+    /// The broker's retained copy, on the link's first connection.
+    case retained
+    /// The broker's retained copy sent again after a reconnect: older than anything heard
+    /// live since, and perhaps older than the last live word before the link dropped.
+    case retainedAgain
+}

@@ -13,8 +13,29 @@ struct RemoteGate: Sendable {
     /// Session time of the last touch, key, wheel notch or encoder step on the zone's
     /// controls (not on the arming control, not one that only woke the screen).
     private var localUseAt = -Double.infinity
-    /// What the door sensor last said (nil: nothing yet).
-    var door: DoorState?
+    /// What the door sensor last said (nil: nothing yet, or nothing trustworthy since a
+    /// reconnect).
+    private(set) var door: DoorState?
+    /// Whether the door's state was heard live (not retained) in this process.
+    private var doorHeardLive = false
+
+    /// The door sensor's word `state`, as `news` brought it. A live word always counts. A
+    /// retained one is what the broker kept, and it sends it again at every reconnect: it
+    /// never replaces a word heard live, and after a reconnect one that was never heard live
+    /// is not trusted (the door is unknown until a live word comes).
+    mutating func heardDoor(_ state: DoorState, _ news: DoorNews) {
+        switch news {
+        case .live:
+            door = state
+            doorHeardLive = true
+        case .retained where !doorHeardLive:
+            door = state
+        case .retainedAgain where !doorHeardLive:
+            door = nil
+        case .retained, .retainedAgain:
+            break
+        }
+    }
 
     /// Someone used the zone's controls at `clock`.
     mutating func used(at clock: Double) { localUseAt = clock }

@@ -14,14 +14,19 @@ public struct SavedCountdown: Equatable, Sendable {
     public var setting: SettingReading?
     /// The zone it was saved for: it goes back into that zone only.
     public var zone: ZoneID
+    /// Why a stop could not be kept now (the state folder is read-only or full), so a
+    /// running countdown comes back paused: a person's stop that a restart could undo
+    /// would switch a heater back on (nil: it can be kept).
+    public var stopNotKept: String?
 
     public init(state: TimerState, program: String, secondsTotal: Double, secondsLeft: Double, setting: SettingReading? = nil,
-                zone: ZoneID) {
+                zone: ZoneID, stopNotKept: String? = nil) {
         self.state = state
         self.program = program
         self.secondsTotal = secondsTotal
         self.secondsLeft = secondsLeft
         self.setting = setting
         self.zone = zone
+        self.stopNotKept = stopNotKept
     }
 }

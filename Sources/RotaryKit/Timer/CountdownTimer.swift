@@ -121,6 +121,10 @@ public struct CountdownTimer: Equatable, Sendable {
         return report(previous: .idle)
     }
 
+    /// Where it stands now, as a report of no change (state and previous alike): what a
+    /// checkpoint of a running countdown keeps.
+    public var current: TimerReport { report(previous: state) }
+
     private mutating func move(to next: TimerState) -> TimerReport {
         let previous = state
         state = next

@@ -10,11 +10,12 @@ final class HeadlessKiosk {
     /// Starts it with `config` and a state folder of its own (made by `prepare` first),
     /// `environment` laid over the test's own, through `wrapper` (a command that ends by
     /// running the executable it is given) when there is one, on a panel of `size`.
+    /// `state` names the state folder (default: `state` in a new temporary folder).
     init(config: String, size: String = "320x240", environment: [String: String] = [:], wrapper: [String] = [],
-         prepare: (URL) throws -> Void = { _ in }) throws {
+         state: URL? = nil, prepare: (URL) throws -> Void = { _ in }) throws {
         directory = try KioskProcess.temporaryDirectory()
         eventsPath = directory.appendingPathComponent("events.jsonl").path
-        let state = directory.appendingPathComponent("state")
+        let state = state ?? directory.appendingPathComponent("state")
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
         try prepare(state)
         let arguments = ["--headless", "--size", size, "--config", config, "--state-dir", state.path, "--events-out", eventsPath]
