@@ -57,7 +57,7 @@ public struct FleetCommand: ParsableCommand {
         var table = FleetTable(prefix: prefix)
         let connection: MqttToolConnection
         do {
-            connection = try MqttToolConnection(settings, subscribing: table.topics) { topic, payload in inbox.post((topic, payload)) }
+            connection = try MqttToolConnection(settings, subscribing: table.topics) { topic, payload, _ in inbox.post((topic, payload)) }
         } catch {
             throw ExitCode.failing("fleet", "\(error)")
         }

@@ -24,7 +24,7 @@ public struct MqttForgetCommand: ParsableCommand {
         }
         guard let settings = loaded.mqtt else { throw ValidationError("\(config) has no [mqtt] section: there is nothing to forget") }
         do {
-            let connection = try MqttToolConnection(settings) { _, _ in }
+            let connection = try MqttToolConnection(settings) { _, _, _ in }
             let zones = loaded.zoneSlugs.map(settings.zoneStateTopic)
             for topic in [HomeAssistantDiscovery.topic(settings), settings.stateTopic] + zones + [settings.availabilityTopic] {
                 try connection.publish(topic, "", retain: true)

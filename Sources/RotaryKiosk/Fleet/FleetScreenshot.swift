@@ -8,11 +8,16 @@ enum FleetScreenshot {
     static let seconds = 20.0
 
     /// Fetches the picture of the kiosk at topic `base` over `settings`' broker into `file`
-    /// (written whole or not at all); what was written, for a person.
+    /// (written whole or not at all); what was written, for a person. Only a picture that
+    /// answers this request counts: one the broker kept (retained, which a kiosk never
+    /// sends: anyone may have put it there) or one that came before the request is passed over.
     static func fetch(_ settings: MqttSettings, base: String, into file: String) throws -> String {
         let inbox = Mailbox<(String, [UInt8])>()
         let pictureTopic = "\(base)/\(MqttTopicLevel.screenshot)", eventTopic = "\(base)/\(MqttTopicLevel.event)"
-        let connection = try MqttToolConnection(settings, subscribing: [pictureTopic, eventTopic]) { inbox.post(($0, $1)) }
+        let connection = try MqttToolConnection(settings, subscribing: [pictureTopic, eventTopic]) { topic, payload, retained in
+            if !retained { inbox.post((topic, payload)) }
+        }
+        _ = inbox.take()  // what came before the request answers somebody else's
         try connection.publish("\(base)/\(MqttTopicLevel.commands)/screenshot", "{}", retain: false)
         let end = Date().addingTimeInterval(seconds)
         while Date() < end {

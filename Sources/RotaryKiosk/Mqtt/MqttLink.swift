@@ -44,6 +44,8 @@ final class MqttLink: @unchecked Sendable {
     /// The message id of the goodbye, and whether the broker has it.
     private var goodbye: Int32?
     private var goodbyeAcknowledged = false
+    /// What to do when the broker acknowledges a message, by its id.
+    private var awaiting: [Int32: @Sendable () -> Void] = [:]
     private let report: @Sendable (String) -> Void
     private let note: @Sendable (String) -> Void
     /// Gets each command from `<base>/set/<what>` (and `<base>/zone/<slug>/set/<what>` when
@@ -142,11 +144,15 @@ final class MqttLink: @unchecked Sendable {
     var isConnected: Bool { locked { connected } }
 
     /// Publishes `bytes` on `topic`, not retained, if the link is up now (nothing is kept for
-    /// later): whether it was handed over.
-    func publish(bytes: [UInt8], on topic: String) -> Bool {
+    /// later): whether it was handed over. `acknowledged` runs on the link's thread once the
+    /// broker has it (never, if it never does).
+    func publish(bytes: [UInt8], on topic: String, acknowledged: @escaping @Sendable () -> Void = {}) -> Bool {
         locked {
             guard connected else { return false }
-            return MqttClient.publish(handle, topic, bytes: bytes, retain: false) == MOSQ_ERR_SUCCESS.rawValue
+            var mid: Int32 = 0
+            guard MqttClient.publish(handle, topic, bytes: bytes, retain: false, mid: &mid) == MOSQ_ERR_SUCCESS.rawValue else { return false }
+            awaiting[mid] = acknowledged
+            return true
         }
     }
 
@@ -297,12 +303,14 @@ final class MqttLink: @unchecked Sendable {
 
     /// The broker acknowledged message `mid`.
     private func acknowledged(_ mid: Int32) {
-        locked {
+        let then = locked { () -> (@Sendable () -> Void)? in
             if mid == goodbye {
                 goodbyeAcknowledged = true
                 condition.broadcast()
             }
+            return awaiting.removeValue(forKey: mid)
         }
+        then?()
     }
 
     /// Reports `message` unless it is the one reported last.

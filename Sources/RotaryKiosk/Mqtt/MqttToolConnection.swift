@@ -9,7 +9,7 @@ import Foundation
 /// Not the kiosk's link: no will, no offline queue.
 final class MqttToolConnection: @unchecked Sendable {
     /// A message as it arrived: its topic and its payload.
-    typealias Received = @Sendable (_ topic: String, _ payload: [UInt8]) -> Void
+    typealias Received = @Sendable (_ topic: String, _ payload: [UInt8], _ retained: Bool) -> Void
 
     private let handle: OpaquePointer
     private let settings: MqttSettings
@@ -37,7 +37,7 @@ final class MqttToolConnection: @unchecked Sendable {
         rotary_mosquitto_publish_callback_set(handle) { _, user, mid in (MqttClient.owner(user) as Shared?)?.note { $0.acknowledged.insert(mid) } }
         rotary_mosquitto_message_callback_set(handle) { _, user, message in
             guard let message, let shared = MqttClient.owner(user) as Shared?, let topic = message.pointee.topic else { return }
-            shared.received(String(cString: topic), MqttClient.payload(of: message.pointee))
+            shared.received(String(cString: topic), MqttClient.payload(of: message.pointee), message.pointee.retain)
         }
         let name = MqttClient.name(settings)
         try MqttClient.check(rotary_mosquitto_connect(handle, settings.host, Int32(settings.port), 30), "cannot reach \(name)")

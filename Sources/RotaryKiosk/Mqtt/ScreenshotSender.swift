@@ -4,8 +4,10 @@ import RotarySDL
 /// Sends the panel's picture to `<base>/screenshot` when `set/screenshot` asked for it:
 /// scaled to at most ``maxSide`` pixels on its longer side and encoded as a PNG of at most
 /// ``maxBytes`` (halved again until it fits), on a thread of its own, so the render loop only
-/// copies the frame and never waits for the encoding. One picture at a time: one asked for
-/// while another is on its way is dropped, with a problem saying so.
+/// copies the frame and never waits for the encoding. One picture at a time, and at most one
+/// every ``leastSeconds``: a picture is on its way until the broker has acknowledged it (or
+/// ``ackSeconds`` passed without), so a stalled uplink never queues pictures in memory; one
+/// asked for meanwhile is dropped, with a problem saying so.
 final class ScreenshotSender: @unchecked Sendable {
     /// The longest side of a picture sent, in pixels.
     static let maxSide = 1080
@@ -15,6 +17,10 @@ final class ScreenshotSender: @unchecked Sendable {
     static let busy = "another one is still on its way; this one is dropped"
     /// The shortest longer side a picture is halved down to before it is given up.
     static let leastSide = 120
+    /// The least time between two pictures, in seconds.
+    static let leastSeconds = 5.0
+    /// How long a picture the broker has not acknowledged holds up the next, in seconds.
+    static let ackSeconds = 60.0
 
     private let link: MqttLink
     private let topic: String
@@ -22,6 +28,10 @@ final class ScreenshotSender: @unchecked Sendable {
     private let lock = NSLock()
     private var worker: JoinableThread?
     private var busy = false
+    /// When (``LiveLoop/seconds()``) the last picture was taken on, and when the one the
+    /// broker has not acknowledged yet was handed to the link (nil: none).
+    private var takenAt = -Double.infinity
+    private var unacknowledgedSince: Double?
 
     /// A sender publishing through `link` on `topic`, posting what went wrong to `problems`.
     init(link: MqttLink, topic: String, problems: Mailbox<String>) {
@@ -33,7 +43,16 @@ final class ScreenshotSender: @unchecked Sendable {
     /// Why a picture would not be sent now (nil: it would): one still on its way, or the
     /// link down.
     var refusal: String? {
-        if lock.withLock({ busy }) { return Self.busy }
+        let now = LiveLoop.seconds()
+        let why = lock.withLock { () -> String? in
+            if busy { return Self.busy }
+            if let since = unacknowledgedSince, now - since < Self.ackSeconds {
+                return "the broker has not yet taken the last one; this one is dropped"
+            }
+            if now - takenAt < Self.leastSeconds { return "one was taken less than \(Int(Self.leastSeconds)) s ago; this one is dropped" }
+            return nil
+        }
+        if let why { return why }
         return link.isConnected ? nil : "not sent, the MQTT link is down"
     }
 
@@ -42,6 +61,7 @@ final class ScreenshotSender: @unchecked Sendable {
         let (taken, previous) = lock.withLock { () -> (Bool, JoinableThread?) in
             guard !busy else { return (false, nil) }
             busy = true
+            takenAt = LiveLoop.seconds()
             defer { worker = nil }
             return (true, worker)
         }
@@ -55,7 +75,12 @@ final class ScreenshotSender: @unchecked Sendable {
                 defer { lock.withLock { busy = false } }
                 do {
                     let bytes = try Self.png(of: picture)
-                    if !link.publish(bytes: bytes, on: topic) { problems.post("screenshot: not sent, the MQTT link is down") }
+                    lock.withLock { unacknowledgedSince = LiveLoop.seconds() }
+                    let handed = link.publish(bytes: bytes, on: topic) { [self] in lock.withLock { unacknowledgedSince = nil } }
+                    if !handed {
+                        lock.withLock { unacknowledgedSince = nil }
+                        problems.post("screenshot: not sent, the MQTT link is down")
+                    }
                 } catch {
                     problems.post("screenshot: \(error)")
                 }

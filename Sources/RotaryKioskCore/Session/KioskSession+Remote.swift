@@ -31,6 +31,7 @@ extension KioskSession {
         case .screenshot:
             if let addressed { return [answer("a screenshot is of the whole panel: send it to <base>/set/screenshot", zone: addressed)] }
             if settings.remoteControl == .none { return [answer(KioskZone.controlOff, zone: .whole)] }
+            if let refusal = screenshotRefusal { return [answer(refusal, zone: .whole)] }
             return [answer(nil, zone: .whole), .screenshot]
         case .zone(let command):
             guard let index = addressed?.index ?? (hasZones ? nil : selectedZone) else {
@@ -44,6 +45,15 @@ extension KioskSession {
             let context = context(index)
             return [answer(nil, zone: id)] + wake + zones[index].carryOut(command, context)
         }
+    }
+
+    /// Why the panel's picture may not be taken now (nil: it may): the service screen is
+    /// the operator's (its PIN pad lights the key a finger holds), and a finger on the panel
+    /// would show what it presses.
+    private var screenshotRefusal: String? {
+        if service != nil { return "the service screen is open: its picture is the operator's" }
+        if fingers.any { return "a finger is on the kiosk's screen: its picture would show what it presses" }
+        return nil
     }
 
     /// A command taken while the panel is dimmed or asleep wakes it.
