@@ -5,7 +5,8 @@ import Logging
 /// swift-log's lines for the kiosk, sent through a ``LineLane`` to standard error: a journal
 /// that stops reading for a while costs log lines (counted), never a frame. Lines look as
 /// swift-log's own stream handler writes them:
-/// `2026-11-26T21:16:03+0000 info rotary-kiosk: [RotaryKiosk] video driver: offscreen`.
+/// `2026-11-26T21:16:03+0000 info rotary-kiosk: [RotaryKiosk] video driver: offscreen`. The
+/// text is ``LogText/safe(_:)``: one line, of at most 4 KiB, whatever a message holds.
 struct LaneLogHandler: LogHandler {
     private let label: String
     private let lane: LineLane
@@ -30,7 +31,7 @@ struct LaneLogHandler: LogHandler {
         if let own = event.metadata { all.merge(own) { $1 } }
         let shown = all.isEmpty ? "" : " " + all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         lane.send(Self.line(Self.timestamp(), level: "\(event.level)", label: label,
-                            text: "\(shown) [\(event.source)] \(event.message)"))
+                            text: LogText.safe("\(shown) [\(event.source)] \(event.message)")))
     }
 
     /// One log line: the time, the level, the label and the text after it.

@@ -109,11 +109,21 @@ enum RingArtRecord {
         try each(write)
     }
 
-    /// The polar art and pixel map of the record in `source`, made for `key` with ring art
-    /// `art` (`columns` asked of it), drawn within `bounds` (window pixels). Throws why it
-    /// cannot be used.
-    static func read<S: Source>(_ source: inout S, key: RingArtKey, art: RingArt, columns requested: Int,
-                                bounds: (x: Range<Int>, y: Range<Int>)) throws(Failure) -> (polar: PolarRing, map: RingPixelMap) {
+    /// The most bytes a record's list of files may take (a ring is drawn from a few fonts and
+    /// pictures; a hostile list of a million would cost seconds of `stat` before a frame).
+    static let dependencyLimit = 64 << 10
+    /// The most files that list may name.
+    static let dependencyCountLimit = 64
+
+    /// The polar art and pixel map of the record in `source`, made for `key` from `recipe`
+    /// (its art, its columns, its place and size on the window). Throws why it cannot be used.
+    static func read<S: Source>(_ source: inout S, key: RingArtKey, recipe: RingRaster.Recipe) throws(Failure)
+        -> (polar: PolarRing, map: RingPixelMap) {
+        guard let box = recipe.bounds else { throw .otherRing }
+        let bounds = (x: Int(box.x)..<Int(box.maxX), y: Int(box.y)..<Int(box.maxY))
+        let art = RingArtist.art(recipe.look, innerRadius: recipe.innerRadius, outerRadius: recipe.outerRadius,
+                                 background: recipe.backdrop)
+        let requested = RingArtist.columns(outerRadius: recipe.outerRadius)
         guard source.size >= headerSize else { throw .truncated("\(source.size) bytes, shorter than a header") }
         func fill<Element>(_ count: Int, of: Element.Type) throws(Failure) -> [Element] {
             var failure: Failure?
@@ -134,6 +144,9 @@ enum RingArtRecord {
         guard header.columns == size.columns, header.rows == size.rows else {
             throw .damaged("its art is \(header.rows)×\(header.columns) texels; the ring's is \(size.rows)×\(size.columns)")
         }
+        guard header.dependencyLength <= dependencyLimit else {
+            throw .damaged("its list of files has \(header.dependencyLength) bytes, more than \(dependencyLimit)")
+        }
         guard header.recordLength == source.size else {
             throw .truncated("\(source.size) bytes where its header says \(header.recordLength)")
         }
@@ -145,7 +158,7 @@ enum RingArtRecord {
             return elements
         }
         guard try section(header.keyLength, of: UInt8.self) == key.bytes else { throw .otherRing }
-        try checkFiles(section(header.dependencyLength, of: UInt8.self))
+        let files = try section(header.dependencyLength, of: UInt8.self)
         let full = try section(header.rows * header.columns, of: UInt32.self)
         let parts = RingPixelMap.Parts(columns: header.columns, rowRange: header.rowRange,
                                        steps: try section(header.steps, of: UInt16.self),
@@ -153,8 +166,31 @@ enum RingArtRecord {
                                        runs: try section(header.runs, of: RingPixelMap.Run.self),
                                        edges: try section(header.edges, of: RingPixelMap.Edge.self))
         guard sum == stored else { throw .damaged("its checksum does not match its contents") }
+        // The checksum is no seal (anyone can make one): everything is still checked, the
+        // files only now, as each costs a `stat`.
+        try checkFiles(files)
         let map = try RingPixelMap(parts, rows: header.rows, bounds: bounds)
+        try checkCover(parts, recipe: recipe, bounds: bounds)
         return (PolarRing(art: art, columns: requested, full: full), map)
+    }
+
+    /// Throws unless the map covers about as many pixels as the ring of `recipe` does within
+    /// `bounds`: no fewer than nine in ten of those surely inside it (a map with its runs left
+    /// out would leave segments blank at every start) and no more than it may touch.
+    private static func checkCover(_ parts: RingPixelMap.Parts, recipe: RingRaster.Recipe,
+                                   bounds: (x: Range<Int>, y: Range<Int>)) throws(Failure) {
+        var surely = 0, atMost = 0
+        let (cx, cy, inner, outer) = (recipe.center.x, recipe.center.y, recipe.innerRadius, recipe.outerRadius)
+        if outer - inner > 2 {
+            AnnulusSpans.forEach(cx: cx, cy: cy, inner: inner + 1, outer: outer - 1, rows: bounds.y, columns: bounds.x) { surely += $2.count }
+        }
+        AnnulusSpans.forEach(cx: cx, cy: cy, inner: max(0, inner - 1), outer: outer + 1, rows: bounds.y, columns: bounds.x) {
+            atMost += $2.count
+        }
+        let covered = parts.runs.reduce(0) { $0 + Int($1.count) } + parts.edges.count
+        guard covered * 10 >= surely * 9, covered <= atMost else {
+            throw .damaged("its map covers \(covered) pixels where the ring covers \(surely) to \(atMost)")
+        }
     }
 
     /// Throws unless every file the record names (`bytes`: path length, path, identity, …)
@@ -166,7 +202,10 @@ enum RingArtRecord {
             defer { at += MemoryLayout<T>.size }
             return bytes.withUnsafeBytes { T(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: T.self)) }
         }
+        var count = 0
         while at < bytes.count {
+            count += 1
+            guard count <= dependencyCountLimit else { throw .damaged("it names more than \(dependencyCountLimit) files") }
             let length = Int(try word(UInt32.self))
             guard bytes.count - at >= length else { throw .damaged("its list of files is cut short") }
             let path = String(decoding: bytes[at..<at + length], as: UTF8.self)

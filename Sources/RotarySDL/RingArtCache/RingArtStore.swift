@@ -22,6 +22,9 @@ public final class RingArtStore: @unchecked Sendable {
     public let limitBytes: Int
     /// The most one record may hold, bytes: a larger one is neither written nor read.
     public static let recordLimit = 64 << 20
+    /// The bytes a record never takes from the disk: writing one that would leave less free
+    /// is given up (the kiosk's state and an update's download share the disk with the cache).
+    public let reserveBytes: Int
     private let log: @Sendable (String) -> Void
     private let worker = DispatchQueue(label: "rotary.ring-art-store", qos: .utility)
     /// How long a painted ring waits before it is written, seconds: writing beside the frames
@@ -40,9 +43,11 @@ public final class RingArtStore: @unchecked Sendable {
     /// `log` hears, on any thread, each record ignored and why, and a folder that cannot be
     /// written. A program whose build has no GNU build ID keeps nothing (its art could not
     /// be told from another build's): ``isEnabled`` is then false.
-    public init(directory: String, limitBytes: Int = 96 << 20, log: @escaping @Sendable (String) -> Void) {
+    /// A record is written only where at least `reserveBytes` stay free after it.
+    public init(directory: String, limitBytes: Int = 96 << 20, reserveBytes: Int = 128 << 20, log: @escaping @Sendable (String) -> Void) {
         self.directory = directory
         self.limitBytes = limitBytes
+        self.reserveBytes = reserveBytes
         self.log = log
     }
 
@@ -61,7 +66,7 @@ public final class RingArtStore: @unchecked Sendable {
     /// The raster of `recipe` set in `fonts` with item `selected` bright, read from its record;
     /// nil when there is none or it cannot be used (said through the log, and deleted).
     func raster(for recipe: RingRaster.Recipe, fonts: FontBook, selected: Int, threads: DrawingThreads) -> RingRaster? {
-        guard isEnabled, let bounds = recipe.bounds else { return nil }
+        guard isEnabled, recipe.bounds != nil else { return nil }
         let key = RingArtKey(recipe, fontPath: fonts.path, build: RingArtKey.build)
         let path = directory + "/" + key.fileName
         let clock = ContinuousClock(), start = clock.now
@@ -87,12 +92,8 @@ public final class RingArtStore: @unchecked Sendable {
             return nil
         }
         var source = FileSource(descriptor: descriptor, size: Int(info.st_size))
-        let art = RingArtist.art(recipe.look, innerRadius: recipe.innerRadius, outerRadius: recipe.outerRadius,
-                                 background: recipe.backdrop)
-        let whole = (x: Int(bounds.x)..<Int(bounds.maxX), y: Int(bounds.y)..<Int(bounds.maxY))
         do {
-            let (polar, map) = try RingArtRecord.read(&source, key: key, art: art,
-                                                      columns: RingArtist.columns(outerRadius: recipe.outerRadius), bounds: whole)
+            let (polar, map) = try RingArtRecord.read(&source, key: key, recipe: recipe)
             handled.insert(key.fileName)
             worker.async { _ = utimensat(AT_FDCWD, path, nil, 0) }  // used: the last to be evicted
             return RingRaster(recipe, polar: polar, map: map, selected: selected, threads: threads,
@@ -116,14 +117,19 @@ public final class RingArtStore: @unchecked Sendable {
         // Only what the record needs and the drawing thread never changes: holding the ring's
         // shown texels here would make its next change of bright item copy them.
         let art = (columns: raster.polar.columns, rows: raster.polar.rows, full: raster.polar.full), map = raster.map.parts
+        let bytes = 4 * art.full.count + 2 * (map.steps.count + map.blockRows.count)
+            + MemoryLayout<RingPixelMap.Run>.stride * map.runs.count + MemoryLayout<RingPixelMap.Edge>.stride * map.edges.count
         pending.withLock { $0.append { [self] in
             guard !cannotWrite else { return }
             do {
-                try write(key.fileName) { write in
+                try write(key.fileName, bytes: bytes) { write in
                     try RingArtRecord.write(key: key, files: files, art: art, map: map, to: write)
                 }
                 RingArtFolder(directory: directory, log: log).clean(keeping: key.fileName, limitBytes: limitBytes,
                                                                     buildPrefix: RingArtKey.buildPrefix)
+            } catch RingArtFolder.Failure.nameTaken(let why) {
+                log("ring art cache: cannot write \(directory)/\(key.fileName): something else has its name (\(why)); "
+                    + "its ring is painted at every start")
             } catch {
                 cannotWrite = true
                 log("ring art cache: cannot write in \(directory) (\(error)); rings are painted at every start")
@@ -142,9 +148,15 @@ public final class RingArtStore: @unchecked Sendable {
     /// Writes the record `name` through `body` into a temporary file, flushed to the disk and
     /// renamed into place, so a reader never sees half a record. Larger than
     /// ``recordLimit``: nothing is written.
-    private func write(_ name: String, _ body: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+    private func write(_ name: String, bytes: Int, _ body: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o750])
+        var disk = statvfs()
+        if statvfs(directory, &disk) == 0 {
+            let (product, overflow) = Int(clamping: disk.f_bavail).multipliedReportingOverflow(by: Int(clamping: disk.f_frsize))
+            let free = overflow ? Int.max : product
+            guard free - bytes >= reserveBytes else { throw RingArtFolder.Failure.wouldFillDisk(free: free, reserve: reserveBytes) }
+        }
         let temporary = directory + "/." + name + ".\(getpid()).tmp"
         unlink(temporary)  // one this process left when it stopped writing; a new one is made below
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o640)
@@ -172,9 +184,10 @@ public final class RingArtStore: @unchecked Sendable {
             throw error
         }
         guard rename(temporary, directory + "/" + name) == 0 else {
-            let failure = RingArtFolder.Failure(errno: errno)
+            let code = errno
             unlink(temporary)
-            throw failure
+            if code == EISDIR || code == ENOTEMPTY || code == EEXIST { throw RingArtFolder.Failure.nameTaken(String(cString: strerror(code))) }
+            throw RingArtFolder.Failure(errno: code)
         }
     }
 

@@ -90,11 +90,7 @@ struct RingArtRecordFuzzTests {
         var source = RingArtRecord.Bytes(bytes)
         let recipe = seed.recipe, bounds = recipe.bounds!
         do {
-            var (polar, map) = try RingArtRecord.read(&source, key: seed.key,
-                                                      art: RingArtist.art(recipe.look, innerRadius: recipe.innerRadius,
-                                                                          outerRadius: recipe.outerRadius, background: recipe.backdrop),
-                                                      columns: RingArtist.columns(outerRadius: recipe.outerRadius),
-                                                      bounds: (Int(bounds.x)..<Int(bounds.maxX), Int(bounds.y)..<Int(bounds.maxY)))
+            var (polar, map) = try RingArtRecord.read(&source, key: seed.key, recipe: recipe)
             expectWithin(map.parts, rows: polar.rows, square: (Int(bounds.x)..<Int(bounds.maxX), Int(bounds.y)..<Int(bounds.maxY)))
             polar.show(selected: 1)
             var pixels = [UInt32](repeating: 0, count: recipe.targetWidth * recipe.targetHeight)

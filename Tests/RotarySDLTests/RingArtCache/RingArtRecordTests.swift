@@ -8,6 +8,8 @@ struct RingArtRecordTests {
     enum Hostile: String, CaseIterable, Sendable {
         case columnPastArt, rowPastArt, runPastRight, runAbove, runsOutOfOrder, lookupOffBlock, runPastSteps
         case edgeOutside, edgePastArt, stepsWithoutBlocks, rowsOutsideRing, runRepeated, runsOverlapping, edgeRepeated
+        /// Sound in every part, but the ring's segments would vanish (all of it, or half).
+        case mapEmptied, halfTheRunsLeftOut
 
         func apply(to parts: inout RingPixelMap.Parts, rows: Int, bounds: (x: Range<Int>, y: Range<Int>)) {
             let middle = parts.runs.count / 2
@@ -26,6 +28,8 @@ struct RingArtRecordTests {
             case .runRepeated: parts.runs.insert(parts.runs[middle], at: middle)
             case .runsOverlapping: parts.runs[middle + 1].y = parts.runs[middle].y; parts.runs[middle + 1].x = parts.runs[middle].x
             case .edgeRepeated: parts.edges.insert(parts.edges[0], at: 0)
+            case .mapEmptied: (parts.steps, parts.blockRows, parts.runs, parts.edges) = ([], [], [], [])
+            case .halfTheRunsLeftOut: parts.runs = parts.runs.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
             }
         }
     }
@@ -48,8 +52,7 @@ struct RingArtRecordTests {
         }
         func read(_ bytes: [UInt8]) throws(RingArtRecord.Failure) {
             var source = RingArtRecord.Bytes(bytes)
-            _ = try RingArtRecord.read(&source, key: key, art: raster.polar.art,
-                                       columns: RingArtist.columns(outerRadius: recipe.outerRadius), bounds: square)
+            _ = try RingArtRecord.read(&source, key: key, recipe: recipe)
         }
         var parts = raster.map.parts
         try read(record(parts))  // as written, it is read back
