@@ -45,7 +45,7 @@ struct FleetUpdateTests {
         #expect(read("\"http://10.0.2.2:8080/v2.raucb\"") == .success(.update(url: "http://10.0.2.2:8080/v2.raucb")))
         #expect(read("{\"url\": \"https://updates.example/k.raucb\"}") == .success(.update(url: "https://updates.example/k.raucb")))
         for bad in ["", "{}", "42", "\"file:///etc/shadow\"", "\"http://a b\"", "\"https://x/\\u0007\"",
-                    "\"http://\(String(repeating: "a", count: 2100))\""] {
+                    "\"http://\(String(repeating: "a", count: 2100))\"", "\"http://x/b[1-999999999].raucb\"", "\"http://x/{a,b}.raucb\""] {
             guard case .failure = read(bad) else { Issue.record("took \(bad.prefix(40))"); continue }
         }
     }

@@ -16,17 +16,21 @@ struct ImageFetchTests {
         let process = Process()
         let port: Int
         let sent: String
+        /// Each request's path, a line each.
+        let requests: String
 
         init(in dir: URL) throws {
             sent = dir.appendingPathComponent("sent").path
+            requests = dir.appendingPathComponent("requests").path
             let portFile = dir.appendingPathComponent("port").path
             let code = """
             import http.server, sys
-            sent_path, port_path = sys.argv[1], sys.argv[2]
+            sent_path, port_path, requests_path = sys.argv[1], sys.argv[2], sys.argv[3]
             class Handler(http.server.BaseHTTPRequestHandler):
                 protocol_version = "HTTP/1.1"
                 def log_message(self, *args): pass
                 def do_GET(self):
+                    open(requests_path, "a").write(self.path + "\\n")
                     if self.path.startswith("/exact/"):
                         n = int(self.path.split("/")[2])
                         self.send_response(200); self.send_header("Content-Length", str(n)); self.end_headers()
@@ -46,7 +50,7 @@ struct ImageFetchTests {
             server.serve_forever()
             """
             process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-            process.arguments = ["-c", code, sent, portFile]
+            process.arguments = ["-c", code, sent, portFile, requests]
             try process.run()
             Polling.until(seconds: 10, every: 0.02) { FileManager.default.fileExists(atPath: portFile) }
             port = Int((try? String(contentsOfFile: portFile, encoding: .utf8)) ?? "") ?? 0
@@ -77,6 +81,17 @@ struct ImageFetchTests {
         Polling.until(seconds: 10, every: 0.02) { FileManager.default.fileExists(atPath: server.sent) }
         let sent = Int((try? String(contentsOfFile: server.sent, encoding: .utf8)) ?? "") ?? .max
         #expect(sent < 64 << 20, "the download stopped near the cap, not at the server's end: \(sent) bytes sent")
+    }
+
+    @Test("a URL with curl's ranges and lists is fetched as one address, once")
+    func noGlobbing() throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        let server = try Server(in: dir)
+        let file = dir.appendingPathComponent("update.raucb").path
+        let run = try Self.fetch(server.url("/exact/1[0-9]{0,1}"), limit: 1000, into: file)
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        let requests = (try? String(contentsOfFile: server.requests, encoding: .utf8)) ?? ""
+        #expect(requests.split(separator: "\n") == ["/exact/1[0-9]{0,1}"], "\(requests)")
     }
 
     @Test("an announced length: exactly the cap is fetched whole, one byte more is refused", arguments: [(1000, 0), (1001, 1)])

@@ -74,6 +74,20 @@ struct ImageSplashTests {
         #expect(check.status == 1 && check.stdout.contains(reason), "\(check.stdout)")
     }
 
+    @Test("a link to a picture is refused, however small the link, and nothing is left in the folder the theme reads")
+    func linkRefused() throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        let picture = dir.appendingPathComponent("big.png"), file = dir.appendingPathComponent("splash.png")
+        let shown = dir.appendingPathComponent("run")
+        try Self.png(width: 800, height: 480, padding: 100 << 20).write(to: picture)
+        try FileManager.default.createSymbolicLink(at: file, withDestinationURL: picture)
+        let run = try Self.run(["prepare", file.path, shown.path])
+        #expect(run.status == 0)
+        #expect(run.stderr.contains("splash: not shown: the splash \(file.path) is a symbolic link"), "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: shown.path).isEmpty)
+        #expect(try Self.run(["check", file.path]).status == 1)
+    }
+
     @Test("no splash at all: nothing shown and nothing said")
     func absent() throws {
         let dir = try KioskProcess.temporaryDirectory()

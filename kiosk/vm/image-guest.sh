@@ -103,6 +103,21 @@ start_countdown() {
     say "COUNTDOWN running, $left s left"
 }
 
+# The kiosk's user swaps its update folder for a link to /usr/sbin (which holds a "reboot"):
+# the root updater, started by its path unit or by hand, must delete nothing through it.
+link_attack() {
+    local requests=/var/lib/rotary/update
+    if [ -e "$requests" ]; then mv "$requests" "$requests.kept"; fi
+    runuser -u rotary -- ln -s /usr/sbin "$requests" || fail "the kiosk's user could not make the link"
+    systemctl start rotary-update.service
+    rm -f "$requests"
+    if [ -e "$requests.kept" ]; then mv "$requests.kept" "$requests"; fi
+    systemctl reset-failed rotary-update.path rotary-update.service 2>/dev/null
+    systemctl restart rotary-update.path
+    [ -x /usr/sbin/reboot ] || fail "the root updater deleted /usr/sbin/reboot through the kiosk's link"
+    say "HELD: the kiosk's update folder as a link to /usr/sbin: the updater did nothing there ($(journalctl -b -u rotary-update.service -o cat --no-pager | grep 'not the kiosk' | tail -1))"
+}
+
 act() {
     case "$1" in
         countdown)
@@ -157,6 +172,7 @@ case "$step" in
     update:*)
         ready
         bundle="${step#update:}"
+        if [ "$bundle" = bad.raucb ]; then link_attack; fi
         for name in unsigned.raucb rogue.raucb; do
             [ "$bundle" = bad.raucb ] || break
             curl -sf -o "/data/vmtest/$name" "http://$host:$port/$name" || fail "cannot fetch $name"

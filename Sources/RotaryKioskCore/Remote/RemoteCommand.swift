@@ -124,12 +124,17 @@ public enum RemoteCommand: Equatable, Sendable {
         return text
     }
 
-    /// An http or https URL of printable ASCII, no longer than ``maxURLBytes``.
+    /// An http or https URL of printable ASCII, no longer than ``maxURLBytes``, without
+    /// `[]{}` (curl reads them as ranges and lists: one URL could ask a billion; a URL that
+    /// needs them has them percent-encoded).
     private static func bundleURL(_ value: Any?) throws -> String {
         guard let url = value as? String else { throw RemoteRefusal("update takes a bundle's URL as a JSON string or {\"url\": …}") }
         guard url.hasPrefix("http://") || url.hasPrefix("https://"), url.utf8.count <= maxURLBytes,
               url.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
             throw RemoteRefusal("update's URL must be http:// or https://, printable and at most \(maxURLBytes) bytes")
+        }
+        guard !url.contains(where: { "[]{}".contains($0) }) else {
+            throw RemoteRefusal("update's URL may not hold [ ] { } (percent-encode them: %5B %5D %7B %7D)")
         }
         return url
     }
