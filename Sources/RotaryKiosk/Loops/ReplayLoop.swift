@@ -43,14 +43,22 @@ struct ReplayLoop {
     }
 
     /// Hands the session `input` from the trace's line at `lineMs`, on the frame at `now`; a
-    /// contact it dropped as too short is told as an `error`, so a trace that taps with no
-    /// hold does not silently do nothing.
+    /// contact it dropped as too short, or as repeating the two before it on one beat, is told
+    /// as an `error`, so a trace that taps with no hold or on a metronome does not silently do
+    /// nothing.
     private func handle(_ input: ControlInput, at lineMs: Double, now: Double) {
-        let short = driver.session.touchesDropped.short
+        let before = driver.session.touchesDropped
         driver.handle(input, ms: now)
-        guard driver.session.touchesDropped.short > short else { return }
-        driver.report("replay: the contact that lifted at \(JSONValue.plain(lineMs)) ms was shorter than [touch] min_contact_ms and "
-                      + "was dropped as a touch nobody made; give a tap some hold (80 ms is a person's)", ms: now)
+        let after = driver.session.touchesDropped
+        if after.short > before.short {
+            driver.report("replay: the contact that lifted at \(JSONValue.plain(lineMs)) ms was shorter than [touch] min_contact_ms and "
+                          + "was dropped as a touch nobody made; give a tap some hold (80 ms is a person's)", ms: now)
+        }
+        if after.repeating > before.repeating {
+            driver.report("replay: the contact at \(JSONValue.plain(lineMs)) ms came where the two before it did, on the same beat, and "
+                          + "was dropped as a panel's phantom touch ([touch] repeat_radius, repeat_tolerance_ms); "
+                          + "vary a trace's repeated taps by more than that in place or time", ms: now)
+        }
     }
 
     /// How many frames the next step may cover: 1 while anything moves, else every frame

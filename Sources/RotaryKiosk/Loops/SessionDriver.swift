@@ -20,8 +20,13 @@ final class SessionDriver {
         self.outputs = outputs
     }
 
-    /// Hands the session one input at `ms`.
-    func handle(_ input: ControlInput, ms: Double) { perform(session.handle(input), ms: ms) }
+    /// Hands the session one input at `ms`; a touch the filter dropped as a panel's phantom
+    /// (repeating on one beat) is said in the log, never silently.
+    func handle(_ input: ControlInput, ms: Double) {
+        let repeating = session.touchesDropped.repeating
+        perform(session.handle(input), ms: ms)
+        if session.touchesDropped.repeating > repeating { outputs.droppedPhantomTouch(total: session.touchesDropped.repeating) }
+    }
 
     /// Moves the session on by `dt` seconds, landing at `ms` and at the local `timeOfDay`
     /// (nil: it moves on by `dt`).

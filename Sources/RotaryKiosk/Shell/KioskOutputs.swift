@@ -205,6 +205,12 @@ final class KioskOutputs {
         }
     }
 
+    /// Says that a touch was dropped as a panel's phantom: at one point, on one beat with the
+    /// two before it (`total` so far; the state record's `touches_dropped` counts them too).
+    func droppedPhantomTouch(total: Int) {
+        logger.warning("touch: a contact where the two before it were, on the same beat, was dropped as a phantom touch ([touch] repeat_radius, repeat_tolerance_ms); \(total) so far")
+    }
+
     /// Plays a feedback on the sound and rumble devices.
     func play(_ kind: FeedbackKind) { devices?.play(kind) }
 

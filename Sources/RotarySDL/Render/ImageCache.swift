@@ -24,7 +24,8 @@ final class ImageCache {
     private struct AlreadyReported: Error {}
 
     private let renderer: Renderer
-    private var pictures = BoundedCache<Key, Picture>(limit: 256)
+    /// At most 256 pictures in 32 MiB (icons at a few sizes take a few MiB).
+    private var pictures = BoundedCache<Key, Picture>(limit: 256, byteLimit: 32 << 20, cost: \.bytes)
     private var broken: Set<ArtSource> = []
 
     init(renderer: Renderer) {

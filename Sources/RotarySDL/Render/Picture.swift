@@ -20,6 +20,9 @@ final class Picture {
     let width: Int, height: Int
     /// Where ``texture`` lies in the whole picture: its top-left pixel.
     let offsetX: Int, offsetY: Int
+    /// About how many bytes of memory it holds: its part's texture, and on the software
+    /// renderer that part's pixels and a turned copy as large again (for a cache's budget).
+    var bytes: Int { (texture.map { $0.width * $0.height * 4 } ?? 0) * (pixels == nil ? 1 : 3) }
     /// The part's pixels, kept on the software renderer to turn them.
     private let pixels: PixelBuffer?
     /// The part cut into opaque blocks and the rest, on the software renderer, when that

@@ -2,7 +2,8 @@ import RotaryKit
 
 /// Texts as ``Picture``s, one per text, size, width limit and colour (alpha aside: it is
 /// applied when drawing, so a fading text needs no new texture), so a turned text takes the
-/// pictures' fast turn. At most 256 are kept.
+/// pictures' fast turn. At most 256 are kept, within ``byteLimit(width:height:)``: a countdown
+/// makes a new picture every second, and the oldest go.
 final class TextCache {
     private struct Key: Hashable {
         var text: String
@@ -16,12 +17,17 @@ final class TextCache {
 
     private let renderer: Renderer
     private let fonts: FontBook
-    private var pictures = BoundedCache<Key, Picture>(limit: 256)
+    private var pictures = BoundedCache<Key, Picture>(limit: 256, cost: \.bytes)
 
     init(renderer: Renderer, fonts: FontBook) {
         self.renderer = renderer
         self.fonts = fonts
     }
+
+    /// The bytes the texts may hold on a `width`×`height` target: four frames' worth of
+    /// pixels, at least 16 MiB (every text a screen shows fits, with room for a countdown's
+    /// last seconds).
+    static func byteLimit(width: Int, height: Int) -> Int { max(16 << 20, 4 * 4 * max(0, width) * max(0, height)) }
 
     /// Lets go of every text's texture.
     func removeAll() { pictures.removeAll() }
@@ -32,6 +38,9 @@ final class TextCache {
         let color = text.color
         let key = Key(text: text.text, points: text.points, maxWidth: text.maxWidth, widthScale: text.widthScale, narrowestFit: text.narrowestFit,
                       leastPoints: text.leastPoints, r: color.r, g: color.g, b: color.b)
+        if !pictures.contains(key), let size = try? renderer.outputSize() {
+            pictures.byteLimit = Self.byteLimit(width: size.width, height: size.height)
+        }
         let picture = try pictures.value(for: key) {
             try Picture(fonts.renderFitting(text.text, size: text.points, maxWidth: text.maxWidth, widthScale: text.widthScale,
                                             narrowestFit: text.narrowestFit, leastSize: text.leastPoints, color: RGBA(color.r, color.g, color.b)),
