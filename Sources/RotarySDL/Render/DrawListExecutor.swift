@@ -53,6 +53,9 @@ public final class DrawListExecutor {
         rings = RingComposer(renderer: renderer, fonts: fonts, threads: threads, store: ringArt)
     }
 
+    /// How many text pictures it keeps, and their bytes.
+    var keptTexts: (count: Int, bytes: Int) { texts.kept }
+
     /// Every text of `list` as it is drawn: what it writes, at which size, in which box (for
     /// checks and `--draw-list-out`; texts that draw nothing are left out).
     public func placedTexts(_ list: DrawList) throws -> [PlacedText] {

@@ -32,21 +32,61 @@ final class TextCache {
     /// Lets go of every text's texture.
     func removeAll() { pictures.removeAll() }
 
+    /// How many pictures it keeps, and their bytes.
+    var kept: (count: Int, bytes: Int) { (pictures.count, pictures.bytes) }
+
     /// Draws `text` at its point as aligned, turned, set by ``FontBook/renderFitting(_:size:maxWidth:widthScale:narrowestFit:leastSize:color:)``.
+    /// A time (``isTime(_:)``) is drawn glyph by glyph from pictures kept per glyph: a countdown
+    /// then makes no new picture each second.
     func draw(_ text: TextDraw) throws {
         guard !text.text.isEmpty, text.color.a > 0 else { return }
+        if Self.isTime(text), let places = try fonts.glyphPlaces(text.text, size: text.points, maxWidth: text.maxWidth,
+                                                                 widthScale: text.widthScale, narrowestFit: text.narrowestFit,
+                                                                 leastSize: text.leastPoints) {
+            return try drawGlyphs(text, places)
+        }
         let color = text.color
         let key = Key(text: text.text, points: text.points, maxWidth: text.maxWidth, widthScale: text.widthScale, narrowestFit: text.narrowestFit,
                       leastPoints: text.leastPoints, r: color.r, g: color.g, b: color.b)
+        let picture = try picture(key) {
+            try fonts.renderFitting(text.text, size: text.points, maxWidth: text.maxWidth, widthScale: text.widthScale,
+                                    narrowestFit: text.narrowestFit, leastSize: text.leastPoints, color: RGBA(color.r, color.g, color.b))
+        }
+        try picture.draw(centeredAt: text.middle(forWidth: Double(picture.width)), degrees: text.degrees, tint: RGBA(255, 255, 255, color.a), on: renderer)
+    }
+
+    /// The picture kept for `key`, made from the surface `make` sets when missing; the cache's
+    /// budget follows the target's size.
+    private func picture(_ key: Key, _ make: () throws -> Surface) throws -> Picture {
         if !pictures.contains(key), let size = try? renderer.outputSize() {
             pictures.byteLimit = Self.byteLimit(width: size.width, height: size.height)
         }
-        let picture = try pictures.value(for: key) {
-            try Picture(fonts.renderFitting(text.text, size: text.points, maxWidth: text.maxWidth, widthScale: text.widthScale,
-                                            narrowestFit: text.narrowestFit, leastSize: text.leastPoints, color: RGBA(color.r, color.g, color.b)),
-                        renderer: renderer)
+        return try pictures.value(for: key) { try Picture(make(), renderer: renderer) }
+    }
+
+    /// Whether `text` is a time or a number that changes as a countdown runs: upright, at least
+    /// three characters, only digits (of any script) and colons.
+    static func isTime(_ text: TextDraw) -> Bool {
+        text.degrees == 0 && text.text.count >= 3 && text.text.allSatisfy { $0 == ":" || $0.isWholeNumber }
+    }
+
+    /// Draws `text` one glyph picture after another at `places` (``FontBook/glyphPlaces(_:size:maxWidth:widthScale:narrowestFit:leastSize:)``),
+    /// where the whole line would have put each.
+    private func drawGlyphs(_ text: TextDraw, _ places: (size: Int, widthScale: Double, lefts: [Int], width: Int)) throws {
+        let color = text.color
+        let middle = text.middle(forWidth: Double(places.width))
+        // As a picture's draw puts the whole line: its left edge cut to a whole pixel.
+        let left = (middle.x - Double(places.width) / 2).rounded(.towardZero)
+        for (character, offset) in zip(text.text, places.lefts) {
+            let key = Key(text: String(character), points: places.size, maxWidth: .infinity, widthScale: places.widthScale,
+                          narrowestFit: 1, leastPoints: 0, r: color.r, g: color.g, b: color.b)
+            let glyph = try picture(key) {
+                try fonts.renderFitting(String(character), size: places.size, maxWidth: .infinity, widthScale: places.widthScale,
+                                        color: RGBA(color.r, color.g, color.b))
+            }
+            let center = Point(x: left + Double(offset) + Double(glyph.width) / 2, y: middle.y)
+            try glyph.draw(centeredAt: center, degrees: 0, tint: RGBA(255, 255, 255, color.a), on: renderer)
         }
-        try picture.draw(centeredAt: text.middle(forWidth: Double(picture.width)), degrees: text.degrees, tint: RGBA(255, 255, 255, color.a), on: renderer)
     }
 
     /// Where and how `text` is drawn: what it writes, at which size, and the box it covers in

@@ -103,13 +103,13 @@ public final class FontBook {
     }
 
     /// A line `width` pixels wide narrowed to `widthScale` of it, whole pixels, at least one.
-    private static func narrowed(_ width: Int, _ widthScale: Double) -> Int {
+    static func narrowed(_ width: Int, _ widthScale: Double) -> Int {
         widthScale >= 1 ? width : max(1, Int((Double(width) * widthScale).rounded()))
     }
 
     /// The line `renderFitting` draws, its size, the text it holds and how far it must be
     /// squeezed beyond that (1: not).
-    private func fitting(_ text: String, size: Int, maxWidth: Double, narrowestFit: Double, least: Int)
+    func fitting(_ text: String, size: Int, maxWidth: Double, narrowestFit: Double, least: Int)
         throws -> (line: TextLine, size: Int, shown: String, squeeze: Double) {
         let smallest = max(4, min(size, max(least, size * 6 / 10)))
         // Each size is a font opened (its hinting program run): rather than trying every size

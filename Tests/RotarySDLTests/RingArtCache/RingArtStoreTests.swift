@@ -123,7 +123,7 @@ struct RingArtStoreTests {
         #expect(fresh.making.read == 1, "the ring's record was written anew")
     }
 
-    @Test("cleaning keeps the folder within its size: other builds' records and old temporary files go, then the least used")
+    @Test("cleaning keeps the folder within its size on the disk: other builds' records and old temporary files go, then the least used")
     func cleaning() throws {
         let fixture = try RingArtFixture()
         defer { fixture.remove() }
@@ -137,14 +137,14 @@ struct RingArtStoreTests {
         try file("000000000000-1111111111111111.ring", bytes: 10, secondsAgo: 0)  // another build's
         try file(".\(mine)2222222222222222.ring.99.tmp", bytes: 10, secondsAgo: 120)  // a writer stopped
         try file(".\(mine)3333333333333333.ring.98.tmp", bytes: 10, secondsAgo: 1)  // being written
-        try file("\(mine)4444444444444444.ring", bytes: 400, secondsAgo: 300)  // least recently used
-        try file("\(mine)5555555555555555.ring", bytes: 400, secondsAgo: 200)
-        try file("\(mine)6666666666666666.ring", bytes: 400, secondsAgo: 400)  // just written
+        try file("\(mine)4444444444444444.ring", bytes: 400 << 10, secondsAgo: 300)  // least recently used
+        try file("\(mine)5555555555555555.ring", bytes: 400 << 10, secondsAgo: 200)
+        try file("\(mine)6666666666666666.ring", bytes: 400 << 10, secondsAgo: 400)  // just written
         try file("notes.txt", bytes: 10, secondsAgo: 1000)
         try file("000000000000-old.ring", bytes: 10, secondsAgo: 1000)  // not a name the store makes
         try file(".session.tmp", bytes: 10, secondsAgo: 1000)
         RingArtFolder(directory: fixture.cache, log: { Issue.record("\($0)") })
-            .clean(keeping: "\(mine)6666666666666666.ring", limitBytes: 1000, buildPrefix: mine)
+            .clean(keeping: "\(mine)6666666666666666.ring", limitBytes: 1000 << 10, buildPrefix: mine)
         let left = try FileManager.default.contentsOfDirectory(atPath: fixture.cache).sorted()
         #expect(left == [".\(mine)3333333333333333.ring.98.tmp", ".session.tmp", "000000000000-old.ring",
                          "\(mine)5555555555555555.ring", "\(mine)6666666666666666.ring", "notes.txt"])
