@@ -135,6 +135,18 @@ struct SafetyReplayTests {
         u.stamp()
         let retainedOnly = RemoteControlReplayTests.answers(try Self.run(u, doorSensor: true))
         #expect(retainedOnly.last?.1 == "the door sensor has not said the cabin's door is closed", "\(retainedOnly)")
+
+        // Live closed, then the door opened while the link was down: the broker's retained open
+        // after the reconnect counts (an open door only ever keeps heating off).
+        var v = Trace()
+        v.wait(300)
+        Self.remote(&v, "door", "closed")
+        v.add(["type": "remote", "command": "door", "payload": "open", "retained": true, "reconnected": true])
+        v.wait(400)
+        Self.remote(&v, "start")
+        v.stamp()
+        let openedMeanwhile = RemoteControlReplayTests.answers(try Self.run(v, doorSensor: true))
+        #expect(openedMeanwhile.last?.1 == "the cabin's door is open", "\(openedMeanwhile)")
     }
 
     @Test("the state record and Home Assistant say whether remote start is ready, the door and the cap")

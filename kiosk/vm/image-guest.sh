@@ -110,12 +110,13 @@ link_attack() {
     if [ -e "$requests" ]; then mv "$requests" "$requests.kept"; fi
     runuser -u rotary -- ln -s /usr/sbin "$requests" || fail "the kiosk's user could not make the link"
     systemctl start rotary-update.service
+    if [ -L "$requests" ]; then fail "the updater left the kiosk's link in place: its path unit would fire again and again"; fi
     rm -f "$requests"
     if [ -e "$requests.kept" ]; then mv "$requests.kept" "$requests"; fi
     systemctl reset-failed rotary-update.path rotary-update.service 2>/dev/null
     systemctl restart rotary-update.path
     [ -x /usr/sbin/reboot ] || fail "the root updater deleted /usr/sbin/reboot through the kiosk's link"
-    say "HELD: the kiosk's update folder as a link to /usr/sbin: the updater did nothing there ($(journalctl -b -u rotary-update.service -o cat --no-pager | grep 'not the kiosk' | tail -1))"
+    say "HELD: the kiosk's update folder as a link to /usr/sbin: the updater did nothing there and took the link away ($(journalctl -b -u rotary-update.service -o cat --no-pager | grep 'not the kiosk' | tail -1))"
 }
 
 act() {

@@ -5,9 +5,9 @@ import RotarySDL
 /// scaled to at most ``maxSide`` pixels on its longer side and encoded as a PNG of at most
 /// ``maxBytes`` (halved again until it fits), on a thread of its own, so the render loop only
 /// copies the frame and never waits for the encoding. One picture at a time, and at most one
-/// every ``leastSeconds``: a picture is on its way until the broker has acknowledged it (or
-/// ``ackSeconds`` passed without), so a stalled uplink never queues pictures in memory; one
-/// asked for meanwhile is dropped, with a problem saying so.
+/// every ``leastSeconds``: a picture is on its way until the broker has acknowledged it
+/// (libmosquitto sends it again after a reconnect until it does), so a stalled uplink never
+/// queues pictures in memory; one asked for meanwhile is dropped, with a problem saying so.
 final class ScreenshotSender: @unchecked Sendable {
     /// The longest side of a picture sent, in pixels.
     static let maxSide = 1080
@@ -19,8 +19,6 @@ final class ScreenshotSender: @unchecked Sendable {
     static let leastSide = 120
     /// The least time between two pictures, in seconds.
     static let leastSeconds = 5.0
-    /// How long a picture the broker has not acknowledged holds up the next, in seconds.
-    static let ackSeconds = 60.0
 
     private let link: MqttLink
     private let topic: String
@@ -28,10 +26,10 @@ final class ScreenshotSender: @unchecked Sendable {
     private let lock = NSLock()
     private var worker: JoinableThread?
     private var busy = false
-    /// When (``LiveLoop/seconds()``) the last picture was taken on, and when the one the
-    /// broker has not acknowledged yet was handed to the link (nil: none).
+    /// When (``LiveLoop/seconds()``) the last picture was taken, and whether the broker has
+    /// yet to acknowledge the last one handed to the link.
     private var takenAt = -Double.infinity
-    private var unacknowledgedSince: Double?
+    private var unacknowledged = false
 
     /// A sender publishing through `link` on `topic`, posting what went wrong to `problems`.
     init(link: MqttLink, topic: String, problems: Mailbox<String>) {
@@ -46,9 +44,7 @@ final class ScreenshotSender: @unchecked Sendable {
         let now = LiveLoop.seconds()
         let why = lock.withLock { () -> String? in
             if busy { return Self.busy }
-            if let since = unacknowledgedSince, now - since < Self.ackSeconds {
-                return "the broker has not yet taken the last one; this one is dropped"
-            }
+            if unacknowledged { return "the broker has not yet taken the last one; this one is dropped" }
             if now - takenAt < Self.leastSeconds { return "one was taken less than \(Int(Self.leastSeconds)) s ago; this one is dropped" }
             return nil
         }
@@ -75,10 +71,10 @@ final class ScreenshotSender: @unchecked Sendable {
                 defer { lock.withLock { busy = false } }
                 do {
                     let bytes = try Self.png(of: picture)
-                    lock.withLock { unacknowledgedSince = LiveLoop.seconds() }
-                    let handed = link.publish(bytes: bytes, on: topic) { [self] in lock.withLock { unacknowledgedSince = nil } }
+                    lock.withLock { unacknowledged = true }
+                    let handed = link.publish(bytes: bytes, on: topic) { [self] in lock.withLock { unacknowledged = false } }
                     if !handed {
-                        lock.withLock { unacknowledgedSince = nil }
+                        lock.withLock { unacknowledged = false }
                         problems.post("screenshot: not sent, the MQTT link is down")
                     }
                 } catch {

@@ -53,6 +53,34 @@ final class BackgroundFile: @unchecked Sendable {
     /// failed before (at exit: the space may be back).
     func flush() { queue.sync { attempt() } }
 
+    /// Why a file of `bytes` bytes could not be written beside it now (nil: it could): a probe
+    /// written and removed on the file's own queue, waited for at most `seconds` (a card that
+    /// hangs counts as one that cannot take a write).
+    func whyNotWritable(bytes: Int, waitingUpTo seconds: Double) -> String? {
+        let done = DispatchSemaphore(value: 0)
+        let answer = Answer()
+        queue.async { [path] in
+            let probe = path + ".probe"
+            do { try AtomicFile.write(Data(repeating: 0x20, count: bytes), to: probe) } catch {
+                answer.set("the state folder cannot take a write (\(AtomicFile.reason(error)))")
+            }
+            unlink(probe)
+            done.signal()
+        }
+        guard done.wait(timeout: .now() + seconds) == .success else {
+            return "the state folder did not take a write within \(Int(seconds)) s"
+        }
+        return answer.get()
+    }
+
+    /// A probe's answer, handed from the file's queue to the thread that waits for it.
+    private final class Answer: @unchecked Sendable {
+        private let lock = NSLock()
+        private var why: String?
+        func set(_ text: String) { lock.withLock { why = text } }
+        func get() -> String? { lock.withLock { why } }
+    }
+
     /// Tries to put the unsaved contents on disk; on `queue`.
     private func attempt() {
         guard let data = unsaved else { return }
@@ -67,6 +95,8 @@ final class BackgroundFile: @unchecked Sendable {
                     try AtomicFile.write(data, to: shadowPath)
                     keptAside = "; kept in \(shadowPath) until it can be"
                 } catch {
+                    // An older copy there must never count for newer contents.
+                    unlink(shadowPath)
                     keptAside = "; not even in \(shadowPath) (\(AtomicFile.reason(error)))"
                 }
             }

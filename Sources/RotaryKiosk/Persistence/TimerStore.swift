@@ -30,16 +30,10 @@ public final class TimerStore: @unchecked Sendable {
     }
 
     /// Why a change of the countdown could not be kept now (nil: it can): the folder is
-    /// read-only, or a file of the countdown's size cannot be written there (a full disk).
-    /// Writes and removes a probe file, at once: call at start only.
+    /// read-only, or a file of the countdown's size cannot be written there within 2 s (a full
+    /// disk, a card that hangs). Writes and removes a probe file: call at start only.
     func whyChangesCannotBeKept() -> String? {
-        if let readOnlyReason { return readOnlyReason }
-        let probe = path + ".probe"
-        defer { unlink(probe) }
-        do { try AtomicFile.write(Data(repeating: 0x20, count: 512), to: probe) } catch {
-            return "the state folder cannot take a write (\(AtomicFile.reason(error)))"
-        }
-        return nil
+        readOnlyReason ?? file.whyNotWritable(bytes: 512, waitingUpTo: 2)
     }
 
     /// Moves aside every saved countdown in `folder` that none of the files named `kept`

@@ -19,20 +19,23 @@ struct RemoteGate: Sendable {
     /// Whether the door's state was heard live (not retained) in this process.
     private var doorHeardLive = false
 
-    /// The door sensor's word `state`, as `news` brought it. A live word always counts. A
-    /// retained one is what the broker kept, and it sends it again at every reconnect: it
-    /// never replaces a word heard live, and after a reconnect one that was never heard live
-    /// is not trusted (the door is unknown until a live word comes).
+    /// The door sensor's word `state`, as `news` brought it. A live word always counts, and
+    /// so does `open` however it came (it only ever keeps heating off). A retained `closed` is
+    /// what the broker kept, and it sends it again at every reconnect: it never replaces a word
+    /// heard live, and after a reconnect, where none was, it is not trusted (the door is
+    /// unknown until a live word comes).
     mutating func heardDoor(_ state: DoorState, _ news: DoorNews) {
-        switch news {
-        case .live:
+        switch (news, state) {
+        case (.live, _):
             door = state
             doorHeardLive = true
-        case .retained where !doorHeardLive:
-            door = state
-        case .retainedAgain where !doorHeardLive:
+        case (_, .open):
+            door = .open
+        case (.retained, .closed) where !doorHeardLive:
+            door = .closed
+        case (.retainedAgain, .closed) where !doorHeardLive:
             door = nil
-        case .retained, .retainedAgain:
+        case (.retained, .closed), (.retainedAgain, .closed):
             break
         }
     }

@@ -18,6 +18,9 @@ final class TextCache {
     private let renderer: Renderer
     private let fonts: FontBook
     private var pictures = BoundedCache<Key, Picture>(limit: 256, cost: \.bytes)
+    /// Where each time's glyphs go (nil: it is drawn whole), so a time is measured once, not at
+    /// every frame that draws it.
+    private var glyphPlaces = BoundedCache<Key, GlyphPlaces?>(limit: 64)
 
     init(renderer: Renderer, fonts: FontBook) {
         self.renderer = renderer
@@ -30,7 +33,10 @@ final class TextCache {
     static func byteLimit(width: Int, height: Int) -> Int { max(16 << 20, 4 * 4 * max(0, width) * max(0, height)) }
 
     /// Lets go of every text's texture.
-    func removeAll() { pictures.removeAll() }
+    func removeAll() {
+        pictures.removeAll()
+        glyphPlaces.removeAll()
+    }
 
     /// How many pictures it keeps, and their bytes.
     var kept: (count: Int, bytes: Int) { (pictures.count, pictures.bytes) }
@@ -40,14 +46,15 @@ final class TextCache {
     /// then makes no new picture each second.
     func draw(_ text: TextDraw) throws {
         guard !text.text.isEmpty, text.color.a > 0 else { return }
-        if Self.isTime(text), let places = try fonts.glyphPlaces(text.text, size: text.points, maxWidth: text.maxWidth,
-                                                                 widthScale: text.widthScale, narrowestFit: text.narrowestFit,
-                                                                 leastSize: text.leastPoints) {
-            return try drawGlyphs(text, places)
-        }
         let color = text.color
         let key = Key(text: text.text, points: text.points, maxWidth: text.maxWidth, widthScale: text.widthScale, narrowestFit: text.narrowestFit,
                       leastPoints: text.leastPoints, r: color.r, g: color.g, b: color.b)
+        if Self.isTime(text), let places = try glyphPlaces.value(for: key, make: {
+            try fonts.glyphPlaces(text.text, size: text.points, maxWidth: text.maxWidth, widthScale: text.widthScale,
+                                  narrowestFit: text.narrowestFit, leastSize: text.leastPoints)
+        }) {
+            return try drawGlyphs(text, places)
+        }
         let picture = try picture(key) {
             try fonts.renderFitting(text.text, size: text.points, maxWidth: text.maxWidth, widthScale: text.widthScale,
                                     narrowestFit: text.narrowestFit, leastSize: text.leastPoints, color: RGBA(color.r, color.g, color.b))
@@ -65,14 +72,16 @@ final class TextCache {
     }
 
     /// Whether `text` is a time or a number that changes as a countdown runs: upright, at least
-    /// three characters, only digits (of any script) and colons.
+    /// three characters, only colons and the digits a time is written in (western, Arabic-Indic).
     static func isTime(_ text: TextDraw) -> Bool {
-        text.degrees == 0 && text.text.count >= 3 && text.text.allSatisfy { $0 == ":" || $0.isWholeNumber }
+        text.degrees == 0 && text.text.count >= 3 && text.text.unicodeScalars.allSatisfy {
+            $0 == ":" || ("0"..."9").contains($0) || ("\u{0660}"..."\u{0669}").contains($0)
+        }
     }
 
     /// Draws `text` one glyph picture after another at `places` (``FontBook/glyphPlaces(_:size:maxWidth:widthScale:narrowestFit:leastSize:)``),
     /// where the whole line would have put each.
-    private func drawGlyphs(_ text: TextDraw, _ places: (size: Int, widthScale: Double, lefts: [Int], width: Int)) throws {
+    private func drawGlyphs(_ text: TextDraw, _ places: GlyphPlaces) throws {
         let color = text.color
         let middle = text.middle(forWidth: Double(places.width))
         // As a picture's draw puts the whole line: its left edge cut to a whole pixel.

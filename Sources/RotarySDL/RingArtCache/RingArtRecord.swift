@@ -175,8 +175,9 @@ enum RingArtRecord {
     }
 
     /// Throws unless the map covers about as many pixels as the ring of `recipe` does within
-    /// `bounds`: no fewer than nine in ten of those surely inside it (a map with its runs left
-    /// out would leave segments blank at every start) and no more than it may touch.
+    /// `bounds` (no fewer than nine in ten of those surely inside it: a map with its runs left
+    /// out would leave segments blank at every start; and no more than it may touch), and all
+    /// of them within the ring (runs moved into the square's corners would draw there).
     private static func checkCover(_ parts: RingPixelMap.Parts, recipe: RingRaster.Recipe,
                                    bounds: (x: Range<Int>, y: Range<Int>)) throws(Failure) {
         var surely = 0, atMost = 0
@@ -190,6 +191,18 @@ enum RingArtRecord {
         let covered = parts.runs.reduce(0) { $0 + Int($1.count) } + parts.edges.count
         guard covered * 10 >= surely * 9, covered <= atMost else {
             throw .damaged("its map covers \(covered) pixels where the ring covers \(surely) to \(atMost)")
+        }
+        // And where: every run's ends and every rim pixel within the ring, give or take its rim.
+        let reach = max(0, inner - 1.5)...(outer + 1.5)
+        func within(_ x: Int32, _ y: Int32) -> Bool {
+            let (dx, dy) = (Double(x) + 0.5 - cx, Double(y) + 0.5 - cy)
+            return reach.contains((dx * dx + dy * dy).squareRoot())
+        }
+        for run in parts.runs where !within(run.x, run.y) || !within(run.x + run.count - 1, run.y) {
+            throw .damaged("a run of its map (x \(run.x), y \(run.y), \(run.count) pixels) lies outside the ring")
+        }
+        for edge in parts.edges where !within(edge.x, edge.y) {
+            throw .damaged("a rim pixel of its map (x \(edge.x), y \(edge.y)) lies outside the ring")
         }
     }
 

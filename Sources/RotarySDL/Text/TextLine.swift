@@ -20,6 +20,8 @@ struct TextLine {
     private let pieces: [Piece]
     /// Width of the line, pixels.
     let width: Int
+    /// Whether it is set in one run of one font (no fallback font, one direction).
+    var isOneRun: Bool { pieces.count == 1 }
 
     /// `text` set at `size` points with `book`'s fonts, in the direction its first strong
     /// letter gives.

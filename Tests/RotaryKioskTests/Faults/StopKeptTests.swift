@@ -41,13 +41,18 @@ struct StopKeptTests {
         return run
     }
 
-    @Test("a saved countdown longer than the cap is cut to it, the time it ran counting, and says so")
-    func resumeWithinCap() throws {
-        let state = try KioskProcess.temporaryDirectory()
-        try ConfigText.write(Self.running(total: 86_400, left: 86_000, endsIn: 86_000), as: "timer.json", in: state)
-        let run = try Self.replay(state: state)
+    /// The start of a kiosk whose state folder holds `saved` as `timer.json`, and the countdown
+    /// it put back (its `timer` line), which must be running.
+    static func resume(_ saved: String) throws -> (run: ReplayRun, timer: [String: Any]) {
+        let run = try replay(state: try copy(saved))
         let timer = try #require(run.named("timer").first, "\(run.stderr)")
         #expect(timer["state"] as? String == "running")
+        return (run, timer)
+    }
+
+    @Test("a saved countdown longer than the cap is cut to it, the time it ran counting, and says so")
+    func resumeWithinCap() throws {
+        let (run, timer) = try Self.resume(Self.running(total: 86_400, left: 86_000, endsIn: 86_000))
         #expect((timer["seconds_total"] as? NSNumber)?.doubleValue == 1800)
         // 400 s of heat ran before the restart: 1400 s are left of the 30-minute cap.
         let left = (timer["seconds_left"] as? NSNumber)?.doubleValue ?? 0
@@ -58,12 +63,8 @@ struct StopKeptTests {
 
     @Test("a clock that is behind after a power cut gives back no more than the last checkpoint had")
     func clockBehind() throws {
-        let state = try KioskProcess.temporaryDirectory()
         // 25 of 30 minutes ran, then the board came back with its clock 25 minutes behind.
-        try ConfigText.write(Self.running(total: 1800, left: 300, endsIn: 1800), as: "timer.json", in: state)
-        let run = try Self.replay(state: state)
-        let timer = try #require(run.named("timer").first, "\(run.stderr)")
-        #expect(timer["state"] as? String == "running")
+        let (_, timer) = try Self.resume(Self.running(total: 1800, left: 300, endsIn: 1800))
         #expect((timer["seconds_left"] as? NSNumber)?.doubleValue == 300)
     }
 
@@ -143,15 +144,17 @@ struct StopKeptTests {
         #expect(waiting.contains("\"cancelled\""), "\(waiting)")
         #expect(try String(contentsOfFile: saved, encoding: .utf8) == stale)
 
-        // A restart now (the disk still full) takes the stop from the runtime folder.
-        let restarted = try Self.replay(state: try Self.copy(stale), runtime: runtime)
+        // A restart now (the disk still full) takes the stop from the runtime folder: another
+        // kiosk's start, with the stale state and a copy of that folder, as the unit's next start
+        // would find them.
+        let restarted = try Self.replay(state: try Self.copy(stale), runtime: try Self.copy(waiting))
         #expect(restarted.named("timer").isEmpty, "the cancelled countdown came back: \(restarted.named("timer"))")
 
         // The space comes back: the save lands by itself, and the runtime copy goes.
         try FileManager.default.removeItem(atPath: filler)
-        try ConfigText.write(waiting, as: "timer.json", in: runtime)  // the restart above wrote its own copy over
         #expect(Polling.until(seconds: 15, every: 0.1) { (try? String(contentsOfFile: saved, encoding: .utf8))?.contains("\"cancelled\"") == true },
                 "\(kiosk.log)")
+        #expect(Polling.until(seconds: 5, every: 0.05) { !FileManager.default.fileExists(atPath: runtime.appendingPathComponent("timer.json").path) })
         #expect(kiosk.stop() == 0)
     }
 

@@ -10,6 +10,8 @@ struct RingArtRecordTests {
         case edgeOutside, edgePastArt, stepsWithoutBlocks, rowsOutsideRing, runRepeated, runsOverlapping, edgeRepeated
         /// Sound in every part, but the ring's segments would vanish (all of it, or half).
         case mapEmptied, halfTheRunsLeftOut
+        /// In order and within the square, but in its corner, outside the ring.
+        case runInTheCorner
 
         func apply(to parts: inout RingPixelMap.Parts, rows: Int, bounds: (x: Range<Int>, y: Range<Int>)) {
             let middle = parts.runs.count / 2
@@ -29,6 +31,7 @@ struct RingArtRecordTests {
             case .runsOverlapping: parts.runs[middle + 1].y = parts.runs[middle].y; parts.runs[middle + 1].x = parts.runs[middle].x
             case .edgeRepeated: parts.edges.insert(parts.edges[0], at: 0)
             case .mapEmptied: (parts.steps, parts.blockRows, parts.runs, parts.edges) = ([], [], [], [])
+            case .runInTheCorner: parts.runs[0].x = Int32(bounds.x.lowerBound)
             case .halfTheRunsLeftOut: parts.runs = parts.runs.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
             }
         }

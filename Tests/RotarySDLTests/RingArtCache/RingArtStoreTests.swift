@@ -131,7 +131,9 @@ struct RingArtStoreTests {
         let mine = RingArtKey.buildPrefix
         func file(_ name: String, bytes: Int, secondsAgo: Double) throws {
             let path = fixture.cache + "/" + name
-            try #require(FileManager.default.createFile(atPath: path, contents: Data(count: bytes)))
+            // Bytes that no file system stores in fewer blocks than they take.
+            let contents = Data((0..<bytes).map { _ in UInt8.random(in: 0...255) })
+            try #require(FileManager.default.createFile(atPath: path, contents: contents))
             try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -secondsAgo)], ofItemAtPath: path)
         }
         try file("000000000000-1111111111111111.ring", bytes: 10, secondsAgo: 0)  // another build's
@@ -148,6 +150,16 @@ struct RingArtStoreTests {
         let left = try FileManager.default.contentsOfDirectory(atPath: fixture.cache).sorted()
         #expect(left == [".\(mine)3333333333333333.ring.98.tmp", ".session.tmp", "000000000000-old.ring",
                          "\(mine)5555555555555555.ring", "\(mine)6666666666666666.ring", "notes.txt"])
+    }
+
+    @Test("the cleaning's sums cannot overflow: a file's blocks and a total saturate at Int.max")
+    func saturatingSums() {
+        var giant = stat()
+        giant.st_blocks = .max
+        #expect(RingArtFolder.diskBytes(giant) == .max)
+        giant.st_blocks = 8
+        #expect(RingArtFolder.diskBytes(giant) == 4096)
+        #expect(RingArtFolder.sum(.max - 1, 4096) == .max && RingArtFolder.sum(1, 2) == 3)
     }
 
     @Test("a folder that cannot be made is said once; the rings are still drawn")
