@@ -114,7 +114,7 @@ struct MqttSecurityTests {
         let kiosk = try HeadlessKiosk(config: try MqttTests.config(broker, in: dir)) { state in
             try """
                 {"version":1,"state":"running","saved_at":\(now),"program_index":0,"program":"Sauna","seconds_total":60,\
-                "seconds_left":8,"ends_at":\(now + 8)}
+                "seconds_left":8,"ends_at":\(now + 8),\(ConfigText.thisBoot)}
                 """.write(to: state.appendingPathComponent("timer.json"), atomically: true, encoding: .utf8)
         }
         #expect(try broker.waitForRetained("rotary/cabin-1/availability") { $0 == "online" } == "online")

@@ -76,7 +76,9 @@ import json, sys
 accept = json.load(open(sys.argv[1]))
 state, left, at = sys.argv[2], float(sys.argv[3]), float(sys.argv[4])
 for outcome in accept:
-    if outcome["state"] == "running" and state == "running":
+    # A countdown running at the cut comes back paused (after a power cut the kiosk cannot know
+    # whether a stop made just before was kept), with the time its end leaves.
+    if outcome["state"] == "running" and state == "paused":
         should = outcome["end"] - at
         if abs(left - should) <= 4:
             print(f"{state} with {left:.0f} s left, {should:.0f} s expected"); sys.exit(0)
@@ -94,6 +96,8 @@ PY
 # Notes which countdowns the next boot may show; written (and synced) before the plug is pulled.
 accept() { echo "$1" >"$notes/countdown.json.new" && sync "$notes/countdown.json.new" && mv "$notes/countdown.json.new" "$notes/countdown.json" && sync "$notes"; }
 running_left() { journal | grep '"event":"timer"' | tail -1 | sed -n 's/.*"state":"running".*"seconds_left":\([0-9.]*\).*/\1/p'; }
+# Whether a countdown runs or is paused (as one running at a power cut comes back).
+active_timer() { journal | grep '"event":"timer"' | tail -1 | grep -qE '"state":"(running|paused)"'; }
 start_countdown() {
     local timer left at
     timer=$(start_timer "$pid" --stamps 2>&1) || fail "no running countdown after tapping Start: $timer"
@@ -132,7 +136,7 @@ act() {
             outcome=$(tap_crosses "$pid" 2>&1) || fail "config-save: the crosses: $outcome"
             say "NOTE config-save finished before the cut: $outcome" ;;
         usage-write)
-            if [ -n "$(running_left)" ]; then
+            if active_timer; then
                 out=$(cancel_timer "$pid" 2>&1) || fail "usage-write: holding the button did not cancel the countdown: $out"
             fi
             local minutes; minutes=$(guest selected --pid "$pid" dial)
@@ -208,7 +212,7 @@ case "$step" in
         screendump "$step" ;;
     fleet)
         ready
-        if [ -n "$(running_left)" ]; then
+        if active_timer; then
             out=$(cancel_timer "$pid" 2>&1) || fail "fleet: holding the button did not cancel the countdown: $out"
         fi
         printf '\n[mqtt]\nbroker = "mqtt://%s:%s"\nid = "vm-kiosk"\nupdates = "armed"\n' "$host" "$broker" >>/etc/rotary/rotary.toml

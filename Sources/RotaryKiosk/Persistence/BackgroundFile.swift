@@ -62,13 +62,13 @@ final class BackgroundFile: @unchecked Sendable {
         queue.async { [path] in
             let probe = path + ".probe"
             do { try AtomicFile.write(Data(repeating: 0x20, count: bytes), to: probe) } catch {
-                answer.set("the state folder cannot take a write (\(AtomicFile.reason(error)))")
+                answer.set("the state folder cannot take a write (\(AtomicFile.reason(error))), so a stop would not be kept")
             }
             unlink(probe)
             done.signal()
         }
         guard done.wait(timeout: .now() + seconds) == .success else {
-            return "the state folder did not take a write within \(Int(seconds)) s"
+            return "the state folder did not take a write within \(Int(seconds)) s, so a stop would not be kept"
         }
         return answer.get()
     }

@@ -23,16 +23,17 @@ public enum SavedTimer {
         /// A countdown to put back, with what is left now. `programIndex` is where the
         /// program stood on the wheel when it was saved (nil: it had no place, its program
         /// having left the config); the name is what identifies it. `setting` is the set
-        /// point it was started with, if any.
+        /// point it was started with, if any; `boot` the boot a running one was kept in (nil:
+        /// the file does not say).
         case timer(state: TimerState, programIndex: Int?, program: String, secondsTotal: Double, secondsLeft: Double,
-                   setting: SettingReading? = nil)
+                   setting: SettingReading? = nil, boot: String? = nil)
         /// The file was there but unusable; it is ignored. The message says why.
         case corrupt(String)
     }
 
     /// The file's bytes for `report`, started with `setting`, as of wall-clock time `now`
-    /// (seconds since 1970).
-    public static func encode(_ report: TimerReport, setting: SettingReading? = nil, now: Double) -> Data {
+    /// (seconds since 1970), in the boot `boot` (``BootID``).
+    public static func encode(_ report: TimerReport, setting: SettingReading? = nil, now: Double, boot: String? = nil) -> Data {
         var fields: [(String, JSONValue)] = [("version", .int(version)), ("state", .string(report.state.rawValue)),
                                              ("saved_at", .number(now))]
         if report.state == .running || report.state == .paused {
@@ -40,7 +41,10 @@ public enum SavedTimer {
             if report.programIndex >= 0 { fields.append(("program_index", .int(report.programIndex))) }
             fields += [("program", .string(report.program)), ("seconds_total", .number(report.secondsTotal)),
                        ("seconds_left", .number(report.secondsLeft))]
-            if report.state == .running { fields.append(("ends_at", .number(now + report.secondsLeft))) }
+            if report.state == .running {
+                fields.append(("ends_at", .number(now + report.secondsLeft)))
+                if let boot { fields.append(("boot", .string(boot))) }
+            }
             if let setting {
                 fields.append(("setting", .object([("name", .string(setting.name)), ("value", .number(setting.value)),
                                                    ("unit", .string(setting.unit))])))
@@ -88,12 +92,20 @@ public enum SavedTimer {
             // checkpoint had.
             let ends = try number(object, "ends_at", in: wallClockRange)
             let checkpoint = object["seconds_left"] == nil ? total : try number(object, "seconds_left", in: 0...total)
+            let boot = object["boot"] as? String
+            guard object["boot"] == nil || boot.map(isBootID) == true else { throw Problem("\"boot\" is not a boot ID") }
             return .timer(state: .running, programIndex: index, program: program, secondsTotal: total,
-                          secondsLeft: min(max(ends - now, 0), checkpoint), setting: setting)
+                          secondsLeft: min(max(ends - now, 0), checkpoint), setting: setting, boot: boot)
         }
         let left = try number(object, "seconds_left", in: 0...total)
         return .timer(state: .paused, programIndex: index, program: program, secondsTotal: total, secondsLeft: left,
                       setting: setting)
+    }
+
+    /// Whether `text` is a boot ID as the kernel writes one: a UUID, 36 characters of hex
+    /// digits and hyphens.
+    static func isBootID(_ text: String) -> Bool {
+        text.utf8.count == 36 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) || $0 == 45 }
     }
 
     /// The set point under `"setting"`: nil when absent, else an object with a short name and

@@ -26,7 +26,7 @@ public final class TimerStore: @unchecked Sendable {
         file = BackgroundFile(Self.fileName(zone: zone), in: folder.path, kept: folder.isWritable,
                               holding: zone.isWhole ? "the countdown" : "zone \(zone.slug)'s countdown",
                               shadowDirectory: runtimeDirectory, failed: failed)
-        readOnlyReason = folder.readOnlyReason.map { "the state folder \(folder.path) is read-only (\($0))" }
+        readOnlyReason = folder.readOnlyReason.map { "the state folder \(folder.path) is read-only (\($0)), so a stop would not be kept" }
     }
 
     /// Why a change of the countdown could not be kept now (nil: it can): the folder is
@@ -59,7 +59,7 @@ public final class TimerStore: @unchecked Sendable {
     /// Saves `report` and the set point it was started with as of wall-clock time `now`
     /// (seconds since 1970), in the background.
     public func save(_ report: TimerReport, setting: SettingReading? = nil, now: Double) {
-        file.write(SavedTimer.encode(report, setting: setting, now: now))
+        file.write(SavedTimer.encode(report, setting: setting, now: now, boot: BootID.current))
     }
 
     /// Waits until every save so far is on disk (or has failed).

@@ -298,15 +298,26 @@ final class KioskOutputs {
                 break
             case .corrupt(let message):
                 problems.append("saved timer: \(message)")
-            case .timer(let state, _, let program, let total, let left, let setting):
+            case .timer(let state, _, let program, let total, let left, let setting, let boot):
                 let whose = zone.isWhole ? "" : "zone \(zone.name)'s "
                 logger.info("resuming \(whose)\(state.rawValue) timer of \(program) with \(TimeText.format(seconds: left)) left")
-                let notKept = state == .running ? store.whyChangesCannotBeKept() : nil
+                let notKept = state == .running ? Self.whyStopMayBeLost(savedIn: boot) ?? store.whyChangesCannotBeKept() : nil
                 countdowns.append(SavedCountdown(state: state, program: program, secondsTotal: total, secondsLeft: left, setting: setting,
                                                  zone: zone, stopNotKept: notKept))
             }
         }
         return (countdowns, problems)
+    }
+
+    /// Why a stop made just before a running countdown kept in boot `boot` was last saved may
+    /// have been lost (nil: it would have been kept, or is waiting in the runtime folder): the
+    /// panel restarted since (a power cut, a reboot), and `/run`, where a stop the state
+    /// folder could not take would wait, went with it.
+    private static func whyStopMayBeLost(savedIn boot: String?) -> String? {
+        guard let current = BootID.current, boot == current else {
+            return "the panel has restarted since it was saved (a power cut or a reboot), and a stop made before that may not have been kept"
+        }
+        return nil
     }
 
     /// Settles the usage log by what the session took back at start (its `timer` events

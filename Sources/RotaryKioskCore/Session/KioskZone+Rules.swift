@@ -141,10 +141,9 @@ extension KioskZone {
     mutating func restore(_ saved: SavedCountdown, _ context: ZoneContext) -> [KioskEvent] {
         var saved = saved
         var events = keepWithinCap(&saved, context.settings)
-        if saved.state == .running, let why = saved.stopNotKept {
+        if saved.state == .running, saved.secondsLeft > 0, let why = saved.stopNotKept {
             saved.state = .paused
-            events.append(.error("the saved countdown of \(saved.program) comes back paused, not running: \(why), "
-                                 + "so a stop could not be kept; resume it on the panel"))
+            events.append(.error("the saved countdown of \(saved.program) comes back paused, not running: \(why); resume it on the panel"))
         }
         let place = screen.place(ofProgram: saved.program)
         if let place {

@@ -14,9 +14,9 @@ public struct SavedCountdown: Equatable, Sendable {
     public var setting: SettingReading?
     /// The zone it was saved for: it goes back into that zone only.
     public var zone: ZoneID
-    /// Why a stop could not be kept now (the state folder is read-only or full), so a
-    /// running countdown comes back paused: a person's stop that a restart could undo
-    /// would switch a heater back on (nil: it can be kept).
+    /// Why a stop may not have been kept, or could not be kept now (the panel restarted since;
+    /// the state folder is read-only or full), so a running countdown comes back paused: a
+    /// person's stop that a restart could undo would switch a heater back on (nil: it is kept).
     public var stopNotKept: String?
 
     public init(state: TimerState, program: String, secondsTotal: Double, secondsLeft: Double, setting: SettingReading? = nil,

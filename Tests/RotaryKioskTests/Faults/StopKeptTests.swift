@@ -21,12 +21,12 @@ struct StopKeptTests {
             """ + "\n"), as: "kiosk.toml", in: dir)
     }
 
-    /// A running Sauna as `timer.json` keeps it: `total` and the checkpoint's `left` seconds,
-    /// ending `endsIn` seconds from now.
-    static func running(total: Double, left: Double, endsIn: Double) -> String {
+    /// A running Sauna as `timer.json` keeps it in this boot (or `boot`, a field): `total` and
+    /// the checkpoint's `left` seconds, ending `endsIn` seconds from now.
+    static func running(total: Double, left: Double, endsIn: Double, boot: String = ConfigText.thisBoot) -> String {
         let now = Date().timeIntervalSince1970
         return "{\"version\":1,\"state\":\"running\",\"saved_at\":\(now),\"program_index\":0,\"program\":\"Sauna\","
-            + "\"seconds_total\":\(total),\"seconds_left\":\(left),\"ends_at\":\(now + endsIn)}\n"
+            + "\"seconds_total\":\(total),\"seconds_left\":\(left),\"ends_at\":\(now + endsIn),\(boot)}\n"
     }
 
     static func errors(_ run: ReplayRun) -> [String] { run.named("error").compactMap { $0["message"] as? String } }
@@ -83,6 +83,19 @@ struct StopKeptTests {
         let left = (record["seconds_left"] as? NSNumber)?.doubleValue ?? 0
         #expect(record["state"] as? String == "running")
         #expect(left <= 1800 - 30 && left > 1800 - 41, "the last checkpoint had \(left) s left: \(saved)")
+    }
+
+    @Test("a running countdown kept before a power cut or reboot comes back paused and says why; one of this boot runs on",
+          arguments: [("\"boot\":\"0b5e6c1a-0000-4000-8000-000000000000\"", "paused"), ("\"note\":\"no boot, as an older version kept it\"", "paused"),
+                      (ConfigText.thisBoot, "running")])
+    func otherBoot(boot: String, state: String) throws {
+        let run = try Self.replay(state: try Self.copy(Self.running(total: 1800, left: 1500, endsIn: 1500, boot: boot)))
+        let timer = try #require(run.named("timer").first, "\(run.stderr)")
+        #expect(timer["state"] as? String == state)
+        let left = (timer["seconds_left"] as? NSNumber)?.doubleValue ?? 0
+        #expect(left > 1490 && left <= 1500)
+        let said = Self.errors(run).contains { $0.contains("comes back paused, not running: the panel has restarted since it was saved") }
+        #expect(said == (state == "paused"), "\(Self.errors(run))")
     }
 
     @Test("a running countdown in a full state folder comes back paused and says why: a stop could not be kept")

@@ -37,8 +37,9 @@ struct ParserFuzzTests {
     func savedTimer() async {
         await MutationFuzz.run("timer", standard: 60000) { _, bytes in
             switch SavedTimer.decode(Data(bytes), now: 1_795_263_800) {
-            case .timer(let state, let index, let program, let total, let left, let setting):
+            case .timer(let state, let index, let program, let total, let left, let setting, let boot):
                 #expect(state == .running || state == .paused)
+                #expect(boot.map(SavedTimer.isBootID) ?? true)
                 #expect(setting.map { $0.value.isFinite && !$0.name.isEmpty } ?? true)
                 #expect(index.map { $0 >= 0 } ?? true && !program.isEmpty)
                 #expect(total > 0 && total <= SavedTimer.maxSeconds && left >= 0 && left <= total)

@@ -7,6 +7,13 @@ enum ConfigText {
         names.map { "[[program]]\nname = \"\($0)\"\nicon = \"flame\"\nminutes = \(minutes)\n" }.joined() + extra
     }
 
+    /// `"boot":"…"` with this boot's ID, as a running countdown's `timer.json` keeps it: one
+    /// kept in this boot is put back running (one from another boot comes back paused).
+    static let thisBoot: String = {
+        let id = (try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8)) ?? ""
+        return "\"boot\":\"\(id.trimmingCharacters(in: .whitespacesAndNewlines))\""
+    }()
+
     /// Writes `text` as `name` in `directory` and returns its path.
     static func write(_ text: String, as name: String, in directory: URL) throws -> String {
         let path = directory.appendingPathComponent(name).path
