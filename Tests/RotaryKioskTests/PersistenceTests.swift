@@ -1,4 +1,5 @@
 import Foundation
+import RotarySDL
 import Testing
 
 /// A running countdown survives `kill -9`: the real app in a real window under Xvfb starts a
@@ -77,6 +78,31 @@ struct PersistenceTests {
         #expect(timer["state"] as? String == "paused")
         #expect(run.exitControl("button")?["label"] as? String == "12:34")
         #expect((run.exitControl("wheel")?["selected"] as? NSNumber)?.intValue == 1)
+    }
+
+    @Test("a one-picture run shows the countdown it put back, not the screen before it")
+    func pictureShowsRestored() throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        func picture(_ name: String, saved: String?) throws -> Surface {
+            let state = dir.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+            if let saved { try saved.write(to: state.appendingPathComponent("timer.json"), atomically: true, encoding: .utf8) }
+            let shot = dir.appendingPathComponent(name + ".png").path
+            let run = try KioskProcess.runHeadless(["--size", "800x480", "--state-dir", state.path, "--screenshot", shot])
+            #expect(run.status == 0, "\(run.stderr)")
+            return try RotarySDLSurface.load(shot)
+        }
+        let idle = try picture("idle", saved: nil)
+        let paused = try picture("paused", saved: #"{"version":1,"state":"paused","program_index":1,"program":"Steam bath","seconds_total":1200,"seconds_left":754}"#)
+        // The paused band's orange, right of the rings where the running view lays it, is not on the idle screen.
+        var orange = 0
+        for y in stride(from: 0, to: 480, by: 4) {
+            for x in stride(from: 400, to: 800, by: 4) {
+                let p = paused.pixel(x: x, y: y), q = idle.pixel(x: x, y: y)
+                if p.r > 150, p.g > 60, p.g < 120, p.b < 40, p != q { orange += 1 }
+            }
+        }
+        #expect(orange > 200, "the picture is the screen before the countdown came back: \(orange) orange samples")
     }
 
     @Test("a countdown of a program the config no longer has survives one restart after another")

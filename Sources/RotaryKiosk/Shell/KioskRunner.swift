@@ -137,6 +137,8 @@ public final class KioskRunner {
         startProblems += art.messages.map { "theme: \($0)" }
         startProblems += font.refused.map { "theme: the font file \($0) cannot be drawn with (empty, truncated or damaged); drawing with \(font.file)" }
         driver.start(announcing: startProblems)
+        // One picture shows what the start brought: a countdown put back, the problems' badge.
+        if run == .picture { try driver.draw() }
 
         var replayError: ReplayError?
         if let trace {
