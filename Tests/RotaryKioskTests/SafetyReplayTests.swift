@@ -107,46 +107,45 @@ struct SafetyReplayTests {
 
     @Test("a retained door word never beats one heard live, and after a reconnect a retained one is old news")
     func retainedDoorAfterReconnect() throws {
-        var t = Trace()
-        t.wait(300)
-        t.add(["type": "remote", "command": "door", "payload": "closed", "retained": true])  // at the first connect
-        t.wait(400)
-        Self.remote(&t, "door", "open")                                                      // live
-        t.add(["type": "remote", "command": "door", "payload": "closed", "retained": true, "reconnected": true])
-        t.wait(400)
-        Self.remote(&t, "start")
-        Self.remote(&t, "door", "closed")                                                    // live
-        Self.remote(&t, "start")
-        t.stamp()
-        let lived = try Self.run(t, doorSensor: true)
-        let answers = RemoteControlReplayTests.answers(lived)
+        let answers = try Self.answers([.door("closed", .retained), .door("open", .live), .door("closed", .retainedAgain), .start,
+                                        .door("closed", .live), .start])
         #expect(answers.map(\.0) == ["door", "door", "door", "start", "door", "start"])
         #expect(answers[3].1 == "the cabin's door is open", "the broker's old retained closed beat the live open: \(answers)")
         #expect(answers[5].1 == nil)
 
         // Never heard live: the retained word counts at the first connect, not after a reconnect.
-        var u = Trace()
-        u.wait(300)
-        u.add(["type": "remote", "command": "door", "payload": "closed", "retained": true])
-        u.wait(400)
-        u.add(["type": "remote", "command": "door", "payload": "closed", "retained": true, "reconnected": true])
-        u.wait(400)
-        Self.remote(&u, "start")
-        u.stamp()
-        let retainedOnly = RemoteControlReplayTests.answers(try Self.run(u, doorSensor: true))
+        let retainedOnly = try Self.answers([.door("closed", .retained), .door("closed", .retainedAgain), .start])
         #expect(retainedOnly.last?.1 == "the door sensor has not said the cabin's door is closed", "\(retainedOnly)")
 
         // Live closed, then the door opened while the link was down: the broker's retained open
         // after the reconnect counts (an open door only ever keeps heating off).
-        var v = Trace()
-        v.wait(300)
-        Self.remote(&v, "door", "closed")
-        v.add(["type": "remote", "command": "door", "payload": "open", "retained": true, "reconnected": true])
-        v.wait(400)
-        Self.remote(&v, "start")
-        v.stamp()
-        let openedMeanwhile = RemoteControlReplayTests.answers(try Self.run(v, doorSensor: true))
+        let openedMeanwhile = try Self.answers([.door("closed", .live), .door("open", .retainedAgain), .start])
         #expect(openedMeanwhile.last?.1 == "the cabin's door is open", "\(openedMeanwhile)")
+    }
+
+    /// What a replay with a door sensor hears, 400 ms apart: a door word as it came, or a start.
+    enum DoorStep {
+        case door(String, DoorNews)
+        case start
+    }
+
+    /// The command answers (command, refusal or nil) of a replay that hears `steps`.
+    static func answers(_ steps: [DoorStep]) throws -> [(String, String?)] {
+        var t = Trace()
+        t.wait(300)
+        for step in steps {
+            switch step {
+            case .door(let word, .live):
+                remote(&t, "door", word)
+            case .door(let word, let news):
+                t.add(["type": "remote", "command": "door", "payload": word, "retained": true, "reconnected": news == .retainedAgain])
+                t.wait(400)
+            case .start:
+                remote(&t, "start")
+            }
+        }
+        t.stamp()
+        return RemoteControlReplayTests.answers(try run(t, doorSensor: true))
     }
 
     @Test("the state record and Home Assistant say whether remote start is ready, the door and the cap")

@@ -69,34 +69,28 @@ public final class TimerStore: @unchecked Sendable {
     /// than ``SavedTimer/maxFileBytes``, is a symbolic link or makes no sense is `corrupt`,
     /// with the path in the message.
     public func load(now: Double) -> SavedTimer.Found {
-        if let waiting = unsavedChange(now: now) { return waiting }
-        return Self.load(path, now: now) ?? .nothing
-    }
-
-    /// The change that could not be saved before the last stop, where one waits in the
-    /// runtime folder: it is newer than the file, so it counts (a stop must never be undone
-    /// by a restart), and it is written to the file again. Nil when none waits or it cannot
-    /// be read (the file counts then).
-    private func unsavedChange(now: Double) -> SavedTimer.Found? {
-        guard let shadow = file.shadowPath, case let found? = Self.load(shadow, now: now) else { return nil }
-        if case .corrupt = found { return nil }
-        if let bytes = try? BoundedFile.read(shadow, limit: SavedTimer.maxFileBytes, followingLinks: false) {
+        // A change that could not be saved before the last stop waits in the runtime folder: it
+        // is newer than the file, so it counts (a stop must never be undone by a restart), and
+        // it is written to the file again. One that cannot be read leaves the file to count.
+        if let shadow = file.shadowPath, case let (bytes?, found?) = Self.read(shadow, now: now) {
             file.write(Data(bytes))
+            return found
         }
-        return found
+        return Self.read(path, now: now).found ?? .nothing
     }
 
-    /// What the file at `path` says as of `now` (nil: there is none).
-    private static func load(_ path: String, now: Double) -> SavedTimer.Found? {
+    /// What the file at `path` says as of `now`, with its bytes when it makes sense (found nil:
+    /// there is none).
+    private static func read(_ path: String, now: Double) -> (bytes: [UInt8]?, found: SavedTimer.Found?) {
         let bytes: [UInt8]
         do { bytes = try BoundedFile.read(path, limit: SavedTimer.maxFileBytes, followingLinks: false) } catch .missing {
-            return nil
+            return (nil, nil)
         } catch {
-            return .corrupt("\(path): \(error); ignored")
+            return (nil, .corrupt("\(path): \(error); ignored"))
         }
         let found = SavedTimer.decode(Data(bytes), now: now)
-        if case .corrupt(let why) = found { return .corrupt("\(path): \(why); ignored") }
-        return found
+        if case .corrupt(let why) = found { return (nil, .corrupt("\(path): \(why); ignored")) }
+        return (bytes, found)
     }
 }
 

@@ -42,9 +42,9 @@ struct BoundedCache<Key: Hashable, Value> {
     /// The value for `key`, made by `make` when missing.
     mutating func value(for key: Key, make: () throws -> Value) rethrows -> Value {
         uses &+= 1
-        if let entry = entries[key] {
-            entries[key]?.used = uses
-            return entry.value
+        if let found = entries.index(forKey: key) {  // one look-up on a hit: texts are drawn every frame
+            entries.values[found].used = uses
+            return entries.values[found].value
         }
         let value = try make()
         let size = cost(value)

@@ -6,11 +6,16 @@ import Testing
 /// sparse files of exabytes, a folder under a record's name, a disk nearly full.
 @Suite("The ring-art cache holds against hostile records and full disks, through the executable")
 struct RingArtCacheFaultTests {
-    /// The records a first run at 480×800 wrote into `cache`, by path, sorted (the wheel's and the dial's).
-    static func firstRecords(cache: String, in dir: URL) throws -> [String] {
+    /// A new folder, its cache folder, and the two records (the wheel's and the dial's, by
+    /// path, sorted) a first run at 480×800 wrote there.
+    static func firstRecords() throws -> (dir: URL, cache: String, records: [String]) {
+        let dir = try KioskProcess.temporaryDirectory()
+        let cache = dir.appendingPathComponent("cache").path
         _ = try RingArtCacheRunTests.run(cache: cache, in: dir)
         let folder = cache + "/ring-art"
-        return try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".ring") }.sorted().map { folder + "/" + $0 }
+        let records = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".ring") }.sorted()
+        try #require(records.count == 2, "\(records)")
+        return (dir, cache, records.map { folder + "/" + $0 })
     }
 
     /// The record at `path` changed by `change` and sealed with a matching checksum.
@@ -22,10 +27,7 @@ struct RingArtCacheFaultTests {
 
     @Test("a record whose map was emptied, or whose list names a million files, is refused, checksum or not")
     func hostileContents() throws {
-        let dir = try KioskProcess.temporaryDirectory()
-        let cache = dir.appendingPathComponent("cache").path
-        let records = try Self.firstRecords(cache: cache, in: dir)
-        try #require(records.count == 2)
+        let (dir, cache, records) = try Self.firstRecords()
         let first = try RingArtCacheRunTests.run(cache: cache, in: dir)
         try Self.forge(records[0]) { $0.steps = []; $0.blockRows = []; $0.runs = []; $0.edges = [] }
         try Self.forge(records[1]) { record in
@@ -41,10 +43,7 @@ struct RingArtCacheFaultTests {
 
     @Test("a path in a record that forges a log line, or holds a megabyte, is written escaped and cut")
     func forgedLogLine() throws {
-        let dir = try KioskProcess.temporaryDirectory()
-        let cache = dir.appendingPathComponent("cache").path
-        let records = try Self.firstRecords(cache: cache, in: dir)
-        try #require(records.count == 2)
+        let (dir, cache, records) = try Self.firstRecords()
         let forged = "/nowhere\n2026-12-07T00:00:00+0000 critical rotary-kiosk: [RotaryKiosk] forged\u{1B}[2J"
         try Self.forge(records[0]) { $0.files = ForgedRingRecord.fileEntry(forged) }
         try Self.forge(records[1]) { $0.files = ForgedRingRecord.fileEntry("/" + String(repeating: "x", count: 60_000)) }
@@ -59,10 +58,7 @@ struct RingArtCacheFaultTests {
 
     @Test("sparse records of exabytes are deleted by the cleaning, which never overflows; a folder under a record's name costs that record only")
     func sparseAndFolders() throws {
-        let dir = try KioskProcess.temporaryDirectory()
-        let cache = dir.appendingPathComponent("cache").path
-        let records = try Self.firstRecords(cache: cache, in: dir)
-        try #require(records.count == 2)
+        let (dir, cache, records) = try Self.firstRecords()
         let prefix = String((records[0] as NSString).lastPathComponent.prefix(13))
         let huge = ["0000000000000001", "0000000000000002"].map { "\(prefix)\($0).ring" }
         // A tmpfs (which takes a file of 2⁶³ − 1 bytes) holding two sparse giants under record
