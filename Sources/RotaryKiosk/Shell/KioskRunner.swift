@@ -168,12 +168,15 @@ public final class KioskRunner {
     /// an `error` (the log and the event line, not its listeners: this is the watch's thread)
     /// before the process ends for systemd to start it again.
     private func watchPresents(_ scene: KioskScene, stallSeconds: Double) {
-        let logger = logger
+        let logger = logger, log = outputs.errors
         nonisolated(unsafe) let events = events
         let watch = PresentWatch(stallSeconds: stallSeconds) { reason in
             logger.error("\(reason)")
             events.emit(EventRecords.error(reason, ms: LiveLoop.nowMs()))
+            // Both lanes written out before the process ends: the log line came second to
+            // standard error's writer thread and was sometimes lost to the exit.
             events.flush(upTo: 1)
+            _ = log.flush(upTo: 1)
         }
         do {
             try watch.start()
