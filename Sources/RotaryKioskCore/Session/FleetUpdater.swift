@@ -18,8 +18,8 @@ struct FleetUpdater: Sendable {
         }
     }
 
-    /// Takes the bundle at `url`: it waits for an idle moment.
-    mutating func take(url: String) -> [KioskEvent] {
+    /// Starts an update to the bundle at `url`: it waits for an idle moment.
+    mutating func start(url: String) -> [KioskEvent] {
         state = .waiting(url: url)
         return [.update(.waiting(url: url))]
     }
@@ -42,7 +42,7 @@ struct FleetUpdater: Sendable {
     /// The updater's result file said `report` (or was read at start): it goes into the state
     /// record, and an install under way ends with it. `hasUpdater`: an install the report
     /// finds done before the kiosk restarted still owes its reboot.
-    mutating func take(_ report: FleetUpdateReport, hasUpdater: Bool) -> [KioskEvent] {
+    mutating func heard(_ report: FleetUpdateReport, hasUpdater: Bool) -> [KioskEvent] {
         self.report = report
         switch (state, report.result) {
         case (.installing, "installed"):

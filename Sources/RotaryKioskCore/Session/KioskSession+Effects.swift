@@ -43,7 +43,7 @@ extension KioskSession {
             case .feedback(let kind):
                 effects.append(.play(kind))
             case .timer(let report, let setting, let timedOut, let zone):
-                if told.checkpoints.indices.contains(zone.index) { told.checkpoints[zone.index] = checkpointMark(report) }
+                if outbox.told.checkpoints.indices.contains(zone.index) { outbox.told.checkpoints[zone.index] = checkpointMark(report) }
                 effects += [.saveCountdown(report, setting: setting, zone: zone),
                             .recordUsage(report, setting: setting, timedOut: timedOut, zone: zone)]
             case .service(.volume(let fraction)):
@@ -62,26 +62,23 @@ extension KioskSession {
                 break
             }
         }
-        if viewKey != told.view {
-            told.view = viewKey
+        if viewKey != outbox.told.view {
+            outbox.told.view = viewKey
             effects.append(.rebuildView)
         }
         if operatorChanged { effects.append(.saveOperatorSettings(levels, touchCalibration, pinLock)) }
-        if let level = backlightLevel, level != told.backlight {
-            told.backlight = level
+        if let level = backlightLevel, level != outbox.told.backlight {
+            outbox.told.backlight = level
             effects.append(isAsleep ? .backlightOff : .setBacklight(level))
         }
-        if told.states.count != zones.count { told.states = Array(repeating: nil, count: zones.count) }
+        if outbox.told.states.count != zones.count { outbox.told.states = Array(repeating: nil, count: zones.count) }
         for (index, zone) in zones.enumerated() {
-            guard let key = KioskStateRecord(zone, context(index), update: updateReport, touchesDropped: touchesDropped), key != told.states[index] else { continue }
-            told.states[index] = key
+            guard let key = KioskStateRecord(zone, context(index), update: updateReport, touchesDropped: touchesDropped), key != outbox.told.states[index] else { continue }
+            outbox.told.states[index] = key
             effects.append(.publishState(key, endsIn: zone.timer.state == .running ? zone.timer.secondsLeft : nil))
         }
         effects += checkpoints()
-        if quitRequested, !told.quit {
-            told.quit = true
-            effects.append(.quit)
-        }
+        if outbox.quitToTell() { effects.append(.quit) }
         return effects
     }
 
@@ -97,13 +94,13 @@ extension KioskSession {
 
     /// A save of each running countdown that crossed a checkpoint since it was last kept.
     private mutating func checkpoints() -> [KioskEffect] {
-        if told.checkpoints.count != zones.count { told.checkpoints = Array(repeating: nil, count: zones.count) }
+        if outbox.told.checkpoints.count != zones.count { outbox.told.checkpoints = Array(repeating: nil, count: zones.count) }
         var effects: [KioskEffect] = []
         for (index, zone) in zones.enumerated() {
             let report = zone.timer.current
             let mark = checkpointMark(report)
-            guard mark != told.checkpoints[index] else { continue }
-            told.checkpoints[index] = mark
+            guard mark != outbox.told.checkpoints[index] else { continue }
+            outbox.told.checkpoints[index] = mark
             if mark != nil { effects.append(.saveCountdown(report, setting: zone.countdown.setting, zone: zone.id)) }
         }
         return effects

@@ -27,7 +27,7 @@ extension KioskSession {
         case .update(let url):
             if let addressed { return [answer("an update is for the whole kiosk: send it to <base>/set/update", zone: addressed)] }
             if let refusal = fleet.refusal(settings) { return [answer(refusal, zone: .whole)] }
-            return [answer(nil, zone: .whole)] + wakeForCommand() + fleet.take(url: url)
+            return [answer(nil, zone: .whole)] + wakeForCommand() + fleet.start(url: url)
         case .screenshot:
             if let addressed { return [answer("a screenshot is of the whole panel: send it to <base>/set/screenshot", zone: addressed)] }
             if settings.remoteControl == .none { return [answer(KioskZone.controlOff, zone: .whole)] }
@@ -52,7 +52,7 @@ extension KioskSession {
     /// would show what it presses.
     private var screenshotRefusal: String? {
         if service != nil { return "the service screen is open: its picture is the operator's" }
-        if fingers.any { return "a finger is on the kiosk's screen: its picture would show what it presses" }
+        if input.fingers.any { return "a finger is on the kiosk's screen: its picture would show what it presses" }
         return nil
     }
 

@@ -15,6 +15,6 @@ extension KioskSession {
     /// The updater's result file changed (or was read at start): `report` goes into the state
     /// record, and an install under way ends with it.
     public mutating func updaterReported(_ report: FleetUpdateReport) -> [KioskEffect] {
-        effects(of: fleet.take(report, hasUpdater: settings.hasUpdater))
+        effects(of: fleet.heard(report, hasUpdater: settings.hasUpdater))
     }
 }

@@ -38,6 +38,17 @@ public struct KioskZone: Sendable {
                         secondsLeft: timer.isActive ? timer.secondsLeft.rounded(.up) : 0)
     }
 
+    /// Seconds until the zone changes by itself, with `context` (a control moving: 0; its
+    /// countdown's next second or a timeout; its arming's end, or while `facing`, shown on a
+    /// lit panel, the arming's face's next second), or nil when only input changes it.
+    func secondsUntilChange(_ context: ZoneContext, facing: Bool) -> Double? {
+        let arming = remote.arming
+        return [screen.panel.secondsUntilChange,
+                countdown.secondsUntilChange(at: context.clock, settings: context.settings),
+                facing ? arming.secondsUntilChange(at: context.clock) : arming.secondsLeft(at: context.clock)]
+            .compactMap { $0 }.min()
+    }
+
     /// Its controls changed besides their state.
     mutating func controlsChanged() { controlsGeneration += 1 }
 

@@ -1,0 +1,77 @@
+import RotaryKit
+
+/// What the panel shows of the session besides the models: the shown zone's screen and
+/// countdown, whether the panel is lit, the focus, the burn-in shift, and the faces the view
+/// draws for the countdown.
+extension KioskSession {
+    /// The shown zone's controls as they are now.
+    public var screen: KioskScreen { zones[selectedZone].screen }
+    /// The shown zone's countdown, its set point and its timeouts.
+    var countdown: Countdown { zones[selectedZone].countdown }
+    /// The shown zone's countdown.
+    public var timer: CountdownTimer { countdown.timer }
+    /// Whether the panel is split into `[[zone]]`s (false: its one zone is the whole panel,
+    /// which events do not name).
+    public var hasZones: Bool { !zones[0].id.isWhole }
+    /// Whether a person has armed remote start for the shown zone at the kiosk
+    /// (``RemoteControl/armed``).
+    public var arming: RemoteArming { zones[selectedZone].remote.arming }
+
+    /// The screen is dimmed and nothing is drawn until the next touch.
+    public var isDimmed: Bool { presence.isDimmed }
+    /// Outside the opening hours with nothing to show: the panel is off (its backlight, or a
+    /// black frame) and nothing is drawn until a touch, the hours or a countdown bring it on.
+    public var isAsleep: Bool { presence.isAsleep }
+    /// Whether it is outside the opening hours now.
+    public var isClosed: Bool { presence.isClosed(settings.openingHours) }
+    /// What the backlight should be now, a fraction of its maximum (nil: there is none): the
+    /// operator's brightness, a fifth of it while dimmed, 0 (off) while the panel sleeps.
+    public var backlightLevel: Double? { presence.backlightLevel(levels.brightness) }
+
+    /// Whether keys or an encoder were used since the last touch: the focus is drawn.
+    public var showsFocus: Bool { input.showsFocus }
+    /// The touches dropped as nobody's, by why.
+    public var touchesDropped: TouchFilter.Counts { input.touchesDropped }
+    /// Where the whole picture stands against burn-in, whole window pixels right and down of
+    /// its place: the view is drawn there, and touches are taken back from there. In the view
+    /// it never moves up (the dial's marker stands at the top edge) but up to twice the reach
+    /// down, into the margin below the dial, and the reach either way across.
+    public var pictureShift: Point { input.pictureShift(screen.layout.turn) }
+
+    /// Whether the picture changes from frame to frame: a control moves or is held, "Done"
+    /// pulses (not under the service screen, which shows it still), or a refused start
+    /// flashes.
+    public var isAnimating: Bool {
+        !isAtRest || (timer.state == .finished && !isDimmed && service == nil) || rejectFlash > 0
+    }
+
+    /// How strongly a refused start still flashes the markers, 1 → 0 over
+    /// ``rejectFlashSeconds``.
+    public var rejectFlash: Double { countdown.rejectFlash(at: clock) }
+
+    /// Seconds since the countdown finished, while "Done" shows (nil otherwise).
+    public var secondsDone: Double? { countdown.secondsDone(at: clock) }
+
+    /// Where the dial is shown, as an item coordinate, while it stands for a countdown: it
+    /// unwinds with the remaining time like a kitchen timer's, and rests on 0 at "Done".
+    /// Nil when the dial shows its own position.
+    public var dialShowing: Double? {
+        switch timer.state {
+        case .running, .paused, .finished: screen.dialCoordinate(forMinutes: timer.secondsLeft / 60)
+        case .idle, .cancelled: nil
+        }
+    }
+
+    /// What the centre button says: "Start", the time left (with "paused"), or "Done", in
+    /// the screen's language.
+    public var buttonFace: ButtonFace {
+        let words = screen.locale.words
+        return switch timer.state {
+        case .idle, .cancelled: ButtonFace(label: words.start)
+        case .running: ButtonFace(label: TimeText.format(seconds: timer.secondsLeft, numbers: screen.locale.numbers))
+        case .paused: ButtonFace(label: TimeText.format(seconds: timer.secondsLeft, numbers: screen.locale.numbers),
+                                 detail: words.paused)
+        case .finished: ButtonFace(label: words.done)
+        }
+    }
+}
