@@ -123,9 +123,13 @@ let package = Package(
         .testTarget(name: "RotaryKitTests", dependencies: ["RotaryKit"]),
         // The Golden folders hold reference pictures, read by path (GoldenSupport), not resources.
         .testTarget(name: "RotarySDLTests", dependencies: ["RotarySDL", "GoldenSupport"], exclude: ["Golden"]),
+        // The kiosk's rules as values (events in, effects out, time as `dt`): RotaryKioskCore
+        // alone, no SDL, files or processes, so it builds and runs in seconds.
+        .target(name: "SessionSupport", dependencies: ["RotaryKioskCore"], path: "Tests/SessionSupport"),
+        .testTarget(name: "RotaryKioskCoreTests", dependencies: ["RotaryKioskCore", "RotaryKit", "SessionSupport"]),
         .testTarget(
             name: "RotaryKioskTests",
-            dependencies: ["RotaryKiosk", "RotaryKioskCore", "GoldenSupport", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["RotaryKiosk", "RotaryKioskCore", "GoldenSupport", "SessionSupport", .product(name: "PropertyBased", package: "swift-property-based")],
             exclude: ["Fuzz/Corpus", "Golden"]
         ),
     ] + examples.map { example in

@@ -15,7 +15,37 @@ public enum JSONValue: Equatable, Sendable {
     case object([(String, JSONValue)])
     case null
 
-    public static func == (a: JSONValue, b: JSONValue) -> Bool { a.text == b.text }
+    /// Equal as JSON values: numbers as numbers, whichever case holds them (`.int(2)` is
+    /// `.number(2.0)`, and `.number(0.0004)` is not `.int(0)` though both are written `0`); a
+    /// number that is not finite is the `null` it is written as; objects pair by pair, in order.
+    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+        if let x = a.finite, let y = b.finite { return x == y }
+        switch (a, b) {
+        case (.string(let x), .string(let y)): return x == y
+        case (.bool(let x), .bool(let y)): return x == y
+        case (.array(let x), .array(let y)): return x == y
+        case (.object(let x), .object(let y)): return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: return a.isNull && b.isNull
+        }
+    }
+
+    /// The number it holds, when it holds a finite one.
+    private var finite: Double? {
+        switch self {
+        case .int(let i): Double(i)
+        case .number(let d), .exact(let d): d.isFinite ? d : nil
+        case .string, .bool, .array, .object, .null: nil
+        }
+    }
+
+    /// Whether it is written `null`: null itself, or a number that is not finite.
+    private var isNull: Bool {
+        switch self {
+        case .null: true
+        case .number(let d), .exact(let d): !d.isFinite
+        case .string, .int, .bool, .array, .object: false
+        }
+    }
 
     /// The value as one line of JSON. Non-finite numbers become `null`; others keep at most
     /// three decimals.

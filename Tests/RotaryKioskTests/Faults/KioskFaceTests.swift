@@ -1,5 +1,6 @@
 import RotaryKit
 import RotarySDL
+import SessionSupport
 import Testing
 @testable import RotaryKiosk
 @testable import RotaryKioskCore

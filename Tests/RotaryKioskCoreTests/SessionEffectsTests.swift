@@ -1,6 +1,5 @@
 import RotaryKit
 import Testing
-@testable import RotaryKiosk
 @testable import RotaryKioskCore
 
 /// What the session asks of the world leaves it as values, in the order the shell carries

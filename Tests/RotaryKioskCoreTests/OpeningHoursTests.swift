@@ -1,7 +1,6 @@
 import Foundation
 import RotaryKit
 import Testing
-@testable import RotaryKiosk
 @testable import RotaryKioskCore
 
 @Suite("Opening hours: ranges of local time, past midnight too")

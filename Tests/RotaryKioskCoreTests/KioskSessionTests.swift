@@ -1,6 +1,5 @@
 import RotaryKit
 import Testing
-@testable import RotaryKiosk
 @testable import RotaryKioskCore
 
 @Suite("Kiosk session rules (pure)")

@@ -1,15 +1,16 @@
-@testable import RotaryKioskCore
+import RotaryKioskCore
 
-/// Scripted steps on a session, for the tests that look at what it shows.
+/// Scripted steps on a session, for the tests that look at what it shows (its rules in
+/// RotaryKioskCoreTests, its pixels in RotaryKioskTests).
 extension KioskSession {
     /// Lets `seconds` pass in 60 Hz frames.
-    mutating func run(seconds: Double) {
+    public mutating func run(seconds: Double) {
         for _ in 0..<Int((seconds * 60).rounded()) { _ = advance(by: 1.0 / 60) }
     }
 
     /// Sets the dial to 5 minutes with the keys, starts, and lets the countdown run out:
     /// "Done" has just come.
-    mutating func finishFiveMinuteCountdown() {
+    public mutating func finishFiveMinuteCountdown() {
         _ = key("Tab")
         _ = key("Home")
         _ = key("Right")  // 5 minutes

@@ -23,4 +23,15 @@ struct JSONValueTests {
         #expect(text == #""a\u0001b\u001fc\n""#)
         #expect(try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) as? String == "a\u{01}b\u{1F}c\n")
     }
+
+    @Test("values compare as JSON: numbers as numbers (not as their rounded text), objects in order")
+    func equality() {
+        #expect(JSONValue.int(2) == .number(2.0) && JSONValue.exact(2.5) == .number(2.5))
+        #expect(JSONValue.number(0.0004) != .int(0), "both are written 0, but they are not the same number")
+        #expect(JSONValue.number(.nan) == .null && JSONValue.exact(.infinity) == .null && JSONValue.number(.nan) != .int(0))
+        #expect(JSONValue.string("1") != .int(1) && JSONValue.bool(true) != .int(1))
+        #expect(JSONValue.object([("a", .int(1)), ("b", .null)]) == .object([("a", .number(1)), ("b", .number(.nan))]))
+        #expect(JSONValue.object([("a", .int(1)), ("b", .int(2))]) != .object([("b", .int(2)), ("a", .int(1))]))
+        #expect(JSONValue.array([.int(1)]) != .array([.int(1), .int(1)]))
+    }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import RotaryKit
+import SessionSupport
 import Testing
-@testable import RotaryKiosk
 @testable import RotaryKioskCore
 
 /// The kiosk screen as draw-list data: what is drawn where, without pixels.
