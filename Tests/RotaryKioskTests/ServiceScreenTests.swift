@@ -45,8 +45,8 @@ struct ServiceTrace {
     /// `pin` on the keypad, then OK.
     mutating func enter(_ pin: String) {
         let screen = self.screen(.pin)
-        for key in pin.map(String.init) + ["ok"] {
-            tap(screen.keyCenter(ServiceScreen.keyLabels.firstIndex(of: key)!))
+        for key in pin.compactMap(\.wholeNumberValue).map(PadKey.digit) + [.ok] {
+            tap(screen.keyCenter(PadKey.pad.firstIndex(of: key)!))
         }
     }
 
@@ -63,9 +63,9 @@ struct ServiceTrace {
     }
 
     /// A tap on the button `id` of the menu's `tab`.
-    mutating func press(_ id: String, on tab: ServiceTab) {
+    mutating func press(_ control: ServiceControl, on tab: ServiceTab) {
         let screen = self.screen(.menu(tab))
-        guard case .button(let index)? = screen.panel.ref(of: id) else { fatalError("no \(id) on \(tab)") }
+        guard case .button(let index)? = screen.panel.ref(of: control.id) else { fatalError("no \(control) on \(tab)") }
         tap(screen.panel.buttons[index].center)
     }
 }
@@ -91,7 +91,7 @@ struct ServiceScreenTests {
         var t = ServiceTrace()
         t.cornerHold()
         t.open(.exit)
-        t.press(ServiceScreen.quitID, on: .exit)
+        t.press(.quit, on: .exit)
         t.trace.wait(60_000)
         t.trace.stamp()  // the replay would run on to here, were the app not quitting
         let run = try ReplayRun.run(t.trace.text, size: "800x480", extra: ["--config", try Self.config(pinHash: nil, in: dir)])
@@ -405,7 +405,7 @@ struct TouchTestPageTests {
         _ = s.key("Right")
         step(1.5)
         #expect(s.service?.screen.page == .menu(.touch))
-        guard case .button(let test)? = s.service?.screen.panel.ref(of: ServiceScreen.touchTestID) else {
+        guard case .button(let test)? = s.service?.screen.panel.ref(of: ServiceControl.touchTest.id) else {
             Issue.record("no Test button on the Touch tab")
             return
         }

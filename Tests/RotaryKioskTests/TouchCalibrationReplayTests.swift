@@ -44,7 +44,7 @@ struct TouchCalibrationReplayTests {
     static func openCalibration(_ t: inout ServiceTrace) {
         t.cornerHold()
         t.open(.touch)
-        t.press(ServiceScreen.calibrateID, on: .touch)
+        t.press(.calibrate, on: .touch)
     }
 
     /// The four targets, touched by the person (`checkMiss` pixels to the right of the last)
@@ -81,7 +81,7 @@ struct TouchCalibrationReplayTests {
         var t = ServiceTrace()
         Self.openCalibration(&t)
         Self.tapTargets(&t)
-        t.press(ServiceScreen.closeID, on: .touch)  // already through the new calibration
+        t.press(.close, on: .touch)  // already through the new calibration
         Self.dragWheel(&t)
         let run = try Self.run(t, config: config, state: state)
         #expect(run.status == 0, "\(run.stderr)")
@@ -126,7 +126,7 @@ struct TouchCalibrationReplayTests {
         reset.reported = Self.reported  // the kiosk starts calibrated: the operator aims straight
         reset.cornerHold()
         reset.open(.touch)
-        reset.press(ServiceScreen.resetCalibrationID, on: .touch)
+        reset.press(.resetCalibration, on: .touch)
         reset.trace.wait(500)
         reset.trace.stamp()
         let cleared = try Self.run(reset, config: config, state: state)

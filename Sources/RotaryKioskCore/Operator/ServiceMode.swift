@@ -109,69 +109,65 @@ package struct ServiceMode: Sendable {
     }
 
     private mutating func react(to events: [ControlEvent], now: Double, operator state: inout OperatorState) -> [KioskEvent] {
+        events.compactMap(ServiceAction.init).flatMap { carryOut($0, now: now, operator: &state) }
+    }
+
+    /// Does what a control asked for at `now`.
+    private mutating func carryOut(_ action: ServiceAction, now: Double, operator state: inout OperatorState) -> [KioskEvent] {
         let levels = state.levels
-        var out: [KioskEvent] = []
-        for event in events {
-            switch event {
-            case .pressed(ServiceScreen.closeID) where screen.page == .touchTest:
-                fingers = [:]
-                screen.show(.menu(.touch), levels: levels)
-            case .pressed(ServiceScreen.touchTestID):
-                screen.show(.touchTest, levels: levels)
-            case .pressed(ServiceScreen.calibrateID):
-                calibration = CalibrationRun(width: screen.turn.windowWidth, height: screen.turn.windowHeight)
-                screen.show(.calibration, levels: levels)
-            case .pressed(ServiceScreen.resetCalibrationID) where state.touch.isIdentity:
-                touchMessage = words(.noCalibration)
-            case .pressed(ServiceScreen.resetCalibrationID):
-                state.touch = .identity
-                touchMessage = words(.calibrationReset)
-                out += [.service(.calibrationReset), .feedback(.confirm)]
-            case .pressed(ServiceScreen.closeID), .pressed(ServiceScreen.leaveID):
-                closing = .left
-                out.append(.service(.closed(.left)))
-            case .pressed(ServiceScreen.quitID):
-                closing = .quit
-                out.append(.service(.closed(.quit)))
-            case .pressed(let id) where id.hasPrefix(ServiceScreen.keyPrefix):
-                out += key(String(id.dropFirst(ServiceScreen.keyPrefix.count)), now: now, operator: &state)
-            case .detent:
-                out.append(.feedback(.tick))
-            case .selected(ServiceScreen.tabsID, let index, _, _):
-                if let tab = ServiceTab(rawValue: index) { screen.show(.menu(tab), levels: levels) }
-            case .value(ServiceScreen.brightnessID, let value):
-                state.levels.brightness = value / 100
-            case .selected(ServiceScreen.brightnessID, _, _, let value?):
-                state.levels.brightness = value / 100
-                out.append(.service(.brightness(value / 100)))
-            case .value(ServiceScreen.volumeID, let value):
-                state.levels.volume = value / 100
-            case .selected(ServiceScreen.volumeID, _, _, let value?):
-                state.levels.volume = value / 100
-                out += [.service(.volume(value / 100)), .feedback(.confirm)]  // heard at the new volume
-            default:
-                break
-            }
+        switch action {
+        case .close where screen.page == .touchTest:
+            fingers = [:]
+            screen.show(.menu(.touch), levels: levels)
+        case .showTouchTest:
+            screen.show(.touchTest, levels: levels)
+        case .calibrate:
+            calibration = CalibrationRun(width: screen.turn.windowWidth, height: screen.turn.windowHeight)
+            screen.show(.calibration, levels: levels)
+        case .resetCalibration where state.touch.isIdentity:
+            touchMessage = words(.noCalibration)
+        case .resetCalibration:
+            state.touch = .identity
+            touchMessage = words(.calibrationReset)
+            return [.service(.calibrationReset), .feedback(.confirm)]
+        case .close, .leave:
+            closing = .left
+            return [.service(.closed(.left))]
+        case .quit:
+            closing = .quit
+            return [.service(.closed(.quit))]
+        case .padKey(let key):
+            return self.key(key, now: now, operator: &state)
+        case .tick:
+            return [.feedback(.tick)]
+        case .showTab(let tab):
+            screen.show(.menu(tab), levels: levels)
+        case .brightness(let percent, let settled):
+            state.levels.brightness = percent / 100
+            if settled { return [.service(.brightness(percent / 100))] }
+        case .volume(let percent, let settled):
+            state.levels.volume = percent / 100
+            if settled { return [.service(.volume(percent / 100)), .feedback(.confirm)] }  // heard at the new volume
         }
-        return out
+        return []
     }
 
     /// A keypad key: a digit, `back` or `ok`.
-    private mutating func key(_ label: String, now: Double, operator state: inout OperatorState) -> [KioskEvent] {
+    private mutating func key(_ key: PadKey, now: Double, operator state: inout OperatorState) -> [KioskEvent] {
         if let left = state.pins.secondsLocked(at: now) {
             message = lockMessage(left)
             return [.feedback(.reject)]
         }
-        switch label {
-        case "back":
+        switch key {
+        case .back:
             if !digits.isEmpty { digits.removeLast() }
             message = nil
             return [.feedback(.press)]
-        case "ok":
+        case .ok:
             return check(now: now, operator: &state)
-        default:
+        case .digit(let digit):
             guard digits.count < ServicePIN.digits.upperBound else { return [.feedback(.reject)] }
-            digits += label
+            digits += String(digit)
             message = nil
             return [.feedback(.press)]
         }

@@ -5,19 +5,6 @@ import RotaryKit
 /// menu the strip of tabs and the tab's own controls (the brightness knob, the volume arc,
 /// the leave and quit buttons). Pure geometry and models; ``ServiceView`` draws them.
 package struct ServiceScreen: Sendable {
-    static let closeID = "service.close"
-    static let tabsID = "service.tabs"
-    static let brightnessID = "service.brightness"
-    static let volumeID = "service.volume"
-    static let leaveID = "service.leave"
-    static let quitID = "service.quit"
-    static let touchTestID = "service.touch-test"
-    static let calibrateID = "service.calibrate"
-    static let resetCalibrationID = "service.calibration-reset"
-    /// Keypad keys are `pin.0` … `pin.9`, `pin.back` and `pin.ok`.
-    static let keyPrefix = "pin."
-    static let keyLabels = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "back", "0", "ok"]
-
     /// Brightness (of the backlight's maximum) and volume as the set points they are shown
     /// as, in percent: a fraction is the value / 100. Brightness stops at 5 %: the panel is
     /// never turned black from here.
@@ -58,11 +45,11 @@ package struct ServiceScreen: Sendable {
         self.page = page
         panel = ControlPanel()
         guard page != .calibration else { return }  // every touch is a calibration tap
-        panel.add(CenterButton(id: Self.closeID, center: closeCenter, radius: titleHeight * 0.5))  // ✕: a finger's target across
+        panel.add(CenterButton(id: ServiceControl.close.id, center: closeCenter, radius: titleHeight * 0.5))  // ✕: a finger's target across
         switch page {
         case .pin:
-            for (index, label) in Self.keyLabels.enumerated() {
-                panel.add(CenterButton(id: Self.keyPrefix + label, center: keyCenter(index), radius: keyPitch * 0.42))
+            for (index, key) in PadKey.pad.enumerated() {
+                panel.add(CenterButton(id: ServiceControl.key(key).id, center: keyCenter(index), radius: keyPitch * 0.42))
             }
         case .menu(let tab):
             panel.add(strip ?? tabs(selected: tab))
@@ -79,14 +66,14 @@ package struct ServiceScreen: Sendable {
         switch tab {
         case .display:
             if let brightness = levels.brightness {
-                panel.add(slider(Self.brightnessID, Self.brightnessSetting, fraction: brightness, radius: radius))
+                panel.add(slider(.brightness, Self.brightnessSetting, fraction: brightness, radius: radius))
             }
         case .sound:
-            panel.add(slider(Self.volumeID, Self.volumeSetting, fraction: levels.volume, radius: radius))
+            panel.add(slider(.volume, Self.volumeSetting, fraction: levels.volume, radius: radius))
         case .exit:
-            addButtons([Self.leaveID, Self.quitID])
+            addButtons([.leave, .quit])
         case .touch:
-            addButtons([Self.touchTestID, Self.calibrateID, Self.resetCalibrationID])
+            addButtons([.touchTest, .calibrate, .resetCalibration])
         case .diagnostics, .errors, .usage:
             break
         }
@@ -94,18 +81,18 @@ package struct ServiceScreen: Sendable {
 
     /// Round buttons `ids` side by side across the content, a little above its middle (room
     /// for a line of text under them).
-    private mutating func addButtons(_ ids: [String]) {
+    private mutating func addButtons(_ controls: [ServiceControl]) {
         let content = contentRect
-        let share = content.width / Double(ids.count)
+        let share = content.width / Double(controls.count)
         let radius = min(content.height * 0.3, share * 0.32)
-        for (index, id) in ids.enumerated() {
+        for (index, control) in controls.enumerated() {
             let center = Point(x: content.x + share * (Double(index) + 0.5), y: content.y + content.height * 0.45)
-            panel.add(CenterButton(id: id, center: center, radius: radius))
+            panel.add(CenterButton(id: control.id, center: center, radius: radius))
         }
     }
 
-    private func slider(_ id: String, _ setting: ProgramSetting, fraction: Double, radius: Double) -> ArcSlider {
-        setting.slider(id: id, center: contentRect.center, radius: radius, thumbRadius: max(14, radius * 0.14),
+    private func slider(_ control: ServiceControl, _ setting: ProgramSetting, fraction: Double, radius: Double) -> ArcSlider {
+        setting.slider(id: control.id, center: contentRect.center, radius: radius, thumbRadius: max(14, radius * 0.14),
                        knobDragPixels: radius * 3, value: fraction * 100)
     }
 
@@ -113,7 +100,7 @@ package struct ServiceScreen: Sendable {
         let rect = stripRect
         let labels = ServiceTab.allCases.map { locale.service($0.word) }
         let widths = tabWidths.count == labels.count ? tabWidths : labels.map { _ in rect.height * 3 }
-        return StripControl(id: Self.tabsID, labels: labels, itemWidths: widths, x: rect.x, y: rect.y, width: rect.width,
+        return StripControl(id: ServiceControl.tabs.id, labels: labels, itemWidths: widths, x: rect.x, y: rect.y, width: rect.width,
                             height: rect.height, markerX: rect.x + rect.width * KioskScreen.stripMarkerAt(locale.direction),
                             selected: tab.rawValue, direction: locale.direction, ends: .pinned)
     }
@@ -149,7 +136,7 @@ package struct ServiceScreen: Sendable {
     /// three columns would be wider than most of the width.
     var keyPitch: Double { min((height - keypadTop) / 4, width * 0.8 / 3) }
 
-    /// Where key `index` (of ``keyLabels``) sits: the pad in the middle of the room under the
+    /// Where key `index` (of ``PadKey/pad``) sits: the pad in the middle of the room under the
     /// PIN line.
     func keyCenter(_ index: Int) -> Point {
         let pitch = keyPitch

@@ -43,7 +43,7 @@ package struct ServiceView: Sendable {
             commands.append(text(status, points: Int(bar * 0.36), at: Point(x: screen.xInset(screen.width * 0.6), y: bar * 0.55),
                                  width: screen.width * 0.5, color: KioskView.doneColor))
         }
-        commands += button(ServiceScreen.closeID, in: screen, face: ButtonFace(label: "✕"), labelScale: 0.9)
+        commands += button(.close, in: screen, face: ButtonFace(label: "✕"), labelScale: 0.9)
         return commands
     }
 
@@ -66,11 +66,14 @@ package struct ServiceView: Sendable {
         var commands = [text(service.message ?? dots, points: service.message == nil && typed > 0 ? textPoints * 2 : textPoints,
                              at: screen.messageLineCenter, width: screen.width * 0.9,
                              color: service.message == nil ? theme.textColor : KioskView.cancelColor)]
-        for label in ServiceScreen.keyLabels {
+        for key in PadKey.pad {
             // Digit keys in the panel's digits (١٢٣ on an Arabic-Indic panel); what they type stays ASCII.
-            let face = ButtonFace(label: label == "back" ? service.words(.delete) : label == "ok" ? service.words(.ok)
-                                      : service.locale.numbers.write(label))
-            commands += button(ServiceScreen.keyPrefix + label, in: screen, face: face)
+            let label = switch key {
+            case .back: service.words(.delete)
+            case .ok: service.words(.ok)
+            case .digit: service.locale.numbers.write(key.name)
+            }
+            commands += button(.key(key), in: screen, face: ButtonFace(label: label))
         }
         return commands
     }
@@ -102,17 +105,17 @@ package struct ServiceView: Sendable {
         case .usage:
             commands += facts.usage.count < 2 ? lines([words(.noUsage)]) : table(facts.usage, in: content)
         case .touch:
-            commands += button(ServiceScreen.touchTestID, in: screen, face: ButtonFace(label: words(.test), detail: words(.everyFinger)))
-            commands += button(ServiceScreen.calibrateID, in: screen, face: ButtonFace(label: words(.calibrate), detail: words(.fourTargets)),
+            commands += button(.touchTest, in: screen, face: ButtonFace(label: words(.test), detail: words(.everyFinger)))
+            commands += button(.calibrate, in: screen, face: ButtonFace(label: words(.calibrate), detail: words(.fourTargets)),
                                labelScale: 0.32)
-            commands += button(ServiceScreen.resetCalibrationID, in: screen, face: ButtonFace(label: words(.reset), detail: words(.calibration)),
+            commands += button(.resetCalibration, in: screen, face: ButtonFace(label: words(.reset), detail: words(.calibration)),
                                labelScale: 0.4)
             let status = service.touchMessage ?? words(session.touchCalibration.isIdentity ? .noCalibration : .calibrationInUse)
             commands.append(text(status, at: Point(x: content.center.x, y: content.maxY - Double(textPoints)), width: content.width,
                                  color: theme.dialTickColor))
         case .exit:
-            commands += button(ServiceScreen.leaveID, in: screen, face: ButtonFace(label: words(.back), detail: words(.toKiosk)))
-            commands += button(ServiceScreen.quitID, in: screen, face: ButtonFace(label: words(.quit), detail: words(.theApp)),
+            commands += button(.leave, in: screen, face: ButtonFace(label: words(.back), detail: words(.toKiosk)))
+            commands += button(.quit, in: screen, face: ButtonFace(label: words(.quit), detail: words(.theApp)),
                                accent: KioskView.cancelColor)
         }
         return commands
@@ -202,9 +205,9 @@ package struct ServiceView: Sendable {
     /// A service button: a flat disc with a thin ring (`accent`, else the dial's tick
     /// colour), lighter while pressed, its label in the middle (`labelScale` × the radius,
     /// in points) and the detail under it.
-    private func button(_ id: String, in screen: ServiceScreen, face: ButtonFace, accent: RGBA? = nil,
+    private func button(_ control: ServiceControl, in screen: ServiceScreen, face: ButtonFace, accent: RGBA? = nil,
                         labelScale: Double = 0.5) -> [DrawCommand] {
-        guard case .button(let index)? = screen.panel.ref(of: id) else { return [] }
+        guard case .button(let index)? = screen.panel.ref(of: control.id) else { return [] }
         let button = screen.panel.buttons[index]
         let ring = max(2, button.radius * 0.06)
         let fill = button.isPressed ? RGBA(64, 76, 102) : theme.dialFill
