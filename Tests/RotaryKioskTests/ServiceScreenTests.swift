@@ -311,13 +311,13 @@ struct ServiceLevelsTests {
         let file = root + "/panel_bl/brightness"
         try XvfbDriver.run(arguments: ["--windowed", "--size", "600x600", "--config", try Self.config(in: dir, dimAfter: 10)],
                            events: events, drive: """
-            sleep 11.5
+            \(XvfbDriver.waitUntil(file, reads: "51", seconds: 20))
             cat "\(file)" > "\(dir.path)/dimmed"
             \(XvfbDriver.click(x: 580, y: 580))
-            sleep 0.5
+            \(XvfbDriver.waitUntil(file, reads: "255", seconds: 5))
             cat "\(file)" > "\(dir.path)/woken"
             xdotool key --window "$wid" Tab
-            sleep 11.5
+            \(XvfbDriver.waitUntil(file, reads: "51", seconds: 20))
             kill -TERM $app
             wait $app
             """, environment: ["ROTARY_BACKLIGHT_DIR": root])

@@ -50,4 +50,10 @@ enum XvfbDriver {
     static func waitFor(_ text: String, in events: String) -> String {
         "for i in $(seq 1 100); do grep -q '\(text)' \"\(events)\" && break; sleep 0.05; done"
     }
+
+    /// Shell lines that wait (up to `seconds`) until the file at `path` reads `text` (its
+    /// line, without the newline).
+    static func waitUntil(_ path: String, reads text: String, seconds: Int) -> String {
+        "for i in $(seq 1 \(seconds * 20)); do [ \"$(cat '\(path)' 2>/dev/null)\" = '\(text)' ] && break; sleep 0.05; done"
+    }
 }
