@@ -27,15 +27,15 @@ final class SDLInput: LiveInput {
     let timesTouches = false
     private var mapper: InputMapper
     private let waitsForEvents: Bool
-    private let commands: Mailbox<RemoteMessage>
+    private let inbox: SessionInbox
     static let offscreenPollSeconds = 0.05
 
     /// SDL's input for a `width`×`height` screen; `waitsForEvents` is false on the offscreen
-    /// driver, which then wakes for `commands`.
-    init(width: Double, height: Double, waitsForEvents: Bool, commands: Mailbox<RemoteMessage>) {
+    /// driver, which then wakes for what comes into the session's `inbox`.
+    init(width: Double, height: Double, waitsForEvents: Bool, inbox: SessionInbox) {
         mapper = InputMapper(windowWidth: width, windowHeight: height)
         self.waitsForEvents = waitsForEvents
-        self.commands = commands
+        self.inbox = inbox
     }
 
     func wait(milliseconds: Int32) -> [InputFact] {
@@ -76,7 +76,7 @@ final class SDLInput: LiveInput {
         let end = LiveLoop.seconds() + Double(milliseconds) / 1000
         while SDL_PollEvent(&event) == 0 {
             let left = end - LiveLoop.seconds()
-            guard left > 0, !commands.wait(upTo: min(left, Self.offscreenPollSeconds)) else { return false }
+            guard left > 0, !inbox.wait(upTo: min(left, Self.offscreenPollSeconds)) else { return false }
         }
         return true
     }

@@ -1,23 +1,26 @@
 import RotaryKit
 
 /// The loop kernel the live loop and the replay loop both drive, so they cannot drift: it
-/// owns the session, hands it input, time and commands, and carries out the effects each
-/// returns in one switch. The loops only decide when (the display's pace, a virtual 60 Hz
+/// owns the session, hands it input, time and what comes from other threads (its
+/// ``SessionInbox``), and carries out the effects each returns in one switch. The loops only decide when (the display's pace, a virtual 60 Hz
 /// clock) and what to draw.
 final class SessionDriver {
     /// The session as it is now (read it to draw and to know when it next changes).
     private(set) var session: KioskSession
     let scene: KioskScene
     private let outputs: KioskOutputs
+    /// Commands, updater reports and problems from other threads.
+    private let inbox: SessionInbox
     /// The session asked the app to end.
     private(set) var quitting = false
     /// The time of the last effects carried out, ms.
     private var lastMs = 0.0
 
-    init(session: KioskSession, scene: KioskScene, outputs: KioskOutputs) {
+    init(session: KioskSession, scene: KioskScene, outputs: KioskOutputs, inbox: SessionInbox) {
         self.session = session
         self.scene = scene
         self.outputs = outputs
+        self.inbox = inbox
     }
 
     /// Hands the session one input at `ms`; a touch the filter dropped as a panel's phantom
@@ -44,15 +47,15 @@ final class SessionDriver {
         return effects.contains(.rebuildView)
     }
 
-    /// Hands the session the commands and updater reports that came from other threads since
-    /// the last call, at `ms`.
+    /// Hands the session what came from other threads since the last call, in order, at `ms`.
     func deliverMail(ms: Double) {
-        let (messages, dropped) = scene.remoteInbox.takeCounted()
-        if dropped > 0 {
-            scene.backgroundProblems.post("MQTT: \(dropped) commands dropped: more than \(scene.remoteInbox.limit) came between two frames")
+        for item in inbox.drain() {
+            switch item {
+            case .command(let message): remote(message, ms: ms)
+            case .updaterReport(let report): perform(session.updaterReported(report), ms: ms)
+            case .problem(let problem): report(problem, ms: ms)
+            }
         }
-        for message in messages { remote(message, ms: ms) }
-        for report in scene.updateInbox.take() { perform(session.updaterReported(report), ms: ms) }
     }
 
     /// Starts the session at time 0: announces `problems` found at start, puts back the
@@ -86,7 +89,7 @@ final class SessionDriver {
     /// last call (as `error` events).
     func perform(_ effects: [KioskEffect], ms: Double) {
         lastMs = ms
-        let problems = scene.backgroundProblems.take()
+        let problems = inbox.drainProblems()
         for effect in (problems.isEmpty ? [] : session.report(problems: problems)) + effects {
             switch effect {
             case .emit(let event): outputs.announce(event, line: scene.emit(event, ms: ms))
@@ -106,11 +109,11 @@ final class SessionDriver {
             case .rebootIntoUpdate: outputs.rebootIntoUpdate()
             case .takeScreenshot:
                 if let busy = outputs.screenshotRefusal {
-                    scene.backgroundProblems.post("screenshot: \(busy)")
+                    inbox.report("screenshot: \(busy)")
                     continue
                 }
                 do { outputs.sendScreenshot(try scene.capture(session)) } catch {
-                    scene.backgroundProblems.post("screenshot: \(error)")
+                    inbox.report("screenshot: \(error)")
                 }
             case .quit: quitting = true
             }

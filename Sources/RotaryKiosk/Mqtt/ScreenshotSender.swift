@@ -22,7 +22,7 @@ final class ScreenshotSender: @unchecked Sendable {
 
     private let link: MqttLink
     private let topic: String
-    private let problems: Mailbox<String>
+    private let problems: @Sendable (String) -> Void
     private let lock = NSLock()
     private var worker: JoinableThread?
     private var busy = false
@@ -32,7 +32,7 @@ final class ScreenshotSender: @unchecked Sendable {
     private var unacknowledged = false
 
     /// A sender publishing through `link` on `topic`, posting what went wrong to `problems`.
-    init(link: MqttLink, topic: String, problems: Mailbox<String>) {
+    init(link: MqttLink, topic: String, problems: @escaping @Sendable (String) -> Void) {
         self.link = link
         self.topic = topic
         self.problems = problems
@@ -62,7 +62,7 @@ final class ScreenshotSender: @unchecked Sendable {
             return (true, worker)
         }
         guard taken else {
-            problems.post("screenshot: \(Self.busy)")
+            problems("screenshot: \(Self.busy)")
             return
         }
         previous?.join()  // done already: it cleared `busy` as it ended
@@ -75,16 +75,16 @@ final class ScreenshotSender: @unchecked Sendable {
                     let handed = link.publish(bytes: bytes, on: topic) { [self] in lock.withLock { unacknowledged = false } }
                     if !handed {
                         lock.withLock { unacknowledged = false }
-                        problems.post("screenshot: not sent, the MQTT link is down")
+                        problems("screenshot: not sent, the MQTT link is down")
                     }
                 } catch {
-                    problems.post("screenshot: \(error)")
+                    problems("screenshot: \(error)")
                 }
             }
             lock.withLock { worker = thread }
         } catch {
             lock.withLock { busy = false }
-            problems.post("screenshot: no thread to encode it on: \(error)")
+            problems("screenshot: no thread to encode it on: \(error)")
         }
     }
 

@@ -223,8 +223,8 @@ final class KioskDisplay {
 
     /// The live loop's input: libinput's on a framebuffer, else SDL's (which sleeps on the
     /// offscreen driver and wakes for `commands`).
-    func input(width: Double, height: Double, commands: Mailbox<RemoteMessage>) throws -> LiveInput {
+    func input(width: Double, height: Double, inbox: SessionInbox) throws -> LiveInput {
         if let reader { return try FramebufferInput(reader: reader, width: width, height: height) }
-        return SDLInput(width: width, height: height, waitsForEvents: !isHeadless, commands: commands)
+        return SDLInput(width: width, height: height, waitsForEvents: !isHeadless, inbox: inbox)
     }
 }

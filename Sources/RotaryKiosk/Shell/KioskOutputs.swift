@@ -57,12 +57,13 @@ final class KioskOutputs {
     /// they open sound and rumble and the backlight `[display] backlight` names or finds
     /// (otherwise only a named one); all but a one-picture run join the `[mqtt]` broker.
     /// A state folder that cannot be used leaves the kiosk running without persistence; that
-    /// and every failed save are posted to `problems`. Live (on a display or headless), the
-    /// broker's commands are posted to `commands`, and the first of a burst calls `wake`;
-    /// where `[mqtt] updates` lets the fleet update and the image's updater is installed,
-    /// what it says is posted to `updates`.
-    init(config: KioskConfig, stateDirectory: String?, run: Run, startedAt: Double, logger: Logger, problems: Mailbox<String>,
-         commands: Mailbox<RemoteMessage>, updates: Mailbox<FleetUpdateReport>, wake: @escaping @Sendable () -> Void) {
+    /// and every failed save are posted to `inbox` as problems. Live (on a display or
+    /// headless), the broker's commands are posted to it, and the first of a burst calls
+    /// `wake`; where `[mqtt] updates` lets the fleet update and the image's updater is
+    /// installed, what it says is posted there too.
+    init(config: KioskConfig, stateDirectory: String?, run: Run, startedAt: Double, logger: Logger, inbox: SessionInbox,
+         wake: @escaping @Sendable () -> Void) {
+        let problems = inbox.report
         self.logger = logger
         self.startedAt = startedAt
         zoneStates = Array(repeating: nil, count: config.zones.count)
@@ -80,33 +81,33 @@ final class KioskOutputs {
         let zones = ZoneID.all(config.zones)
         var folder: StateFolder?
         do { folder = try stateDirectory.map(StateFolder.init) } catch {
-            problems.post("\(error); the countdown is not kept across restarts")
+            problems("\(error); the countdown is not kept across restarts")
         }
         if let folder, let why = folder.readOnlyReason {
-            problems.post("the state folder \(folder.path) is read-only (\(why)): what was saved there is put back, "
+            problems("the state folder \(folder.path) is read-only (\(why)): what was saved there is put back, "
                           + "but no change (countdowns, the operator's settings, the usage log) is kept")
         }
         keepsState = folder?.isWritable ?? false
         let runtime = Self.runtimeDirectory()
         stores = folder.map { folder in
-            zones.map { ($0, TimerStore(folder: folder, zone: $0, runtimeDirectory: runtime, failed: problems.post)) }
+            zones.map { ($0, TimerStore(folder: folder, zone: $0, runtimeDirectory: runtime, failed: problems)) }
         } ?? []
         if let folder {
             let kept = zones.map(TimerStore.fileName(zone:))
-            for message in TimerStore.setAsideOrphans(in: folder, kept: kept, now: startedAt) { problems.post(message) }
+            for message in TimerStore.setAsideOrphans(in: folder, kept: kept, now: startedAt) { problems(message) }
         }
         usage = folder.flatMap { $0.isWritable ? $0.path : nil }.map {
-            UsageLog(directory: $0, keepDays: config.usageKeepDays, now: startedAt, failed: problems.post)
+            UsageLog(directory: $0, keepDays: config.usageKeepDays, now: startedAt, failed: problems)
         }
-        operatorStore = folder.map { OperatorStore(folder: $0, failed: problems.post) }
+        operatorStore = folder.map { OperatorStore(folder: $0, failed: problems) }
         let choice = run == .display || config.backlight != "auto" ? config.backlight : "none"
         do {
-            backlight = try Backlight.find(choice, failed: problems.post)
+            backlight = try Backlight.find(choice, failed: problems)
         } catch {
             backlight = nil
             // A backlight found but not writable (no udev rule yet, a laptop) is no fault of
             // the config: the picture dims instead. One the config names is.
-            if choice == "auto" { logger.warning("\(error); dimming darkens the picture instead") } else { problems.post("\(error)") }
+            if choice == "auto" { logger.warning("\(error); dimming darkens the picture instead") } else { problems("\(error)") }
         }
         let saved = operatorStore?.load(now: startedAt)
         startTouch = saved?.touch ?? .identity
@@ -127,18 +128,18 @@ final class KioskOutputs {
         let live = run == .display || run == .headless
         let link = run == .picture ? nil : config.mqtt.flatMap {
             Self.link($0, discovery: HomeAssistantDiscovery.payload($0, config: config, version: RotaryKioskCommand.version),
-                      logger: logger, problems: problems, commands: live ? commands : nil, zoneCommands: !config.zones.isEmpty, wake: wake)
+                      logger: logger, inbox: inbox, commands: live, zoneCommands: !config.zones.isEmpty, wake: wake)
         }
         do {
             try link?.start()
             mqtt = link
         } catch {
-            problems.post("MQTT is off: no thread for the link (\(error))")
+            problems("MQTT is off: no thread for the link (\(error))")
             mqtt = nil
         }
         screenshots = mqtt.map { ScreenshotSender(link: $0, topic: $0.settings.screenshotTopic, problems: problems) }
         if live, config.mqtt?.updates == .armed, let stateDirectory, ImageUpdater.present {
-            updater = ImageUpdater(stateDirectory: stateDirectory, failed: problems.post, reports: updates, wake: wake)
+            updater = ImageUpdater(stateDirectory: stateDirectory, failed: problems, reports: inbox, wake: wake)
         } else {
             updater = nil
         }
@@ -156,28 +157,30 @@ final class KioskOutputs {
         return String(first)
     }
 
-    /// The MQTT link for `settings`, its password read from its file, taking the zones'
-    /// commands too when `zoneCommands`; nil (and an error) when libmosquitto refuses the
+    /// The MQTT link for `settings`, its password read from its file, its problems posted to
+    /// `inbox`, and with `commands` its commands too (the zones' when `zoneCommands`), the
+    /// first of a burst calling `wake`; nil (and an error) when libmosquitto refuses the
     /// settings.
-    private static func link(_ settings: MqttSettings, discovery: String, logger: Logger, problems: Mailbox<String>,
-                             commands: Mailbox<RemoteMessage>?, zoneCommands: Bool, wake: @escaping @Sendable () -> Void) -> MqttLink? {
+    private static func link(_ settings: MqttSettings, discovery: String, logger: Logger, inbox: SessionInbox,
+                             commands: Bool, zoneCommands: Bool, wake: @escaping @Sendable () -> Void) -> MqttLink? {
+        let problems = inbox.report
         var password: String?
         do {
             password = try MqttClient.password(settings)
         } catch {
-            problems.post("MQTT: \(error); connecting without a password")
+            problems("MQTT: \(error); connecting without a password")
         }
         do {
             var handOver: (@Sendable (RemoteMessage) -> Void)?
-            if let commands {
+            if commands {
                 handOver = { message in
-                    if commands.postFirst(message) { wake() }  // one wake takes a burst
+                    if inbox.post(command: message) { wake() }  // one wake takes a burst
                 }
             }
-            return try MqttLink(settings: settings, password: password, discovery: discovery, report: problems.post, note: { logger.info("\($0)") },
+            return try MqttLink(settings: settings, password: password, discovery: discovery, report: problems, note: { logger.info("\($0)") },
                                 commands: handOver, zoneCommands: zoneCommands)
         } catch {
-            problems.post("\(error); the kiosk runs without MQTT")
+            problems("\(error); the kiosk runs without MQTT")
             return nil
         }
     }

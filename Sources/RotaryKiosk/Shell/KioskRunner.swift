@@ -83,14 +83,14 @@ public final class KioskRunner {
         }
         // Art painted this run is on the disk before the process ends (a few milliseconds).
         defer { ringArt?.waitForWrites() }
+        let inbox = SessionInbox()
         let scene = KioskScene(renderer: renderer, panel: display.panel, theme: art.theme, fonts: fonts, events: events,
-                               ringArt: ringArt)
-        let input = try display.input(width: screen.layout.width, height: screen.layout.height, commands: scene.remoteInbox)
+                               ringArt: ringArt, problems: inbox.report)
+        let input = try display.input(width: screen.layout.width, height: screen.layout.height, inbox: inbox)
         let startedAt = options.replayStart ?? Date().timeIntervalSince1970
         let run: KioskOutputs.Run = trace != nil ? .replay : options.headless ? .headless : headless ? .picture : .display
         let outputs = KioskOutputs(config: config, stateDirectory: stateDirectory, run: run,
-                                   startedAt: startedAt, logger: logger, problems: scene.backgroundProblems,
-                                   commands: scene.remoteInbox, updates: scene.updateInbox, wake: input.wake)
+                                   startedAt: startedAt, logger: logger, inbox: inbox, wake: input.wake)
         let facts = ServiceFactsSource(videoDriver: display.videoDriver, rendererName: renderer.name, configPath: options.config,
                                        fallbackNote: choice.fallbackNote, stateDirectory: stateDirectory,
                                        backlight: outputs.backlightName, openingHours: config.openingHours,
@@ -125,7 +125,7 @@ public final class KioskRunner {
             logger.info("ring art: \(rings.read) of \(rings.rings) rings read from \(ringArt.directory) in \(StartupTimeline.milliseconds(rings.reading)) ms, \(rings.rings - rings.read) painted in \(StartupTimeline.milliseconds(rings.total - rings.reading)) ms")
         }
         logger.debug("\(timeline.summary(detail: ["first frame": "of which \(rings.rings) rings: pictures \(StartupTimeline.milliseconds(rings.pictures)), polar art \(StartupTimeline.milliseconds(rings.art)), pixel maps \(StartupTimeline.milliseconds(rings.maps)), \(rings.read) read from the cache in \(StartupTimeline.milliseconds(rings.reading))"]))")
-        let driver = SessionDriver(session: session, scene: scene, outputs: outputs)
+        let driver = SessionDriver(session: session, scene: scene, outputs: outputs, inbox: inbox)
         // SDL makes the window's surface anew when it turns fullscreen: the whole frame again.
         if display.enterFullscreen() { try driver.draw(whole: true) }
         // Only a config the kiosk has drawn with, art and all, becomes the one to fall back on.

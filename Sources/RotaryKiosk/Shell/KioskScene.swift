@@ -10,12 +10,8 @@ final class KioskScene {
     private let panel: FramebufferPanel?
     private let theme: Theme
     let events: EventSink
-    /// Problems found off the main thread, published as `error` events with the next events.
-    let backgroundProblems = Mailbox<String>()
-    /// Commands from the MQTT link's thread, for the loop to hand to the session.
-    let remoteInbox = Mailbox<RemoteMessage>(limit: 100)
-    /// What the image's updater says, for the session.
-    let updateInbox = Mailbox<FleetUpdateReport>(limit: 10)
+    /// Where a picture that cannot be drawn is said (an `error` with the next events).
+    private let problems: @Sendable (String) -> Void
     private let executor: DrawListExecutor
     /// The last frame's draw list, as drawn.
     private var lastList: DrawList?
@@ -33,7 +29,8 @@ final class KioskScene {
     private var failuresReported = 0
 
     init(renderer: Renderer, panel: FramebufferPanel? = nil, theme: Theme, fonts: FontBook, events: EventSink,
-         ringArt: RingArtStore? = nil) {
+         ringArt: RingArtStore? = nil, problems: @escaping @Sendable (String) -> Void) {
+        self.problems = problems
         self.renderer = renderer
         self.panel = panel
         self.theme = theme
@@ -95,7 +92,7 @@ final class KioskScene {
         if !session.isAsleep { list = list.shifted(by: session.pictureShift, behind: theme.background) }
         lastList = list
         let regions = try executor.drawChanges(list)
-        for failure in executor.failures.dropFirst(failuresReported) { backgroundProblems.post("cannot draw \(failure)") }
+        for failure in executor.failures.dropFirst(failuresReported) { problems("cannot draw \(failure)") }
         failuresReported = executor.failures.count
         // Presented whether or not the copy worked: the executor counts this frame as shown.
         let picture = capturing ? Result { try renderer.readPixels() } : nil

@@ -36,7 +36,7 @@ final class ImageUpdater: @unchecked Sendable {
 
     /// The updater's folder in `stateDirectory`; `reports` gets what `result` says, first
     /// as it is at start and then on every change, and `wake` is called after each.
-    init(stateDirectory: String, failed: @escaping @Sendable (String) -> Void, reports: Mailbox<FleetUpdateReport>,
+    init(stateDirectory: String, failed: @escaping @Sendable (String) -> Void, reports: SessionInbox,
          wake: @escaping @Sendable () -> Void) {
         let directory = (stateDirectory as NSString).appendingPathComponent("update")
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -51,11 +51,11 @@ final class ImageUpdater: @unchecked Sendable {
     /// Asks the updater to reboot into the slot it installed.
     func rebootIntoUpdate() { reboot.write(Data("reboot\n".utf8)) }
 
-    private func look(reports: Mailbox<FleetUpdateReport>, wake: @escaping @Sendable () -> Void) {
+    private func look(reports: SessionInbox, wake: @escaping @Sendable () -> Void) {
         if let data = Self.readResult(), data != seen {
             seen = data
             if let report = Self.report(data) {
-                reports.post(report)
+                _ = reports.post(report: report)
                 wake()
             }
         }
