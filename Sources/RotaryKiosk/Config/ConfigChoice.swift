@@ -38,11 +38,12 @@ public struct ConfigChoice: Sendable {
                             fallbackNote: "\(summary); running on the built-in config", candidate: nil)
     }
 
-    /// Keeps the file asked for as the last good config in `stateDirectory`: call once the
-    /// kiosk has drawn its first frame with it and all its art loaded. Returns why it could
-    /// not be kept, if so.
-    public func keepAsLastGood(in stateDirectory: String) -> String? {
-        guard let candidate else { return nil }
+    /// Keeps the file asked for as the last good config in `stateDirectory`, once the kiosk
+    /// has drawn its first frame with it: only when it drew all of it (`drewWhole`: its art
+    /// too) and the folder keeps changes (`keepsState`). Returns why it could not be kept, if
+    /// so.
+    public func keepAsLastGood(in stateDirectory: String, keepsState: Bool, drewWhole: Bool) -> String? {
+        guard keepsState, drewWhole, let candidate else { return nil }
         return LastGoodConfig(directory: stateDirectory).remember(text: candidate.text, from: candidate.path)
     }
 }

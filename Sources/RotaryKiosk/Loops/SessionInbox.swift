@@ -52,7 +52,7 @@ final class SessionInbox: @unchecked Sendable {
 
     /// Adds a problem found in the background (any thread): an `error` event with the next
     /// effects.
-    @Sendable func report(_ problem: String) { _ = locked { _ in items.append(.problem(problem)) } }
+    @Sendable func report(_ problem: String) { locked { _ in items.append(.problem(problem)) } }
 
     /// Everything posted since the last drain, in order, with a problem saying how many
     /// commands were dropped, if any.

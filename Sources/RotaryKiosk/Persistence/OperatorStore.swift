@@ -16,16 +16,6 @@ final class OperatorStore: @unchecked Sendable {
     private let failed: @Sendable (String) -> Void
     var path: String { file.path }
 
-    /// What the file held: each field when present and sensible.
-    struct Saved {
-        var brightness: Double?
-        var volume: Double?
-        /// Nil also when the file's calibration is not usable (``TouchCalibration/isUsable``).
-        var touch: TouchCalibration?
-        /// The wrong PINs and the lock as of the load (a lock that has ended is open).
-        var pinLock = PinLock.open
-    }
-
     /// A store in `folder`; in a folder that is only readable it reads and keeps nothing.
     init(folder: StateFolder, failed: @escaping @Sendable (String) -> Void) {
         file = BackgroundFile(Self.fileName, in: folder.path, kept: folder.isWritable, holding: "the operator's settings",
@@ -36,17 +26,17 @@ final class OperatorStore: @unchecked Sendable {
     /// What was saved, as of wall-clock time `now` (seconds since 1970): levels within 0…1, a
     /// calibration of six numbers that leaves the panel touchable, the wrong-PIN count and
     /// what is left of a lock.
-    func load(now: Double) -> Saved {
+    func load(now: Double) -> RememberedOperator {
         let bytes: [UInt8]
         do { bytes = try BoundedFile.read(path, limit: Self.maxFileBytes, followingLinks: false) } catch .missing {
-            return Saved()
+            return RememberedOperator()
         } catch {
             failed("\(path): \(error); ignored, the operator's settings start from the defaults")
-            return Saved()
+            return RememberedOperator()
         }
         guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
             failed("\(path): not a JSON object (\(bytes.count) bytes); ignored, the operator's settings start from the defaults")
-            return Saved()
+            return RememberedOperator()
         }
         func level(_ key: String) -> Double? { JSONValue.finiteNumber(object[key]).flatMap { (0...1).contains($0) ? $0 : nil } }
         // Never below the knob's lowest: the panel is not turned black from a file.
@@ -61,7 +51,7 @@ final class OperatorStore: @unchecked Sendable {
                        + "touches land where the panel reports them until the operator calibrates again")
             }
         }
-        return Saved(brightness: brightness, volume: level("volume"), touch: touch, pinLock: Self.pinLock(object["pin"], now: now))
+        return RememberedOperator(brightness: brightness, volume: level("volume"), touch: touch, pinLock: Self.pinLock(object["pin"], now: now))
     }
 
     /// The `"pin"` field's count and lock as of `now`; open when it is missing or not numbers.

@@ -34,13 +34,9 @@ final class KioskOutputs {
     private let updater: ImageUpdater?
     /// The booted A/B slot, on the kiosk image (for the state record).
     private let slot = ImageUpdater.bootedSlot()
-    /// The operator's brightness and volume at start: remembered, else full brightness and
-    /// the config's volume. The session owns them from then on.
-    let startLevels: OperatorLevels
-    /// The touch calibration at start: remembered, else none.
-    let startTouch: TouchCalibration
-    /// The wrong-PIN count and lock at start: remembered, else open.
-    let startPinLock: PinLock
+    /// What the operator's settings file held at start (nothing without one): the session
+    /// starts from it, and owns those settings from then on.
+    let remembered: RememberedOperator
     /// Whether the state folder keeps changes (false: there is none, or it is read-only).
     let keepsState: Bool
     /// Each program's category, for the usage log.
@@ -109,20 +105,15 @@ final class KioskOutputs {
             // the config: the picture dims instead. One the config names is.
             if choice == "auto" { logger.warning("\(error); dimming darkens the picture instead") } else { problems("\(error)") }
         }
-        let saved = operatorStore?.load(now: startedAt)
-        startTouch = saved?.touch ?? .identity
-        startPinLock = saved?.pinLock ?? .open
-        if let seconds = startPinLock.secondsLocked {
+        let saved = operatorStore?.load(now: startedAt) ?? RememberedOperator()
+        remembered = saved
+        if let seconds = saved.pinLock.secondsLocked {
             logger.info("the service PIN stays locked for \(Int(seconds.rounded(.up))) s more (operator.json)")
         }
-        if !startTouch.isIdentity { logger.info("touch calibration \(startTouch.matrix) (operator.json)") }
-        // Not the backlight's level now: a kiosk stopped while dimmed would start dim.
-        startLevels = OperatorLevels(brightness: backlight.map { _ in saved?.brightness ?? 1 },
-                                     volume: saved?.volume ?? config.feedback.volume)
-        if let volume = saved?.volume, volume != config.feedback.volume {
+        if let touch = saved.touch, !touch.isIdentity { logger.info("touch calibration \(touch.matrix) (operator.json)") }
+        if let volume = saved.volume, volume != config.feedback.volume {
             logger.info("feedback volume \(volume) as the operator set it (operator.json), not the config's \(config.feedback.volume)")
         }
-        devices?.volume = startLevels.volume
         if let backlight { logger.info("backlight: \(backlight.name), up to \(backlight.maxBrightness)") }
         categories = Dictionary(config.programs.compactMap { p in p.category.map { (p.name, $0) } }) { first, _ in first }
         let live = run == .display || run == .headless
@@ -340,6 +331,8 @@ final class KioskOutputs {
 
     /// The backlight's name, for the service screen.
     var backlightName: String? { backlight?.name }
+    /// Whether there is a backlight to set (else dimming darkens the picture).
+    var hasBacklight: Bool { backlight != nil }
 
     /// What the MQTT link is doing, for the service screen.
     func mqttStatus() -> String { mqtt?.status ?? "none" }

@@ -44,37 +44,18 @@ public final class KioskRunner {
         timeline.mark("config")
         let fontLookup = FontLookup(pattern: Theme(config.theme).fontPattern)  // fontconfig meanwhile, on a worker
 
-        let display = try KioskDisplay.open(.init(options.videoDriver ?? ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"]), options: options, framebuffer: config.framebuffer,
-                                            replay: trace != nil, logger: logger)
+        let display = try openDisplay(config, replay: trace != nil)
         // The console and libinput are held by the display alone: kept to the end of the run.
         defer { withExtendedLifetime(display) {} }
         let headless = display.isHeadless
-        logger.info("video driver: \(display.description)")
-        if measurement != nil, headless {  // bench --live measures a display, never a headless picture
-            throw KioskError.noDisplay(requested: "x11, wayland, kmsdrm or fbdev", opened: display.videoDriver)
-        }
-        if measurement != nil, display.panel != nil { SDL_InitSubSystem(SDL_INIT_EVENTS) }  // the synthetic finger's queue
         let renderer = display.renderer
-        logger.info("renderer: \(renderer.name) (\(display.rendererReason))")
-        if !display.inputDevices.isEmpty { logger.info("input devices: \(display.inputDevices.joined(separator: ", "))") }
-        if !options.windowed, !headless, display.touchDevices.isEmpty {
-            logger.warning("no touch device found: touches will not reach the kiosk (is the user in the 'input' group?)")
-        }
         timeline.mark("display")
         let art = ThemeArtCheck(theme: Theme(config.theme), icons: config.programs.map(\.icon))
         timeline.mark("theme art")
         let font = try fontLookup.choice()
         let fonts = FontBook(path: font.file)
         timeline.mark("fonts")
-        let rotation = options.rotate?.degrees ?? config.rotation
-        let layout = { () throws -> ScreenLayout in
-            let (w, h) = try renderer.outputSize()
-            return try ScreenLayout(width: Double(w), height: Double(h), rotation: rotation, hasStrip: config.categories.count >= 2,
-                                    hasSetting: config.programs.contains { $0.setting != nil }, zones: config.zones.count,
-                                    direction: config.locale.direction,
-                                    panel: display.panelSize(diagonalInches: config.diagonalInches, width: Double(w), height: Double(h)))
-                .measuringStrip(config.categories, with: fonts).measuringServiceTabs(with: fonts, words: config.locale.service)
-        }
+        let layout = layoutOfDisplay(display, config: config, fonts: fonts)
         let screen = KioskScreen(layout: try layout(), programs: config.programs, dialMinutes: config.dialMinutes,
                                  categories: config.categories, locale: config.locale)
         logger.info("\(screen.layout.panel.description)")
@@ -91,26 +72,10 @@ public final class KioskRunner {
         let run: KioskOutputs.Run = trace != nil ? .replay : options.headless ? .headless : headless ? .picture : .display
         let outputs = KioskOutputs(config: config, stateDirectory: stateDirectory, run: run,
                                    startedAt: startedAt, logger: logger, inbox: inbox, wake: input.wake)
-        let facts = ServiceFactsSource(videoDriver: display.videoDriver, rendererName: renderer.name, configPath: options.config,
-                                       fallbackNote: choice.fallbackNote, stateDirectory: stateDirectory,
-                                       backlight: outputs.backlightName, openingHours: config.openingHours,
-                                       wakeSeconds: config.wakeSeconds, mqtt: outputs.mqttStatus,
-                                       touch: { display.touchDevices })
-        events.listen { event, _, _ in if case .error(let message) = event { facts.noteError(message) } }
-        scene.gatherFacts = { [unowned scene] page, session in
-            facts.facts(for: page, frames: scene.frameStats, touchesDropped: session.touchesDropped)
-        }
-        var settings = SessionSettings(config: config, windowed: options.windowed)
-        settings.hasUpdater = outputs.hasUpdater
-        if trace == nil, !input.timesTouches, settings.touchFilter.minContactSeconds > 0 {
-            // SDL's touch times are when it read them: a real tap read in one batch would seem
-            // to last 0 ms. Only repeating contacts are looked for.
-            settings.touchFilter.minContactSeconds = 0
-            logger.info("touch: contacts are not timed (SDL stamps touches as it reads them); repeating ones are still dropped")
-        }
-        let session = KioskSession(screen: screen, settings: settings, zones: config.zones, levels: outputs.startLevels,
-                                   touch: outputs.startTouch, pinLock: outputs.startPinLock,
-                                   timeOfDay: LocalTime.secondsSinceMidnight(startedAt))
+        gatherServiceFacts(into: scene, display: display, outputs: outputs, config: config, fallbackNote: choice.fallbackNote,
+                           stateDirectory: stateDirectory)
+        let session = makeSession(screen, config: config, outputs: outputs, timesTouches: trace != nil || input.timesTouches,
+                                  startedAt: startedAt)
         scene.rebuild(for: session.screen)
         timeline.mark("layout and outputs")
         let systemd = SystemdNotifier()
@@ -120,23 +85,14 @@ public final class KioskRunner {
         defer { scene.presentWatch?.stop() }
         try scene.drawFirstFrame(session, ms: 0)
         timeline.mark("first frame")
-        let rings = scene.ringArtTime
-        if let ringArt, rings.rings > 0 {
-            logger.info("ring art: \(rings.read) of \(rings.rings) rings read from \(ringArt.directory) in \(StartupTimeline.milliseconds(rings.reading)) ms, \(rings.rings - rings.read) painted in \(StartupTimeline.milliseconds(rings.total - rings.reading)) ms")
-        }
-        logger.debug("\(timeline.summary(detail: ["first frame": "of which \(rings.rings) rings: pictures \(StartupTimeline.milliseconds(rings.pictures)), polar art \(StartupTimeline.milliseconds(rings.art)), pixel maps \(StartupTimeline.milliseconds(rings.maps)), \(rings.read) read from the cache in \(StartupTimeline.milliseconds(rings.reading))"]))")
+        logStart(timeline, rings: scene.ringArtTime, cache: ringArt)
         let driver = SessionDriver(session: session, scene: scene, outputs: outputs, inbox: inbox)
         // SDL makes the window's surface anew when it turns fullscreen: the whole frame again.
         if display.enterFullscreen() { try driver.draw(whole: true) }
         // Only a config the kiosk has drawn with, art and all, becomes the one to fall back on.
-        var startProblems = choice.problems.filter { $0.severity == .error }.map { "config: \($0)" }
-        if let stateDirectory, outputs.keepsState, art.failures.isEmpty, scene.drewEverything, let why = choice.keepAsLastGood(in: stateDirectory) {
-            startProblems.append("config: \(why)")
-        }
-        startProblems += choice.fallbackNote.map { ["config: \($0)"] } ?? []
-        startProblems += art.messages.map { "theme: \($0)" }
-        startProblems += font.refused.map { "theme: the font file \($0) cannot be drawn with (empty, truncated or damaged); drawing with \(font.file)" }
-        driver.start(announcing: startProblems)
+        let kept = stateDirectory.flatMap { choice.keepAsLastGood(in: $0, keepsState: outputs.keepsState,
+                                                                  drewWhole: art.failures.isEmpty && scene.drewEverything) }
+        driver.start(announcing: Self.startProblems(choice, notKept: kept, art: art, font: font))
         // One picture shows what the start brought: a countdown put back, the problems' badge.
         if run == .picture { try driver.draw() }
 
@@ -144,16 +100,7 @@ public final class KioskRunner {
         if let trace {
             do { try ReplayLoop(driver: driver, trace: trace).run() } catch let error as ReplayError { replayError = error }
         } else if run == .display || run == .headless {
-            systemd.ready()
-            let hertz = display.refreshRate
-            let pacer = display.presentsAtDisplayPace ? nil : FramePacer(hertz: hertz)
-            measurement?.begin(driver.session, scene: scene, driver: display.videoDriver, reason: display.rendererReason, hertz: hertz,
-                               wake: input.wake)
-            defer { measurement?.end(scene: scene) }  // the synthetic finger stops however the loop ends
-            try LiveLoop(driver: driver, layout: layout, systemd: systemd, pacer: pacer, input: input).run()
-            let stats = scene.frameStats
-            logger.info("frames presented: \(stats.frames), \(stats.partialFrames) of them only where something changed")
-            systemd.stopping()
+            try runLive(driver, display: display, layout: layout, systemd: systemd, input: input)
         }
         driver.end()
         outputs.flush()
@@ -162,6 +109,113 @@ public final class KioskRunner {
         if let replayError { throw replayError }
         // A signal while the replay's hooks were being waited for still ends it as a signal does.
         if trace != nil, let signal = SignalWatch.received { throw ReplayError.interrupted(signal: signal) }
+    }
+
+    /// Opens the display for `config` (a replay's is offscreen) and says in the log what it
+    /// got; `bench --live` is refused a headless one.
+    private func openDisplay(_ config: KioskConfig, replay: Bool) throws -> KioskDisplay {
+        let display = try KioskDisplay.open(.init(options.videoDriver ?? ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"]), options: options,
+                                            framebuffer: config.framebuffer, replay: replay, logger: logger)
+        logger.info("video driver: \(display.description)")
+        if measurement != nil, display.isHeadless {  // bench --live measures a display, never a headless picture
+            throw KioskError.noDisplay(requested: "x11, wayland, kmsdrm or fbdev", opened: display.videoDriver)
+        }
+        if measurement != nil, display.panel != nil { SDL_InitSubSystem(SDL_INIT_EVENTS) }  // the synthetic finger's queue
+        logger.info("renderer: \(display.renderer.name) (\(display.rendererReason))")
+        if !display.inputDevices.isEmpty { logger.info("input devices: \(display.inputDevices.joined(separator: ", "))") }
+        if !options.windowed, !display.isHeadless, display.touchDevices.isEmpty {
+            logger.warning("no touch device found: touches will not reach the kiosk (is the user in the 'input' group?)")
+        }
+        return display
+    }
+
+    /// What lays the screen out for `display`'s size as it is now (again after a resize or a
+    /// rotation), with `config`'s rotation, strip, set points, zones and language, the strip
+    /// and the service tabs measured in `fonts`.
+    private func layoutOfDisplay(_ display: KioskDisplay, config: KioskConfig, fonts: FontBook) -> () throws -> ScreenLayout {
+        let rotation = options.rotate?.degrees ?? config.rotation
+        let renderer = display.renderer
+        return {
+            let (w, h) = try renderer.outputSize()
+            return try ScreenLayout(width: Double(w), height: Double(h), rotation: rotation, hasStrip: config.categories.count >= 2,
+                                    hasSetting: config.programs.contains { $0.setting != nil }, zones: config.zones.count,
+                                    direction: config.locale.direction,
+                                    panel: display.panelSize(diagonalInches: config.diagonalInches, width: Double(w), height: Double(h)))
+                .measuringStrip(config.categories, with: fonts).measuringServiceTabs(with: fonts, words: config.locale.service)
+        }
+    }
+
+    /// The session on `screen` with `config`'s settings and zones, from what the operator's
+    /// settings file kept, at the wall clock's time of day at `startedAt`. Where touches are
+    /// not timed (`timesTouches` false: SDL stamps them as it reads them, so a real tap read
+    /// in one batch would seem to last 0 ms) only repeating contacts are dropped.
+    private func makeSession(_ screen: KioskScreen, config: KioskConfig, outputs: KioskOutputs, timesTouches: Bool,
+                             startedAt: Double) -> KioskSession {
+        var settings = SessionSettings(config: config, windowed: options.windowed)
+        settings.hasUpdater = outputs.hasUpdater
+        if !timesTouches, settings.touchFilter.minContactSeconds > 0 {
+            settings.touchFilter.minContactSeconds = 0
+            logger.info("touch: contacts are not timed (SDL stamps touches as it reads them); repeating ones are still dropped")
+        }
+        let remembered = outputs.remembered
+        let session = KioskSession(screen: screen, settings: settings, zones: config.zones,
+                                   levels: remembered.levels(hasBacklight: outputs.hasBacklight, configVolume: config.feedback.volume),
+                                   touch: remembered.touch ?? .identity, pinLock: remembered.pinLock,
+                                   timeOfDay: LocalTime.secondsSinceMidnight(startedAt))
+        outputs.setVolume(session.levels.volume)
+        return session
+    }
+
+    /// What the start found, as `error` events: the config's errors, why the config could
+    /// not be kept as the last good one (`notKept`), the fallback the kiosk runs on instead,
+    /// the theme's art that cannot be drawn and a font file refused.
+    private static func startProblems(_ choice: ConfigChoice, notKept: String?, art: ThemeArtCheck, font: FontLocator.Choice) -> [String] {
+        choice.problems.filter { $0.severity == .error }.map { "config: \($0)" }
+            + [notKept, choice.fallbackNote].compactMap { $0.map { "config: \($0)" } }
+            + art.messages.map { "theme: \($0)" }
+            + font.refused.map { "theme: the font file \($0) cannot be drawn with (empty, truncated or damaged); drawing with \(font.file)" }
+    }
+
+    /// Has the service screen's diagnostics and usage tabs gather what they show from the
+    /// shell (the display, the outputs, the config's hours, the errors told so far) as a tab
+    /// opens.
+    private func gatherServiceFacts(into scene: KioskScene, display: KioskDisplay, outputs: KioskOutputs, config: KioskConfig,
+                                    fallbackNote: String?, stateDirectory: String?) {
+        let facts = ServiceFactsSource(videoDriver: display.videoDriver, rendererName: display.renderer.name, configPath: options.config,
+                                       fallbackNote: fallbackNote, stateDirectory: stateDirectory,
+                                       backlight: outputs.backlightName, openingHours: config.openingHours,
+                                       wakeSeconds: config.wakeSeconds, mqtt: outputs.mqttStatus,
+                                       touch: { display.touchDevices })
+        events.listen { event, _, _ in if case .error(let message) = event { facts.noteError(message) } }
+        scene.gatherFacts = { [unowned scene] page, session in
+            facts.facts(for: page, frames: scene.frameStats, touchesDropped: session.touchesDropped)
+        }
+    }
+
+    /// Says in the log how long the start took, step by step (debug), and how the first
+    /// frame's `rings` were made, read from the `cache` or painted.
+    private func logStart(_ timeline: StartupTimeline, rings: RingArtTime, cache: RingArtStore?) {
+        let ms = StartupTimeline.milliseconds
+        if let cache, rings.rings > 0 {
+            logger.info("ring art: \(rings.read) of \(rings.rings) rings read from \(cache.directory) in \(ms(rings.reading)) ms, \(rings.rings - rings.read) painted in \(ms(rings.total - rings.reading)) ms")
+        }
+        logger.debug("\(timeline.summary(detail: ["first frame": "of which \(rings.rings) rings: pictures \(ms(rings.pictures)), polar art \(ms(rings.art)), pixel maps \(ms(rings.maps)), \(rings.read) read from the cache in \(ms(rings.reading))"]))")
+    }
+
+    /// The live loop on `display` until it ends, told to systemd, with `bench --live`'s
+    /// synthetic finger when measuring.
+    private func runLive(_ driver: SessionDriver, display: KioskDisplay, layout: @escaping () throws -> ScreenLayout,
+                         systemd: SystemdNotifier, input: LiveInput) throws {
+        systemd.ready()
+        let scene = driver.scene, hertz = display.refreshRate
+        let pacer = display.presentsAtDisplayPace ? nil : FramePacer(hertz: hertz)
+        measurement?.begin(driver.session, scene: scene, driver: display.videoDriver, reason: display.rendererReason, hertz: hertz,
+                           wake: input.wake)
+        defer { measurement?.end(scene: scene) }  // the synthetic finger stops however the loop ends
+        try LiveLoop(driver: driver, layout: layout, systemd: systemd, pacer: pacer, input: input).run()
+        let stats = scene.frameStats
+        logger.info("frames presented: \(stats.frames), \(stats.partialFrames) of them only where something changed")
+        systemd.stopping()
     }
 
     /// Has `scene`'s presents watched: one that takes longer than `stallSeconds` is told as
