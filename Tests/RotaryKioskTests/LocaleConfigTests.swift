@@ -20,7 +20,7 @@ struct LocaleConfigTests {
             for (key, word) in KioskWords.keys {
                 let text = language.words[keyPath: word]
                 #expect(!text.isEmpty && ProgramName.invisibleCharacter(in: text) == nil, "\(language.code).\(key)")
-                #expect(text.count <= ConfigLoader.wordLimit, "\(language.code).\(key)")
+                #expect(text.count <= TextLimit.word, "\(language.code).\(key)")
             }
             #expect(language.words.minutes.components(separatedBy: KioskWords.placeholder).count == 2, "\(language.code)")
             if language != .english { #expect(language.words != KioskLanguage.english.words, "\(language.code) is English") }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The values a number key accepts and why, so a message can say both: "must be 0 or
 /// between 10 and 86400 seconds, not 0.001: below 10 s the screen would dim between
 /// touches; 0 turns dimming off".
@@ -37,6 +39,12 @@ struct ConfigBounds: Sendable {
 
     /// `10` rather than `10.0`, `0.001` as written.
     static func text(_ value: Double) -> String { JSONValue.plain(value) }
+
+    /// `value` for a message, rounded to `places` decimals so sums like 0.1 + 0.2 print as 0.3.
+    static func message(_ value: Double, places: Int = 9) -> String {
+        let scale = pow(10, Double(places))
+        return text((value * scale).rounded() / scale)
+    }
 }
 
 /// The bounds of every number in the config, in one place with their reasons.

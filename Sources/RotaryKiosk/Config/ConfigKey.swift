@@ -7,6 +7,22 @@ protocol ConfigTarget {
     static var defaults: Self { get }
 }
 
+/// A key being read: the table it is in, its name there and the table's path, so that a
+/// reader reads it and says its problems without spelling either again.
+struct ConfigSpot {
+    /// The table the key is in.
+    let table: TOMLTable
+    /// The key's name in it.
+    let name: String
+    /// The table's path in the file (`display`, `program[2]`; empty: the file's top).
+    let tablePath: String
+
+    /// The key's path in the file, as problems name it: `display.rotation`.
+    var path: String { tablePath.isEmpty ? name : "\(tablePath).\(name)" }
+    /// Its value in the file (nil: left out).
+    var value: (any TOMLValueConvertible)? { table[name] }
+}
+
 /// One key of a config table, declared once: its name, what it takes, its default and its
 /// doc line (the key list in docs/config.md is made from these), and how it is read. The
 /// table's unknown-key check knows it by being declared.
@@ -14,13 +30,13 @@ struct ConfigKey<Target: ConfigTarget> {
     /// Its line in the key list: its name in its table, what it takes ("10 to 86400 seconds,
     /// or 0 (off)"), its default and what it does.
     let entry: ConfigListing.Key
-    /// Reads it from `table` (at `path`, the table's own) into the target; every problem goes
-    /// to the reader. Called whether or not the table has it (a required key says it is
+    /// Reads it (``ConfigSpot``: its table, name and path) into the target; every problem
+    /// goes to the reader. Called whether or not the table has it (a required key says it is
     /// missing).
-    let read: (_ r: inout ConfigReader, _ table: TOMLTable, _ path: String, _ target: inout Target) -> Void
+    let read: (_ r: inout ConfigReader, _ key: ConfigSpot, _ target: inout Target) -> Void
 
     init(name: String, takes: String, defaultText: String, doc: String,
-         read: @escaping (_ r: inout ConfigReader, _ table: TOMLTable, _ path: String, _ target: inout Target) -> Void) {
+         read: @escaping (_ r: inout ConfigReader, _ key: ConfigSpot, _ target: inout Target) -> Void) {
         entry = ConfigListing.Key(name: name, takes: takes, defaultText: defaultText, doc: doc)
         self.read = read
     }
@@ -47,7 +63,7 @@ struct ConfigSection<Target: ConfigTarget> {
     /// the checks across them.
     func read(_ table: TOMLTable, at path: String, _ r: inout ConfigReader, into target: inout Target) {
         r.warnUnknown(table, at: path, known: known)
-        for key in keys { key.read(&r, table, path, &target) }
+        for key in keys { key.read(&r, ConfigSpot(table: table, name: key.name, tablePath: path), &target) }
         check?(&r, table, path, &target)
     }
 
@@ -77,61 +93,61 @@ struct ConfigListing: Sendable {
 extension ConfigKey {
     /// A key read by `read`, taking `takes`, `defaultText` when left out.
     static func custom(_ name: String, takes: String, default defaultText: String = "none", doc: String,
-                       _ read: @escaping (_ r: inout ConfigReader, _ table: TOMLTable, _ path: String, _ target: inout Target) -> Void)
+                       _ read: @escaping (_ r: inout ConfigReader, _ key: ConfigSpot, _ target: inout Target) -> Void)
         -> ConfigKey {
         ConfigKey(name: name, takes: takes, defaultText: defaultText, doc: doc, read: read)
     }
 
     /// A required one-line text drawn on `place` into `field`: trimmed, not empty, at most
-    /// `limit` characters, nothing invisible (`ConfigLoader.label`); left out, an error saying
+    /// `limit` characters, nothing invisible (`ConfigReader.label`); left out, an error saying
     /// `missing`.
     static func label(_ name: String, _ field: WritableKeyPath<Target, String?>, limit: Int, shownOn place: String, missing: String,
                       doc: String) -> ConfigKey {
-        ConfigKey(name: name, takes: "text, at most \(limit) characters", defaultText: "required", doc: doc) { r, table, path, target in
-            target[keyPath: field] = ConfigLoader.label(table, name, at: path, limit: limit, shownOn: place, missing: missing, &r)
+        ConfigKey(name: name, takes: "text, at most \(limit) characters", defaultText: "required", doc: doc) { r, key, target in
+            target[keyPath: field] = r.label(key, limit: limit, shownOn: place, missing: missing)
         }
     }
 
     /// A number within `bounds` into `field`.
     static func number(_ name: String, _ field: WritableKeyPath<Target, Double>, _ bounds: ConfigBounds, doc: String) -> ConfigKey {
-        ConfigKey(name: name, takes: bounds.summary, defaultText: ConfigBounds.text(Target.defaults[keyPath: field]), doc: doc) { r, table, path, target in
-            if let value = r.number(table, name, at: path, in: bounds) { target[keyPath: field] = value }
+        ConfigKey(name: name, takes: bounds.summary, defaultText: ConfigBounds.text(Target.defaults[keyPath: field]), doc: doc) { r, key, target in
+            if let value = r.number(key, in: bounds) { target[keyPath: field] = value }
         }
     }
 
     /// A number within `bounds` into `field`, which is nil (`defaultText`) when left out.
     static func number(_ name: String, _ field: WritableKeyPath<Target, Double?>, _ bounds: ConfigBounds, default defaultText: String,
                        doc: String) -> ConfigKey {
-        ConfigKey(name: name, takes: bounds.summary, defaultText: defaultText, doc: doc) { r, table, path, target in
-            if let value = r.number(table, name, at: path, in: bounds) { target[keyPath: field] = value }
+        ConfigKey(name: name, takes: bounds.summary, defaultText: defaultText, doc: doc) { r, key, target in
+            if let value = r.number(key, in: bounds) { target[keyPath: field] = value }
         }
     }
 
     /// A whole number within `bounds` into `field`.
     static func int(_ name: String, _ field: WritableKeyPath<Target, Int>, _ bounds: ConfigBounds, doc: String) -> ConfigKey {
-        ConfigKey(name: name, takes: "a whole number, " + bounds.summary, defaultText: String(Target.defaults[keyPath: field]), doc: doc) { r, table, path, target in
-            if let value = r.int(table, name, at: path, in: bounds) { target[keyPath: field] = value }
+        ConfigKey(name: name, takes: "a whole number, " + bounds.summary, defaultText: String(Target.defaults[keyPath: field]), doc: doc) { r, key, target in
+            if let value = r.int(key, in: bounds) { target[keyPath: field] = value }
         }
     }
 
     /// `true` or `false` into `field`.
     static func bool(_ name: String, _ field: WritableKeyPath<Target, Bool>, doc: String) -> ConfigKey {
-        ConfigKey(name: name, takes: "true or false", defaultText: String(Target.defaults[keyPath: field]), doc: doc) { r, table, path, target in
-            if let value = r.bool(table, name, at: path) { target[keyPath: field] = value }
+        ConfigKey(name: name, takes: "true or false", defaultText: String(Target.defaults[keyPath: field]), doc: doc) { r, key, target in
+            if let value = r.bool(key) { target[keyPath: field] = value }
         }
     }
 
     /// A `#rrggbb` colour into `field` (left out: the theme's own).
     static func colour(_ name: String, _ field: WritableKeyPath<Target, String?>, doc: String) -> ConfigKey {
-        ConfigKey(name: name, takes: "a colour, \"#rrggbb\"", defaultText: "the theme's", doc: doc) { r, table, path, target in
-            if let value = r.colour(table, name, at: path) { target[keyPath: field] = value }
+        ConfigKey(name: name, takes: "a colour, \"#rrggbb\"", defaultText: "the theme's", doc: doc) { r, key, target in
+            if let value = r.colour(key) { target[keyPath: field] = value }
         }
     }
 
     /// A command (an argv array, run without a shell) into `field`.
     static func command(_ name: String, _ field: WritableKeyPath<Target, [String]?>, doc: String) -> ConfigKey {
-        ConfigKey(name: name, takes: "a command, [\"/path/to/program\", \"argument\", …]", defaultText: "none", doc: doc) { r, table, path, target in
-            if let argv = r.command(table, name, at: path) { target[keyPath: field] = argv }
+        ConfigKey(name: name, takes: "a command, [\"/path/to/program\", \"argument\", …]", defaultText: "none", doc: doc) { r, key, target in
+            if let argv = r.command(key) { target[keyPath: field] = argv }
         }
     }
 
@@ -139,10 +155,10 @@ extension ConfigKey {
     static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(_ name: String, _ field: WritableKeyPath<Target, Choice>,
                                                                          doc: String) -> ConfigKey where Choice.RawValue == String {
         let names = Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-        return ConfigKey(name: name, takes: "one of " + names, defaultText: "\"\(Target.defaults[keyPath: field].rawValue)\"", doc: doc) { r, table, path, target in
-            guard let text = r.string(table, name, at: path) else { return }
+        return ConfigKey(name: name, takes: "one of " + names, defaultText: "\"\(Target.defaults[keyPath: field].rawValue)\"", doc: doc) { r, key, target in
+            guard let text = r.string(key) else { return }
             if let value = Choice(rawValue: text) { target[keyPath: field] = value } else {
-                r.error(r.join(path, name), "must be \(names), not \"\(text)\"")
+                r.error(key, "must be \(names), not \"\(text)\"")
             }
         }
     }

@@ -1,9 +1,6 @@
 import TOMLKit
 
 extension ConfigLoader {
-    /// A zone's name is at most this many characters long: it is written on a tile.
-    static let zoneNameLimit = 24
-
     /// Reads the `[[zone]]` tables into `config.zones` (after the programs, whose names they
     /// list); returns each name with its key, for the font check.
     static func readZones(_ root: TOMLTable, _ r: inout ConfigReader, _ config: inout KioskConfig) -> [(key: String, name: String)] {
@@ -49,34 +46,6 @@ extension ConfigLoader {
             zones.append(zone)
         }
         config.zones = zones
-        return names
-    }
-
-    /// A zone's `programs`: names of `[[program]]` tables (as they are written), each once, at
-    /// least one; nil when any is wrong.
-    static func readZonePrograms(_ table: TOMLTable, at path: String, offered: [String],
-                                         _ r: inout ConfigReader) -> [String]? {
-        let key = "\(path).programs"
-        guard let names = r.array(table, "programs", at: path, { reader, value, itemPath -> String? in
-            guard let name = value.string else { reader.error(itemPath, "must be a program's name, not \(value.type)"); return nil }
-            let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-            if offered.contains(trimmed) { return trimmed }
-            if let match = offered.first(where: { $0.lowercased() == trimmed.lowercased() }) {
-                reader.error(itemPath, "\"\(name)\" is written \"\(match)\" in [[program]]: write it the same way")
-            } else {
-                reader.error(itemPath, "\"\(name)\" is no [[program]]'s name; the programs are "
-                    + offered.prefix(8).map { "\"\($0)\"" }.joined(separator: ", ") + (offered.count > 8 ? ", …" : ""))
-            }
-            return nil
-        }) else { return nil }
-        guard !names.isEmpty else {
-            r.error(key, "lists no program: the zone's wheel needs at least one (leave programs out to offer all of them)")
-            return nil
-        }
-        if let twice = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
-            r.error(key, "lists \"\(twice)\" twice: list each program once")
-            return nil
-        }
         return names
     }
 }

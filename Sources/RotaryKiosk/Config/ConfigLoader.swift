@@ -55,17 +55,13 @@ public enum ConfigLoader {
         }
         var config = KioskConfig()
         reader.warnUnknown(root, at: "", known: ConfigSchema.rootTables)
-        read(ConfigSchema.dial, root, &reader, &config)
+        // The panel's tables first: the programs are read against the dial.
+        for section in ConfigSchema.panelSections { read(section, root, &reader, &config) }
         let categories = readCategories(root, &reader, &config)
         let names = readPrograms(root, declared: categories, &reader, &config)
         let zones = readZones(root, &reader, &config)
-        for section in [ConfigSchema.display, ConfigSchema.touch, ConfigSchema.safety, ConfigSchema.admin, ConfigSchema.timer, ConfigSchema.usage, ConfigSchema.hooks,
-                        ConfigSchema.feedback] {
-            read(section, root, &reader, &config)
-        }
         checkOnTimeCaps(config, &reader)
         readMqtt(root, &reader, &config)
-        read(ConfigSchema.theme, root, &reader, &config)
         let words = readLocale(root, &reader, &config)
         FontCheck.check(pattern: config.theme.font, names: (categories ?? []) + names + zones + words, &reader)
         let failed = reader.problems.contains { $0.severity == .error }
@@ -155,13 +151,7 @@ public enum ConfigLoader {
             + "\(written) is no known table: did you mean [[program]]?", line: r.index.line(of: lookalike))
     }
 
-    /// A program's name is at most this many characters long.
-    static let programNameLimit = 60
-
     // MARK: - Categories
-
-    /// A category strip entry is at most this many characters long.
-    static let categoryLimit = 40
 
     /// Reads the `[[category]]` tables into `config.declaredCategories`. Returns nil when the
     /// file has none that load (the categories are then taken from the programs), else each
@@ -209,28 +199,6 @@ public enum ConfigLoader {
         var name: String?
     }
 
-    /// The `category` of the program `table` at `path`: one of `declared` when the file has
-    /// `[[category]]`, else a name for the strip. Nil when it has none or it is wrong (a
-    /// declared name written in another case is reported and gives that name: it is meant).
-    static func readCategory(of table: TOMLTable, at path: String, declared: [(key: String, name: String)]?,
-                             _ r: inout ConfigReader) -> String? {
-        guard let declared else { return label(table, "category", at: path, limit: categoryLimit, shownOn: "the category strip", &r) }
-        guard let category = r.string(table, "category", at: path)?.trimmingCharacters(in: .whitespacesAndNewlines) else { return nil }
-        if declared.contains(where: { $0.name == category }) { return category }
-        let known = declared.map { "\"\($0.name)\"" }.joined(separator: ", ")
-        if category.isEmpty {
-            r.error("\(path).category", "must not be empty: the file has [[category]], so it names one of \(known)")
-        } else if let match = declared.first(where: { $0.name.lowercased() == category.lowercased() }) {
-            r.error("\(path).category", "\"\(category)\" is written \"\(match.name)\" in [[category]]: write it the same way, "
-                + "or the program would be on no wheel of the strip")
-            return match.name  // meant: the category is used, so it is not also reported as empty
-        } else {
-            r.error("\(path).category", "\"\(category)\" is no [[category]]; the file has \(known): use one of them, "
-                + "or add a [[category]] with this name")
-        }
-        return nil
-    }
-
     /// Checks the programs' categories together: with categories, every program needs one,
     /// every declared category needs a program, and a strip of one category is not shown.
     /// Returns each category taken from the programs (none when declared) with the key of its
@@ -272,108 +240,5 @@ public enum ConfigLoader {
                 + "or leave the categories out")
         }
         return taken
-    }
-
-    /// The string `key` of `table`, drawn as one line: trimmed, not empty (unless
-    /// `allowsEmpty`), at most `limit` characters, no control or zero-width characters. Nil
-    /// when it is absent or wrong: the error names `path.key` and `place`, where it is shown;
-    /// an absent key is an error saying `missing` when that is given, a long one says
-    /// `tooLong` (default: too long for `place`).
-    static func label(_ table: TOMLTable, _ key: String, at path: String, limit: Int, shownOn place: String,
-                      missing: String? = nil, allowsEmpty: Bool = false, tooLong: String? = nil,
-                      _ r: inout ConfigReader) -> String? {
-        let keyPath = "\(path).\(key)"
-        if table[key] == nil, let missing { r.error(keyPath, "is missing: \(missing)") }
-        guard let text = r.string(table, key, at: path)?.trimmingCharacters(in: .whitespacesAndNewlines) else { return nil }
-        if text.isEmpty, !allowsEmpty {
-            r.error(keyPath, "must not be empty: it is shown on \(place); write the text to show")
-            return nil
-        }
-        if let bad = ProgramName.invisibleCharacter(in: text) {
-            r.error(keyPath, "contains \(bad): a name is one line of visible text; remove it")
-            return nil
-        }
-        if text.count > limit {
-            r.error(keyPath, "is \(text.count) characters long, more than \(limit): \(tooLong ?? "too long for \(place); shorten it")")
-            return nil
-        }
-        return text
-    }
-
-    // MARK: - Set points
-
-    /// A set point's name is at most this many characters long, its unit at most `unitLimit`.
-    static let settingNameLimit = 40
-    static let unitLimit = 12
-
-
-    /// Reads a program's `[program.setting]` at `path` (`program[2].setting`), adding its name
-    /// and unit to `names` for the font check. Nil when it has an error.
-    static func readSetting(_ value: any TOMLValueConvertible, at path: String, _ r: inout ConfigReader,
-                            _ names: inout [(key: String, name: String)]) -> ProgramSetting? {
-        guard let table = value.tomlValue.table else {
-            let what = value.tomlValue.array != nil ? "one table, not a list: a program has one set point"
-                : "a table, not \(value.tomlValue.type)"
-            r.error(path, "must be \(what); write [program.setting] after the program's [[program]] keys, "
-                + "with name, min, max and step")
-            return nil
-        }
-        let errorsBefore = r.errorCount
-        var draft = SettingDraft.defaults
-        ConfigSchema.setting.read(table, at: path, &r, into: &draft)
-        if let name = draft.name { names.append((key: "\(path).name", name: name)) }
-        if !draft.unit.isEmpty { names.append((key: "\(path).unit", name: draft.unit)) }
-        guard r.errorCount == errorsBefore, let name = draft.name, let min = draft.min, let max = draft.max, let step = draft.step else { return nil }
-        return ProgramSetting(name: name, unit: draft.unit, min: min, max: max, step: step, defaultValue: draft.defaultValue ?? min,
-                              style: draft.style)
-    }
-
-    /// Whether `step` divides max − min into a whole number of steps (within rounding), at
-    /// most 1000 of them; an error at `path.step` when not.
-    static func checkSteps(min: Double, max: Double, step: Double, at path: String, _ r: inout ConfigReader) -> Bool {
-        let span = max - min
-        let steps = span / step
-        let whole = steps.rounded()
-        if steps < 1 - 1e-6 {
-            r.error("\(path).step", "is larger than max − min (\(number(span))): the control would have one value only; "
-                + "choose a step of at most \(number(span))")
-            return false
-        }
-        if !isWhole(steps) {
-            let below = min + steps.rounded(.down) * step, above = min + steps.rounded(.up) * step
-            r.error("\(path).step", "does not divide max − min (\(number(span))) into whole steps (it gives "
-                + "\(number(steps, places: 2))): max could never be set; set max = \(number(below)) or \(number(above)), "
-                + "or choose a step that divides \(number(span))")
-            return false
-        }
-        if let problem = ConfigBounds.settingSteps.problem(whole) {
-            r.error("\(path).step", "(max − min) / step \(problem); choose a step of at least \(number(span / 1000))")
-            return false
-        }
-        return true
-    }
-
-    /// Checks `value`, the set point's `default`: within min…max and on a step.
-    static func checkDefault(_ value: Double, min: Double, max: Double, step: Double, at path: String,
-                             _ r: inout ConfigReader) {
-        guard (min...max).contains(value) else {
-            r.error("\(path).default", "must be between min and max (\(number(min)) and \(number(max))), not \(number(value)): "
-                + "the set point starts there each time the program is picked")
-            return
-        }
-        let k = (value - min) / step
-        guard !isWhole(k) else { return }
-        let below = min + k.rounded(.down) * step
-        r.error("\(path).default", "\(number(value)) is not on a step: the values are \(number(min)), \(number(min + step)) … "
-            + "\(number(max)) (min + a whole number of steps of \(number(step))); write \(number(below)) or \(number(below + step))")
-    }
-
-    /// Whether a count of steps is a whole number within rounding (a millionth, relative).
-    static func isWhole(_ steps: Double) -> Bool { abs(steps - steps.rounded()) <= 1e-6 * Swift.max(1, abs(steps)) }
-
-    /// `value` for a message, rounded to `places` decimals so sums like 0.1 + 0.2 print as 0.3.
-    static func number(_ value: Double, places: Int = 9) -> String {
-        let scale = pow(10, Double(places))
-        return ConfigBounds.text((value * scale).rounded() / scale)
     }
 }

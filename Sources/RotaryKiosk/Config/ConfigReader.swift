@@ -130,6 +130,56 @@ struct ConfigReader {
         return argv
     }
 
+    // MARK: - The key being read
+
+    /// An error at `key` (``ConfigSpot/path``).
+    mutating func error(_ key: ConfigSpot, _ message: String) { error(key.path, message) }
+
+    /// `key`'s string (nil: left out, or not a string, which is an error).
+    mutating func string(_ key: ConfigSpot) -> String? { string(key.table, key.name, at: key.tablePath) }
+
+    /// `key`'s true or false.
+    mutating func bool(_ key: ConfigSpot) -> Bool? { bool(key.table, key.name, at: key.tablePath) }
+
+    /// `key`'s whole number, within `bounds` when given.
+    mutating func int(_ key: ConfigSpot, in bounds: ConfigBounds? = nil) -> Int? { int(key.table, key.name, at: key.tablePath, in: bounds) }
+
+    /// `key`'s finite number within `bounds`.
+    mutating func number(_ key: ConfigSpot, in bounds: ConfigBounds) -> Double? { number(key.table, key.name, at: key.tablePath, in: bounds) }
+
+    /// `key`'s array, each element converted by `element`.
+    mutating func array<T>(_ key: ConfigSpot, _ element: (inout ConfigReader, TOMLValue, String) -> T?) -> [T]? {
+        array(key.table, key.name, at: key.tablePath, element)
+    }
+
+    /// `key`'s argv array.
+    mutating func command(_ key: ConfigSpot) -> [String]? { command(key.table, key.name, at: key.tablePath) }
+
+    /// `key`'s string, drawn as one line: trimmed, not empty (unless `allowsEmpty`), at most
+    /// `limit` characters, no control or zero-width characters. Nil when it is absent or
+    /// wrong: the error names the key and `place`, where it is shown;
+    /// an absent key is an error saying `missing` when that is given, a long one says
+    /// `tooLong` (default: too long for `place`).
+    mutating func label(_ key: ConfigSpot, limit: Int, shownOn place: String,
+                        missing: String? = nil, allowsEmpty: Bool = false, tooLong: String? = nil) -> String? {
+        let keyPath = key.path
+        if key.value == nil, let missing { error(keyPath, "is missing: \(missing)") }
+        guard let text = string(key)?.trimmingCharacters(in: .whitespacesAndNewlines) else { return nil }
+        if text.isEmpty, !allowsEmpty {
+            error(keyPath, "must not be empty: it is shown on \(place); write the text to show")
+            return nil
+        }
+        if let bad = ProgramName.invisibleCharacter(in: text) {
+            error(keyPath, "contains \(bad): a name is one line of visible text; remove it")
+            return nil
+        }
+        if text.count > limit {
+            error(keyPath, "is \(text.count) characters long, more than \(limit): \(tooLong ?? "too long for \(place); shorten it")")
+            return nil
+        }
+        return text
+    }
+
     /// `path` made absolute: a relative one is taken from the config file's folder.
     func absolute(_ path: String) -> String {
         path.hasPrefix("/") ? path : (folder as NSString).appendingPathComponent(path)
@@ -146,9 +196,9 @@ struct ConfigReader {
     }
 
     /// A `#rrggbb` colour, kept as text.
-    mutating func colour(_ table: TOMLTable, _ key: String, at path: String) -> String? {
-        guard let s = string(table, key, at: path) else { return nil }
-        guard ColourText.parse(s) != nil else { error(join(path, key), "must be a colour like \"#1e2432\", not \"\(s)\""); return nil }
+    mutating func colour(_ key: ConfigSpot) -> String? {
+        guard let s = string(key) else { return nil }
+        guard ColourText.parse(s) != nil else { error(key, "must be a colour like \"#1e2432\", not \"\(s)\""); return nil }
         return s
     }
 }

@@ -31,56 +31,53 @@ struct WordsDraft: ConfigTarget {
 extension ConfigSchema {
     static var locale: ConfigSection<LocaleDraft> { ConfigSection<LocaleDraft>(header: "[locale]", doc: "The kiosk's language, digits and reading direction.", keys: [
         .custom("language", takes: KioskLanguage.all.map(\.code).joined(separator: ", "), default: "\"en\"",
-                doc: "The built-in words, the service screen's too.") { r, table, path, draft in
-            guard let tag = r.string(table, "language", at: path) else { return }
+                doc: "The built-in words, the service screen's too.") { r, key, draft in
+            guard let tag = r.string(key) else { return }
             if let language = KioskLanguage.named(tag) { draft.language = language } else {
                 let known = KioskLanguage.all.map(\.code).joined(separator: ", ")
-                r.error("locale.language", "\"\(tag)\" has no built-in words; built in: \(known). "
+                r.error(key, "\"\(tag)\" has no built-in words; built in: \(known). "
                     + "For another language keep one of them and write every word in [strings]")
             }
         },
-        .custom("digits", takes: "\"western\" or \"arabic-indic\"", default: "\"western\"", doc: "The digits of every number shown.") { r, table, path, draft in
-            guard let text = r.string(table, "digits", at: path) else { return }
+        .custom("digits", takes: "\"western\" or \"arabic-indic\"", default: "\"western\"", doc: "The digits of every number shown.") { r, key, draft in
+            guard let text = r.string(key) else { return }
             switch text {
             case "western": draft.digits = .western
             case "arabic-indic": draft.digits = .arabicIndic
-            default: r.error("locale.digits", "must be \"western\" (0123456789) or \"arabic-indic\" (٠١٢٣٤٥٦٧٨٩), not \"\(text)\"")
+            default: r.error(key, "must be \"western\" (0123456789) or \"arabic-indic\" (٠١٢٣٤٥٦٧٨٩), not \"\(text)\"")
             }
         },
         .custom("direction", takes: "\"left-to-right\" or \"right-to-left\"", default: "the language's",
-                doc: "Which way the category strip runs and text panels align.") { r, table, path, draft in
-            guard let text = r.string(table, "direction", at: path) else { return }
+                doc: "Which way the category strip runs and text panels align.") { r, key, draft in
+            guard let text = r.string(key) else { return }
             switch text {
             case "left-to-right": draft.direction = .leftToRight
             case "right-to-left": draft.direction = .rightToLeft
-            default: r.error("locale.direction", "must be \"left-to-right\" or \"right-to-left\", not \"\(text)\" "
+            default: r.error(key, "must be \"left-to-right\" or \"right-to-left\", not \"\(text)\" "
                 + "(leave it out to follow the language)")
             }
         },
     ]) }
 
     static var strings: ConfigSection<WordsDraft> { ConfigSection<WordsDraft>(
-        header: "[strings]", doc: "Any of the kiosk screen's words, changed (at most \(ConfigLoader.wordLimit) characters).",
-        keys: KioskWords.keys.map { key, word in
-            let hint = ["paused", "hold_to_cancel"].contains(key)  // may be left out: "" shows none
-            return .custom(key, takes: hint ? "text, or \"\" for none" : "text", default: "\"\(WordsDraft.defaults.words[keyPath: word])\"",
-                           doc: word == \KioskWords.minutes ? "Holds \(KioskWords.placeholder) where the number goes." : "") { r, table, path, draft in
-                guard let text = ConfigLoader.label(table, key, at: path, limit: ConfigLoader.wordLimit, shownOn: "the kiosk's screen",
-                                                    allowsEmpty: hint, &r) else { return }
+        header: "[strings]", doc: "Any of the kiosk screen's words, changed (at most \(TextLimit.word) characters).",
+        keys: KioskWords.keys.map { name, word in
+            let hint = ["paused", "hold_to_cancel"].contains(name)  // may be left out: "" shows none
+            return .custom(name, takes: hint ? "text, or \"\" for none" : "text", default: "\"\(WordsDraft.defaults.words[keyPath: word])\"",
+                           doc: word == \KioskWords.minutes ? "Holds \(KioskWords.placeholder) where the number goes." : "") { r, key, draft in
+                guard let text = r.label(key, limit: TextLimit.word, shownOn: "the kiosk's screen",
+                                                    allowsEmpty: hint) else { return }
                 if word == \KioskWords.minutes, text.components(separatedBy: KioskWords.placeholder).count != 2 {
-                    return r.error("strings.minutes", "must hold \(KioskWords.placeholder) once, where the number of minutes goes, "
+                    return r.error(key, "must hold \(KioskWords.placeholder) once, where the number of minutes goes, "
                         + "like \"\(KioskWords.placeholder) min\"")
                 }
                 draft.words[keyPath: word] = text
-                draft.changed.insert(key)
+                draft.changed.insert(name)
             }
         }) }
 }
 
 extension ConfigLoader {
-    /// A word in `[strings]` is at most this many characters long.
-    static let wordLimit = 40
-
     /// Reads `[locale]` (language, digits, direction) and `[strings]` (any word changed) into
     /// `config.locale`. Returns every word the kiosk will show with the key it comes from (a
     /// built-in word with `locale.language`, a changed one with its `strings.` key), for the

@@ -23,20 +23,20 @@ extension ConfigSchema {
     static var mqtt: ConfigSection<MqttDraft> { ConfigSection<MqttDraft>(
         header: "[mqtt]", doc: "The link to an MQTT broker: events, state, Home Assistant, remote commands and fleet updates.",
         keys: [
-            .custom("broker", takes: MqttSettings.brokerRule, default: "required", doc: "Where the broker is.") { r, table, path, draft in
-                draft.broker = r.string(table, "broker", at: path)
-                if table["broker"] == nil { r.error("mqtt.broker", "is missing: \(MqttSettings.brokerRule)") }
+            .custom("broker", takes: MqttSettings.brokerRule, default: "required", doc: "Where the broker is.") { r, key, draft in
+                draft.broker = r.string(key)
+                if key.value == nil { r.error(key, "is missing: \(MqttSettings.brokerRule)") }
             },
             .custom("id", takes: "a name without /, + or #", default: "the host's name",
-                    doc: "The kiosk's name on the broker: its client id and its topics' last level.") { r, table, path, draft in
-                guard let id = r.string(table, "id", at: path) else { return }
-                guard MqttSettings.isTopic(id), !id.contains("/") else { return r.error("mqtt.id", "must be a name without /, + or #, not \"\(id)\"") }
+                    doc: "The kiosk's name on the broker: its client id and its topics' last level.") { r, key, draft in
+                guard let id = r.string(key) else { return }
+                guard MqttSettings.isTopic(id), !id.contains("/") else { return r.error(key, "must be a name without /, + or #, not \"\(id)\"") }
                 draft.id = id
             },
             .topic("base_topic", \.baseTopic, default: "\"rotary/<id>\"", doc: "Where the kiosk's topics live."),
             .topic("discovery_prefix", \.discoveryPrefix, default: "\"homeassistant\"", doc: "Home Assistant's discovery prefix."),
-            .custom("username", takes: "text", doc: "The user name on the broker.") { r, table, path, draft in
-                draft.username = r.string(table, "username", at: path)
+            .custom("username", takes: "text", doc: "The user name on the broker.") { r, key, draft in
+                draft.username = r.string(key)
             },
             .path("password_file", \.passwordFile, doc: "A file holding the password (its first line), read as the kiosk's user."),
             .path("ca_file", \.caFile, doc: "The CA certificate that signs the broker's (TLS; none: the system's)."),
@@ -63,10 +63,10 @@ extension ConfigSchema {
 extension ConfigKey where Target == MqttDraft {
     /// A topic without wildcards or empty levels into `field`.
     static func topic(_ name: String, _ field: WritableKeyPath<MqttDraft, String?>, default defaultText: String, doc: String) -> ConfigKey {
-        .custom(name, takes: "a topic without wildcards (+, #) or empty levels", default: defaultText, doc: doc) { r, table, path, draft in
-            guard let value = r.string(table, name, at: path) else { return }
+        .custom(name, takes: "a topic without wildcards (+, #) or empty levels", default: defaultText, doc: doc) { r, key, draft in
+            guard let value = r.string(key) else { return }
             if MqttSettings.isTopic(value) { draft[keyPath: field] = value } else {
-                r.error("mqtt.\(name)", "must be a topic without wildcards (+, #) or empty levels, not \"\(value)\"")
+                r.error(key, "must be a topic without wildcards (+, #) or empty levels, not \"\(value)\"")
             }
         }
     }
@@ -75,8 +75,8 @@ extension ConfigKey where Target == MqttDraft {
     /// the kiosk connects, as the user it runs as (a password file is often readable by that
     /// user alone).
     static func path(_ name: String, _ field: WritableKeyPath<MqttDraft, String?>, doc: String) -> ConfigKey {
-        .custom(name, takes: "a file", doc: doc) { r, table, path, draft in
-            draft[keyPath: field] = r.string(table, name, at: path).map(r.absolute)
+        .custom(name, takes: "a file", doc: doc) { r, key, draft in
+            draft[keyPath: field] = r.string(key).map(r.absolute)
         }
     }
 }

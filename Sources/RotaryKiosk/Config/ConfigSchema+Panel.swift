@@ -11,18 +11,18 @@ enum ConfigSchema {
     static var dial: ConfigSection<KioskConfig> { ConfigSection<KioskConfig>(header: "[dial]", doc: "The numbered dial round the wheel.", keys: [
         .custom("values", takes: "2 to 120 whole minutes, each 0 to 1440, increasing",
                 default: KioskConfig.defaults.dialMinutes.map(String.init).joined(separator: ", "),
-                doc: "The minutes the dial shows, in order.") { r, table, path, config in
-            guard let values = r.array(table, "values", at: path, { reader, value, itemPath -> Int? in
+                doc: "The minutes the dial shows, in order.") { r, key, config in
+            guard let values = r.array(key, { reader, value, itemPath -> Int? in
                 guard let i = value.int else { reader.error(itemPath, "must be a whole number of minutes, not \(value.type)"); return nil }
                 return reader.accept(Double(i), .dialMinutes, itemPath) ? i : nil
             }) else { return }
             guard (2...120).contains(values.count) else {
-                r.error("dial.values", "needs 2 to 120 values, not \(values.count): a dial of one value cannot be turned, "
+                r.error(key, "needs 2 to 120 values, not \(values.count): a dial of one value cannot be turned, "
                     + "and more than 120 would be too close together to read")
                 return
             }
             guard zip(values, values.dropFirst()).allSatisfy({ $0 < $1 }) else {
-                r.error("dial.values", "must increase from one value to the next (no repeats)")
+                r.error(key, "must increase from one value to the next (no repeats)")
                 return
             }
             config.dialMinutes = values
@@ -31,38 +31,38 @@ enum ConfigSchema {
 
     static var display: ConfigSection<KioskConfig> { ConfigSection<KioskConfig>(header: "[display]", doc: "The panel: how it is mounted, when it dims and sleeps.", keys: [
         .custom("rotation", takes: "0, 90, 180 or 270 (degrees clockwise)", default: String(KioskConfig.defaults.rotation),
-                doc: "How the panel is mounted: the picture and the touches are turned by this much.") { r, table, path, config in
-            guard let rotation = r.int(table, "rotation", at: path) else { return }
+                doc: "How the panel is mounted: the picture and the touches are turned by this much.") { r, key, config in
+            guard let rotation = r.int(key) else { return }
             if [0, 90, 180, 270].contains(rotation) { config.rotation = rotation } else {
-                r.error("display.rotation", "\(DisplayRotation.rule), not \(rotation)\(DisplayRotation.hint(rotation)): "
+                r.error(key, "\(DisplayRotation.rule), not \(rotation)\(DisplayRotation.hint(rotation)): "
                     + "a panel mounted on its side is turned by right angles")
             }
         },
         .number("dim_after_seconds", \.dimAfterSeconds, .dimAfter, doc: "Dims the screen and stops drawing after this long without a touch."),
         .custom("backlight", takes: "\"auto\", \"none\" or a device in /sys/class/backlight", default: "\"\(KioskConfig.defaults.backlight)\"",
-                doc: "The backlight the service screen's brightness and dimming set.") { r, table, path, config in
-            guard let backlight = r.string(table, "backlight", at: path) else { return }
+                doc: "The backlight the service screen's brightness and dimming set.") { r, key, config in
+            guard let backlight = r.string(key) else { return }
             if backlight.isEmpty || backlight.contains("/") || backlight == "." || backlight == ".." {
-                r.error("display.backlight", "must be \"auto\", \"none\" or a device's name in /sys/class/backlight, not \"\(backlight)\"")
+                r.error(key, "must be \"auto\", \"none\" or a device's name in /sys/class/backlight, not \"\(backlight)\"")
             } else {
                 config.backlight = backlight
             }
         },
         .custom("on_hours", takes: OpeningHours.rule, default: "always on",
-                doc: "When the panel is on; outside these hours it is off unless touched or counting down.") { r, table, path, config in
-            guard let text = r.string(table, "on_hours", at: path) else { return }
+                doc: "When the panel is on; outside these hours it is off unless touched or counting down.") { r, key, config in
+            guard let text = r.string(key) else { return }
             if let hours = OpeningHours(text) { config.openingHours = hours } else {
-                r.error("display.on_hours", "must be \(OpeningHours.rule), not \"\(text)\"")
+                r.error(key, "must be \(OpeningHours.rule), not \"\(text)\"")
             }
         },
         .number("wake_seconds", \.wakeSeconds, .wake, doc: "Outside the opening hours, a touch keeps the panel on this long."),
         .int("shift_pixels", \.shiftPixels, .shiftPixels,
              doc: "Against burn-in: once a minute the whole picture glides a pixel a second round a square this far across either way and twice this down, while nobody touches."),
         .custom("framebuffer", takes: "a framebuffer device, \"/dev/fb…\"", default: "\"\(KioskConfig.defaults.framebuffer)\"",
-                doc: "The framebuffer drawn into on a panel without KMS.") { r, table, path, config in
-            guard let framebuffer = r.string(table, "framebuffer", at: path) else { return }
+                doc: "The framebuffer drawn into on a panel without KMS.") { r, key, config in
+            guard let framebuffer = r.string(key) else { return }
             if framebuffer.hasPrefix("/dev/") { config.framebuffer = framebuffer } else {
-                r.error("display.framebuffer", "must be a framebuffer device such as \"/dev/fb0\", not \"\(framebuffer)\"")
+                r.error(key, "must be a framebuffer device such as \"/dev/fb0\", not \"\(framebuffer)\"")
             }
         },
         .number("diagonal", \.diagonalInches, .diagonal, default: "what the display reports",
@@ -90,10 +90,10 @@ enum ConfigSchema {
     static var admin: ConfigSection<KioskConfig> { ConfigSection<KioskConfig>(header: "[admin]", doc: "The operator's service screen.", keys: [
         .number("exit_hold_seconds", \.adminHoldSeconds, .exitHold, doc: "How long two fingers hold opposite corners to open the service screen."),
         .custom("pin_hash", takes: "a line from `rotary-kiosk hash-pin`", default: "none (no PIN)",
-                doc: "The service PIN's hash.") { r, table, path, config in
-            guard let hash = r.string(table, "pin_hash", at: path) else { return }
+                doc: "The service PIN's hash.") { r, key, config in
+            guard let hash = r.string(key) else { return }
             if PinHash.isUsable(hash) { config.pinHash = hash } else {
-                r.error("admin.pin_hash", "is not a PIN hash this system can check: make one with "
+                r.error(key, "is not a PIN hash this system can check: make one with "
                     + "`rotary-kiosk hash-pin` and paste the line it prints")
             }
         },
@@ -128,12 +128,12 @@ enum ConfigSchema {
         .colour("dial", \.theme.dial, doc: "The dial's ring."),
         .colour("dial_ticks", \.theme.dialTicks, doc: "The dial's ticks."),
         .custom("font", takes: "a fontconfig pattern or a font file", default: "\"\(Theme().fontPattern)\"",
-                doc: "The font every word is drawn in.") { r, table, path, config in
-            if let font = r.string(table, "font", at: path) { config.theme.font = font }
+                doc: "The font every word is drawn in.") { r, key, config in
+            if let font = r.string(key) { config.theme.font = font }
         },
         .custom("segments", takes: "a list of image files (SVG or PNG)", default: "the built-in textures",
-                doc: "The wheel's segment textures, in turn.") { r, table, path, config in
-            config.theme.segments = r.array(table, "segments", at: path) { reader, value, itemPath in
+                doc: "The wheel's segment textures, in turn.") { r, key, config in
+            config.theme.segments = r.array(key) { reader, value, itemPath in
                 guard let s = value.string else { reader.error(itemPath, "must be a file path"); return nil }
                 return reader.file(s, for: itemPath)
             } ?? config.theme.segments
@@ -144,8 +144,9 @@ enum ConfigSchema {
                 doc: "How strongly segments away from the marker show."),
     ]) }
 
-    /// The panel's tables in the order the key list shows them.
-    static var panelListings: [ConfigListing] { [dial, display, touch, safety, admin, timer, usage, hooks, feedback, theme].map(\.listing) }
+    /// The panel's own tables, each read straight into the config, in the order the key list
+    /// shows them: the one list of them.
+    static var panelSections: [ConfigSection<KioskConfig>] { [dial, display, touch, safety, admin, timer, usage, hooks, feedback, theme] }
 }
 
 extension TouchFilter.Settings {
@@ -165,8 +166,8 @@ extension TouchFilter.Settings {
 extension ConfigKey {
     /// A path to a readable image file into `field`, relative to the config's folder.
     static func file(_ name: String, _ field: WritableKeyPath<Target, String?>, doc: String) -> ConfigKey {
-        .custom(name, takes: "an image file (SVG or PNG)", default: "the built-in art", doc: doc) { r, table, path, target in
-            if let text = r.string(table, name, at: path), let file = r.file(text, for: r.join(path, name)) { target[keyPath: field] = file }
+        .custom(name, takes: "an image file (SVG or PNG)", default: "the built-in art", doc: doc) { r, key, target in
+            if let text = r.string(key), let file = r.file(text, for: key.path) { target[keyPath: field] = file }
         }
     }
 }
