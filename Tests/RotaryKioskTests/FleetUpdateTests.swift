@@ -113,7 +113,7 @@ struct FleetUpdateTests {
         #expect(object["slot"] as? String == "B")
         #expect((object["update"] as? [String: Any])?["result"] as? String == "running")
         var table = FleetTable(prefix: "rotary")
-        table.take(topic: "rotary/cabin-1/state", payload: Array(record.utf8))
+        table.record(topic: "rotary/cabin-1/state", payload: Array(record.utf8))
         #expect(table.rows(now: 0).first?.slot == "B")
         #expect(table.rows(now: 0).first?.update == "running v2")
         #expect(ImageUpdater.report(Data(#"{"result": "installed", "version": "v2", "message": "", "at": "2026-11-27T01:00:00Z"}"#.utf8))

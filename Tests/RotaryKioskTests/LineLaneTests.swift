@@ -30,7 +30,7 @@ struct LineLaneTests {
         /// The lines read until `count` lines came.
         func readLines(_ count: Int) -> [String] {
             var text = ""
-            while text.filter({ $0 == "\n" }).count < count, let chunk = take(waiting: 10_000) { text += chunk }
+            while text.filter({ $0 == "\n" }).count < count, let chunk = readChunk(waiting: 10_000) { text += chunk }
             return text.split(separator: "\n").map(String.init)
         }
 
@@ -45,7 +45,7 @@ struct LineLaneTests {
             init(_ pipe: TestPipe) {
                 self.pipe = pipe
                 Thread { [self] in
-                    while let chunk = pipe.take(waiting: -1) { text += chunk }
+                    while let chunk = pipe.readChunk(waiting: -1) { text += chunk }
                     done.signal()
                 }.start()
             }
@@ -58,7 +58,7 @@ struct LineLaneTests {
         }
 
         /// What one read brings, waiting at most `milliseconds` for it; nil when nothing came.
-        fileprivate func take(waiting milliseconds: Int32) -> String? {
+        fileprivate func readChunk(waiting milliseconds: Int32) -> String? {
             var ready = pollfd(fd: read, events: Int16(POLLIN), revents: 0)
             guard poll(&ready, 1, milliseconds) == 1 else { return nil }
             var buffer = [UInt8](repeating: 0, count: 65536)

@@ -16,7 +16,7 @@ struct TouchFilterTests {
                 now += frame
                 passed += filter.advance(by: frame)
             }
-            passed += filter.take(event)
+            passed += filter.letThrough(event)
         }
         for _ in 0..<10 { passed += filter.advance(by: frame) }
         return passed
@@ -39,13 +39,13 @@ struct TouchFilterTests {
     func heldDownReleasedByTime() {
         var filter = TouchFilter(.init(minContactSeconds: 0.005))
         let down = PointerEvent(.down, at: Self.spot, time: 0)
-        #expect(filter.take(down).isEmpty)
+        #expect(filter.letThrough(down).isEmpty)
         #expect(filter.secondsUntilRelease == 0.035)
         #expect(filter.advance(by: 1.0 / 60).isEmpty && filter.advance(by: 1.0 / 60).isEmpty)
         #expect(filter.advance(by: 1.0 / 60) == [down])
         #expect(filter.secondsUntilRelease == nil)
         let move = PointerEvent(.moved, at: Point(x: 1150, y: 60), time: 0.02)
-        #expect(filter.take(move) == [move])
+        #expect(filter.letThrough(move) == [move])
     }
 
     @Test("a move soon after the down waits with it and comes after it; a later event brings both at once")
@@ -54,8 +54,8 @@ struct TouchFilterTests {
         let down = PointerEvent(.down, at: Self.spot, time: 0)
         let early = PointerEvent(.moved, at: Point(x: 1141, y: 46), time: 0.004)
         let later = PointerEvent(.moved, at: Point(x: 1150, y: 46), time: 0.012)
-        #expect(filter.take(down).isEmpty && filter.take(early).isEmpty)
-        #expect(filter.take(later) == [down, later])
+        #expect(filter.letThrough(down).isEmpty && filter.letThrough(early).isEmpty)
+        #expect(filter.letThrough(later) == [down, later])
     }
 
     @Test("the Touch Display 2's train, one point every 12.864 s with 20 ms contacts, passes twice and then never; a person's tap between passes")
@@ -95,19 +95,19 @@ struct TouchFilterTests {
     func mouseAndOff() {
         var filter = TouchFilter()
         let click = Self.tap(at: Self.spot, time: 0, hold: 0, finger: PointerEvent.mouseFinger)
-        #expect(click.flatMap { filter.take($0) } == click)
+        #expect(click.flatMap { filter.letThrough($0) } == click)
         var off = TouchFilter(.off)
         let phantom = Self.tap(at: Self.spot, time: 0, hold: 0)
-        #expect(phantom.flatMap { off.take($0) } == phantom)
+        #expect(phantom.flatMap { off.letThrough($0) } == phantom)
     }
 
     @Test("a finger the filter never saw go down is not passed on; a cancelled held contact goes without a count")
     func strayAndCancelled() {
         var filter = TouchFilter()
-        #expect(filter.take(PointerEvent(.moved, finger: 4, at: Self.spot, time: 0)).isEmpty)
-        #expect(filter.take(PointerEvent(.up, finger: 4, at: Self.spot, time: 0)).isEmpty)
-        #expect(filter.take(PointerEvent(.down, finger: 5, at: Self.spot, time: 1)).isEmpty)
-        #expect(filter.take(PointerEvent(.cancelled, finger: 5, at: Self.spot, time: 1.001)).isEmpty)
+        #expect(filter.letThrough(PointerEvent(.moved, finger: 4, at: Self.spot, time: 0)).isEmpty)
+        #expect(filter.letThrough(PointerEvent(.up, finger: 4, at: Self.spot, time: 0)).isEmpty)
+        #expect(filter.letThrough(PointerEvent(.down, finger: 5, at: Self.spot, time: 1)).isEmpty)
+        #expect(filter.letThrough(PointerEvent(.cancelled, finger: 5, at: Self.spot, time: 1.001)).isEmpty)
         #expect(filter.dropped.total == 0 && filter.secondsUntilRelease == nil)
     }
 
@@ -115,7 +115,7 @@ struct TouchFilterTests {
     func reusedFinger() {
         var filter = TouchFilter()
         // A zero-length phantom on slot 0 whose up never came, then held long enough to pass.
-        #expect(filter.take(PointerEvent(.down, at: Self.spot, time: 0)).isEmpty)
+        #expect(filter.letThrough(PointerEvent(.down, at: Self.spot, time: 0)).isEmpty)
         let tap = Self.tap(at: Point(x: 400, y: 240), time: 5, hold: 0.08)
         #expect(Self.run(&filter, tap).suffix(2) == ArraySlice(tap))
     }
@@ -124,9 +124,9 @@ struct TouchFilterTests {
     func upAfterFrameBoundary() {
         for frames in [1, 2] {
             var filter = TouchFilter()
-            #expect(filter.take(PointerEvent(.down, at: Self.spot, time: 0.016)).isEmpty)
+            #expect(filter.letThrough(PointerEvent(.down, at: Self.spot, time: 0.016)).isEmpty)
             for _ in 0..<frames { #expect(filter.advance(by: 1.0 / 60).isEmpty) }
-            #expect(filter.take(PointerEvent(.up, at: Self.spot, time: 0.017)).isEmpty, "after \(frames) frames")
+            #expect(filter.letThrough(PointerEvent(.up, at: Self.spot, time: 0.017)).isEmpty, "after \(frames) frames")
             #expect(filter.dropped.short == 1)
         }
     }

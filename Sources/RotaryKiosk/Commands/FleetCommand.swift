@@ -64,7 +64,7 @@ public struct FleetCommand: ParsableCommand {
         if json {
             let end = Date().addingTimeInterval(wait)
             while Date() < end, inbox.wait(upTo: end.timeIntervalSinceNow) {
-                for (topic, payload) in inbox.take() { table.take(topic: topic, payload: payload) }
+                for (topic, payload) in inbox.drain() { table.record(topic: topic, payload: payload) }
             }
             print(table.json(now: Date().timeIntervalSince1970))
             return
@@ -72,7 +72,7 @@ public struct FleetCommand: ParsableCommand {
         SignalWatch.install()
         var shown = ""
         while SignalWatch.received == nil {
-            for (topic, payload) in inbox.take() { table.take(topic: topic, payload: payload) }
+            for (topic, payload) in inbox.drain() { table.record(topic: topic, payload: payload) }
             let text = table.text(now: Date().timeIntervalSince1970)
                 + (connection.isConnected ? "" : "\n(connection to the broker lost: reconnecting; the table may be out of date)")
             if text != shown {

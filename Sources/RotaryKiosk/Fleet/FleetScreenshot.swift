@@ -17,12 +17,12 @@ enum FleetScreenshot {
         let connection = try MqttToolConnection(settings, subscribing: [pictureTopic, eventTopic]) { topic, payload, retained in
             if !retained { inbox.post((topic, payload)) }
         }
-        _ = inbox.take()  // what came before the request answers somebody else's
+        _ = inbox.drain()  // what came before the request answers somebody else's
         try connection.publish("\(base)/\(MqttTopicLevel.commands)/screenshot", "{}", retain: false)
         let end = Date().addingTimeInterval(seconds)
         while Date() < end {
             _ = inbox.wait(upTo: end.timeIntervalSinceNow)
-            for (topic, payload) in inbox.take() {
+            for (topic, payload) in inbox.drain() {
                 if topic == pictureTopic { return try write(payload, to: file) }
                 if topic == eventTopic, let refusal = refusal(in: payload) { throw KioskError.mqtt("\(base) refused: \(refusal)") }
             }

@@ -44,10 +44,10 @@ struct FleetTable {
     /// The subscriptions that bring every kiosk's messages.
     var topics: [String] { [MqttTopicLevel.availability, MqttTopicLevel.state].map { "\(prefix)/+/\($0)" } }
 
-    /// Takes in a message; false when it was none of a kiosk's availability or state. An
+    /// Records what a message says of a kiosk; false when it was none of a kiosk's availability or state. An
     /// empty payload (`mqtt-forget`) forgets that part.
     @discardableResult
-    mutating func take(topic: String, payload: [UInt8]) -> Bool {
+    mutating func record(topic: String, payload: [UInt8]) -> Bool {
         guard topic.hasPrefix(prefix + "/") else { return false }
         let levels = topic.dropFirst(prefix.count + 1).split(separator: "/", omittingEmptySubsequences: false)
         guard levels.count == 2, !levels[0].isEmpty else { return false }

@@ -14,8 +14,8 @@ final class Mailbox<Item: Sendable>: @unchecked Sendable {
         condition.broadcast()
     }
 
-    /// Everything posted since the last take.
-    func take() -> [Item] {
+    /// Everything posted since the last drain.
+    func drain() -> [Item] {
         condition.lock()
         defer {
             items = []

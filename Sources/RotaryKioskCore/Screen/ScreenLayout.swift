@@ -81,10 +81,10 @@ public struct ScreenLayout: Equatable, Sendable {
             center = Point(x: side / 2, y: top + h / 2)
             radius = side / 2
             var column = Rect(x: side + gap, y: top + gap, width: max(1, w - side - 2 * gap), height: max(1, h - 2 * gap))
-            stripRect = hasStrip ? Self.take(height: Self.stripHeight(w, h, finger: finger), from: &column, gap: gap) : nil
+            stripRect = hasStrip ? Self.cutTop(height: Self.stripHeight(w, h, finger: finger), from: &column, gap: gap) : nil
             if hasSetting {
                 let stateHeight = (column.height * 0.36).rounded()
-                stateRect = Self.take(height: stateHeight, from: &column, gap: gap)
+                stateRect = Self.cutTop(height: stateHeight, from: &column, gap: gap)
                 settingRect = Self.square(in: column)
             } else {
                 stateRect = column
@@ -94,7 +94,7 @@ public struct ScreenLayout: Equatable, Sendable {
             // Strip on top, the rings below it as wide as the window allows, state and set point
             // side by side under them.
             var rest = Rect(x: gap, y: top + gap, width: max(1, w - 2 * gap), height: max(1, h - 2 * gap))
-            stripRect = hasStrip ? Self.take(height: Self.stripHeight(w, h, finger: finger), from: &rest, gap: gap) : nil
+            stripRect = hasStrip ? Self.cutTop(height: Self.stripHeight(w, h, finger: finger), from: &rest, gap: gap) : nil
             // With a band of zone tiles over them the rings give the set point more of the rest.
             let side = min(w, rest.height * (zoneTiles.isEmpty ? 0.68 : 0.64))
             center = Point(x: w / 2, y: rest.y + side / 2)
@@ -153,7 +153,7 @@ public struct ScreenLayout: Equatable, Sendable {
     }
 
     /// The top `height` pixels of `area`, which loses them and a gap.
-    private static func take(height: Double, from area: inout Rect, gap: Double) -> Rect {
+    private static func cutTop(height: Double, from area: inout Rect, gap: Double) -> Rect {
         let top = Rect(x: area.x, y: area.y, width: area.width, height: min(height, area.height))
         area = Rect(x: area.x, y: top.maxY + gap, width: area.width, height: max(1, area.maxY - top.maxY - gap))
         return top

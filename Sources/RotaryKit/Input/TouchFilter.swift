@@ -17,7 +17,7 @@
 /// is the events' own and `dt`.
 ///
 /// ```swift
-/// for event in filter.take(pointerEvent) { events += panel.handle(event) }
+/// for event in filter.letThrough(pointerEvent) { events += panel.handle(event) }
 /// for event in filter.advance(by: dt) { events += panel.handle(event) }
 /// ```
 public struct TouchFilter: Sendable {
@@ -98,7 +98,7 @@ public struct TouchFilter: Sendable {
 
     /// The events to pass on now for `event`: none (held back or dropped), `event`, or a
     /// held `down` followed by `event`.
-    public mutating func take(_ event: PointerEvent) -> [PointerEvent] {
+    public mutating func letThrough(_ event: PointerEvent) -> [PointerEvent] {
         let finger = event.finger
         guard finger != PointerEvent.mouseFinger else { return [event] }
         let ends = event.phase == .up || event.phase == .cancelled
