@@ -25,7 +25,7 @@ struct XvfbWindowTests {
             \(moves.joined(separator: "\n"))
             sleep 0.2
             xdotool mouseup 1
-            sleep 0.8
+            \(XvfbDriver.waitFor("\"selected\",\"id\":\"wheel\"", in: events))
             xdotool windowsize --sync "$wid" 800 480
             \(XvfbDriver.waitFor("\"layout\"", in: events))
             xdotool windowfocus --sync "$wid" key Escape

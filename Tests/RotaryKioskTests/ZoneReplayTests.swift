@@ -166,7 +166,7 @@ struct ZoneReplayTests {
             \(XvfbDriver.waitFor("\"selected\",\"id\":\"zones\".*\"Laundry\"", in: events))
             \(click(layout.center))
             \(XvfbDriver.waitFor("\"timer\",\"state\":\"running\".*\"Laundry\"", in: events))
-            sleep 1
+            for i in $(seq 1 100); do [ -e "\(state)/timer-cabin-1.json" ] && [ -e "\(state)/timer-cabin-2.json" ] && [ -e "\(state)/timer-laundry.json" ] && break; sleep 0.05; done
             kill -9 $app
             wait $app
             """)

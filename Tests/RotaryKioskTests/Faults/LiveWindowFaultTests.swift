@@ -20,8 +20,11 @@ struct LiveWindowFaultTests {
         let events = dir.appendingPathComponent("events.jsonl").path
         let geometry = dir.appendingPathComponent("geometry.txt").path
         try XvfbDriver.run(arguments: ["--size", "1080x1080"], events: events, drive: """
-            sleep 0.5
-            xdotool getwindowgeometry --shell "$wid" > "\(geometry)"
+            for i in $(seq 1 100); do
+                xdotool getwindowgeometry --shell "$wid" > "\(geometry)"
+                grep -q "^WIDTH=\(width)$" "\(geometry)" && grep -q "^HEIGHT=\(height)$" "\(geometry)" && break
+                sleep 0.05
+            done
             kill -TERM $app
             wait $app
             """, screen: "\(width)x\(height)")
