@@ -10,7 +10,7 @@ struct ConfigTests {
     @Test("the example file in kiosk/ loads with no problems: two categories, set points by arc and by knob")
     func exampleFile() throws {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("kiosk/rotary.toml").path
+            .deletingLastPathComponent().appendingPathComponent("kiosk/deploy/rotary.toml").path
         let outcome = ConfigLoader.load(path: path)
         #expect(outcome.problems.isEmpty, "\(outcome.problems)")
         let config = try #require(outcome.config)

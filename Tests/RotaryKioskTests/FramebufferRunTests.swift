@@ -3,10 +3,10 @@ import Testing
 
 @Suite("rotary-kiosk on a framebuffer: choosing it, and refusing to run blank")
 struct FramebufferRunTests {
-    /// kiosk/rotary.toml with `[display] framebuffer = path`, in a fresh folder.
+    /// kiosk/deploy/rotary.toml with `[display] framebuffer = path`, in a fresh folder.
     static func config(framebuffer: String) throws -> String {
         let dir = try KioskProcess.temporaryDirectory()
-        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../kiosk/rotary.toml")
+        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../kiosk/deploy/rotary.toml")
         let text = try String(contentsOf: example, encoding: .utf8)
             .replacingOccurrences(of: "[display]\n", with: "[display]\nframebuffer = \"\(framebuffer)\"\n")
         let path = dir.appendingPathComponent("rotary.toml").path

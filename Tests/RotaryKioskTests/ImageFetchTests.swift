@@ -7,7 +7,7 @@ import Testing
 @Suite("Image updates: fetching a bundle within its cap")
 struct ImageFetchTests {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("kiosk/image-root/usr/lib/rotary-image/fetch-bundle").path
+        .deletingLastPathComponent().appendingPathComponent("kiosk/deploy/image-root/usr/lib/rotary-image/fetch-bundle").path
 
     /// An HTTP server on 127.0.0.1 (Python's http.server): `/exact/N` sends N bytes with their
     /// length announced; `/chunked` sends zeros in chunks with no length until the client

@@ -8,7 +8,7 @@ import Testing
 @Suite("Image boot splash: only a picture Plymouth can hold is shown")
 struct ImageSplashTests {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("kiosk/image-root/usr/lib/rotary-image/splash").path
+        .deletingLastPathComponent().appendingPathComponent("kiosk/deploy/image-root/usr/lib/rotary-image/splash").path
 
     /// A PNG's signature and header chunk for a picture of `width`×`height` (what the check
     /// reads), then `padding` bytes.

@@ -15,9 +15,9 @@ struct ReadabilityTests {
     enum Programs: String, Sendable {
         /// The built-in demo's eight programs.
         case demo
-        /// kiosk/rotary.toml: categories and set points.
+        /// kiosk/deploy/rotary.toml: categories and set points.
         case example
-        /// kiosk/rotary.toml with eight zones, some names too long for one line.
+        /// kiosk/deploy/rotary.toml with eight zones, some names too long for one line.
         case zones
         /// The demo's programs on a dial of 120 values, 1 to 120 minutes.
         case busyDial
@@ -69,7 +69,7 @@ struct ReadabilityTests {
     ]
 
     static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../kiosk/rotary.toml").standardized.path
+        .appendingPathComponent("../../kiosk/deploy/rotary.toml").standardized.path
 
     /// The config file for `panel`.
     static func config(_ panel: Panel) throws -> String {

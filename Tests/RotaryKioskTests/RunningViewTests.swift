@@ -21,7 +21,7 @@ struct RunningViewTests {
     }
 
     static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../kiosk/rotary.toml").standardized.path
+        .appendingPathComponent("../../kiosk/deploy/rotary.toml").standardized.path
     static let panels: [Panel] = ["800x480", "480x800", "1280x800", "1920x1080", "1080x1080"].flatMap { size in
         [Panel(size: size), Panel(size: size, config: example)]
     } + [Panel(size: "480x800", rotate: 90), Panel(size: "800x480", rotate: 90, config: example),

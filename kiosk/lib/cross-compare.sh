@@ -11,8 +11,8 @@
 ROTARY_CROSS_LEVELS="${ROTARY_CROSS_LEVELS:-2}"
 ROTARY_CROSS_SHARE="${ROTARY_CROSS_SHARE:-0.02}"
 
-# The cases: name, window size, config ("" the built-in one, "example" kiosk/rotary.toml,
-# "example-ar" it in Arabic), trace (under kiosk/compare/).
+# The cases: name, window size, config ("" the built-in one, "example" kiosk/deploy/rotary.toml,
+# "example-ar" it in Arabic), trace (under kiosk/tools/replays/).
 ROTARY_CROSS_CASES="
 idle-800x480 800x480 - idle
 start-800x480 800x480 - start
@@ -29,10 +29,10 @@ rotary_cross_compare() {
     mkdir -p "$run" "$out"
     install -m 0755 "$x86" "$run/rotary-kiosk-amd64"
     install -m 0755 "$arm" "$run/rotary-kiosk-arm64"
-    cp "$here"/compare/*.jsonl "$run/"
-    cp "$here/rotary.toml" "$run/example.toml"
-    sed 's/^language = "en"/language = "ar"/' "$here/rotary.toml" >"$run/example-ar.toml"
-    grep -q '^language = "ar"' "$run/example-ar.toml" || { cross_say "kiosk/rotary.toml has no language = \"en\" line"; return 1; }
+    cp "$here"/tools/replays/*.jsonl "$run/"
+    cp "$here/deploy/rotary.toml" "$run/example.toml"
+    sed 's/^language = "en"/language = "ar"/' "$here/deploy/rotary.toml" >"$run/example-ar.toml"
+    grep -q '^language = "ar"' "$run/example-ar.toml" || { cross_say "kiosk/deploy/rotary.toml has no language = \"en\" line"; return 1; }
     local failed=0 name size config trace arch
     while read -r name size config trace; do
         [ -n "$name" ] || continue

@@ -25,7 +25,7 @@ ROTARY_CROSS_HOST_PACKAGES="debootstrap qemu-user-static binfmt-support"
 ROTARY_CROSS_TOOLCHAIN_PACKAGES="swiftlang libc6-dev pkg-config git"
 
 # The target root's arm64 packages: the C library and compiler runtime the linker needs, and
-# what the kiosk links (kiosk/debian/control's Build-Depends).
+# what the kiosk links (kiosk/deploy/debian/control's Build-Depends).
 ROTARY_CROSS_ARM64_PACKAGES="libc6-dev libstdc++-14-dev libgcc-14-dev libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev \
 libfontconfig-dev libfribidi-dev libharfbuzz-dev libsqlite3-dev libmosquitto-dev libinput-dev libudev-dev"
 

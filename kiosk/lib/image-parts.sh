@@ -44,7 +44,7 @@ rotary_image_test_keys() {
 }
 
 # rotary_image_root ROOT DEB CACHE KEYRING RELEASE [AGENT-DIR] — the slot's file system: the
-# cached base, the package and RAUC installed by apt-get, kiosk/image-root over it, an
+# cached base, the package and RAUC installed by apt-get, kiosk/deploy/image-root over it, an
 # initramfs that mounts the slot under a RAM overlay.
 rotary_image_root() {
     local root="$1" deb="$2" cache="$3" keyring="$4" release="$5" agent="${6:-}"
@@ -60,7 +60,7 @@ rotary_image_root() {
     done
     # Owned by root and not group-writable, whoever owns the checkout; the image's own
     # folders keep their owners and modes.
-    tar -C "$here/image-root" --owner=0 --group=0 --mode=go-w -cf - . | tar -C "$root" -xf - --no-overwrite-dir
+    tar -C "$here/deploy/image-root" --owner=0 --group=0 --mode=go-w -cf - . | tar -C "$root" -xf - --no-overwrite-dir
     sed -i "s/@COMPATIBLE@/$(rotary_image_compatible)/" "$root/etc/rauc/system.conf"
     install -m 0644 "$keyring" "$root/etc/rauc/keyring.pem"
     printf '%s\n' "$release" >"$root/usr/lib/rotary-image/release"
@@ -114,14 +114,14 @@ rotary_image_silent_grub() {
 
 # rotary_image_esp FILE — the EFI system partition: Debian's GRUB, silenced, as the
 # removable-media loader (EFI/BOOT/BOOTX64.EFI, found by any UEFI firmware) and
-# kiosk/image-boot/grub.cfg.
+# kiosk/deploy/image-boot/grub.cfg.
 rotary_image_esp() {
     local esp="$1"
     local grub="$work/BOOTX64.EFI"
     rotary_image_silent_grub "$work/grub-modules"
     grub-mkimage -d "$work/grub-modules" -O x86_64-efi -p /EFI/BOOT -o "$grub" \
         part_gpt fat ext2 squash4 gzio normal linux echo test loadenv regexp configfile all_video efi_gop reboot
-    sed "s|@CMDLINE@|$ROTARY_IMAGE_CMDLINE|" "$here/image-boot/grub.cfg" >"$work/grub.cfg"
+    sed "s|@CMDLINE@|$ROTARY_IMAGE_CMDLINE|" "$here/deploy/image-boot/grub.cfg" >"$work/grub.cfg"
     rm -f "$esp"
     mkfs.vfat -F 32 -C -n ROTARY-EFI "$esp" $((64 * 1024)) >/dev/null
     mmd -i "$esp" ::/EFI ::/EFI/BOOT
@@ -132,7 +132,7 @@ rotary_image_esp() {
 # image's own check (usr/lib/rotary-image/splash), which the panel runs again at every boot.
 rotary_image_splash_check() {
     local why
-    why=$("$here/image-root/usr/lib/rotary-image/splash" check "$1") || { say "$why"; return 1; }
+    why=$("$here/deploy/image-root/usr/lib/rotary-image/splash" check "$1") || { say "$why"; return 1; }
 }
 
 # rotary_image_data ROOT FILE CONFIG [SPLASH] — the data partition as the first boot finds it:
@@ -205,7 +205,7 @@ MANIFEST
     rm -rf "$content"
     # Checked as a panel checks it: against the keyring, for the codeSigning purpose.
     sed -e "s/@COMPATIBLE@/$(rotary_image_compatible)/" -e "s|^path=.*|path=$keyring|" \
-        "$here/image-root/etc/rauc/system.conf" >"$work/check.conf"
+        "$here/deploy/image-root/etc/rauc/system.conf" >"$work/check.conf"
     rauc info --conf="$work/check.conf" "$file" >>"$work/bundle.log" 2>&1 \
         || { cat "$work/bundle.log" >&2; say "the bundle does not verify against $keyring"; return 1; }
 }

@@ -84,8 +84,8 @@ rotary_build_release() {
 
 # rotary_code_layout_flags ARRAY CHECKOUT [SEEN-AS] — appends to ARRAY the swift build
 # flags (for an lld link) that put the code a kiosk runs together at the front of the
-# binary: every function in its own section, ordered by CHECKOUT/kiosk/code-order.txt and
-# .ld (written by kiosk/order-code). The kernel maps code 64 KB around each fault, so the
+# binary: every function in its own section, ordered by CHECKOUT/kiosk/tools/code-order/code-order.txt and
+# .ld (written by kiosk/tools/order-code). The kernel maps code 64 KB around each fault, so the
 # functions a kiosk runs, scattered, kept about 9 MB of the binary resident; gathered,
 # about 5 MB. The two files are copied into CHECKOUT/.build under a hash of their contents,
 # so a new list changes the link command and SwiftPM links again. SEEN-AS is the path the
@@ -93,33 +93,33 @@ rotary_build_release() {
 rotary_code_layout_flags() {
     local -n into="$1"
     local hash folder=".build/code-order"
-    hash=$(cat "$2/kiosk/code-order.txt" "$2/kiosk/code-order.ld" | sha256sum | cut -c1-16)
+    hash=$(cat "$2/kiosk/tools/code-order/code-order.txt" "$2/kiosk/tools/code-order/code-order.ld" | sha256sum | cut -c1-16)
     mkdir -p "$2/$folder"
-    cp "$2/kiosk/code-order.txt" "$2/$folder/$hash.txt"
-    cp "$2/kiosk/code-order.ld" "$2/$folder/$hash.ld"
+    cp "$2/kiosk/tools/code-order/code-order.txt" "$2/$folder/$hash.txt"
+    cp "$2/kiosk/tools/code-order/code-order.ld" "$2/$folder/$hash.ld"
     into+=(-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections
         -Xlinker "--symbol-ordering-file=${3:-$2}/$folder/$hash.txt" -Xlinker --no-warn-symbol-ordering
         -Xlinker -T -Xlinker "${3:-$2}/$folder/$hash.ld")
 }
 
 # rotary_code_layout_report BINARY CHECKOUT — says how many of the functions listed in
-# CHECKOUT/kiosk/code-order.txt BINARY (not yet stripped) holds and how many megabytes of
+# CHECKOUT/kiosk/tools/code-order/code-order.txt BINARY (not yet stripped) holds and how many megabytes of
 # code they span: gathered, about 5. Fails when they span more than 10 where the toolchain
 # has lld, that is when the build did not apply the list (unordered, they spread over the
 # whole 17); without lld there is no layout, and it says so. Names that went away since
-# kiosk/order-code last ran are code the kiosk now runs from the cold part.
+# kiosk/tools/order-code last ran are code the kiosk now runs from the cold part.
 rotary_code_layout_report() {
     local report gathered=0
     rotary_toolchain_lld >/dev/null || { rotary_say "code layout: none (the toolchain has no lld)"; return 0; }
-    report=$("$(dirname "$(command -v swift)")/llvm-nm" --defined-only --radix=d "$1" 2>/dev/null | awk -v list="$2/kiosk/code-order.txt" '
+    report=$("$(dirname "$(command -v swift)")/llvm-nm" --defined-only --radix=d "$1" 2>/dev/null | awk -v list="$2/kiosk/tools/code-order/code-order.txt" '
         BEGIN { while ((getline name < list) > 0) if (!(name in listed)) { listed[name] = 1; count++ } }
         NF == 3 && ($3 in listed) && !($3 in found) {
             found[$3] = 1; hits++; at = $1 + 0
             if (low == "" || at < low) low = at
             if (at > high) high = at
         }
-        END { printf "%d of the %d functions in kiosk/code-order.txt are in the binary, within %.1f MB of code%s",
-                     hits, count, (high - low) / 1e6, (hits >= count * 0.9 ? "" : "; run kiosk/order-code to list the code it runs now")
+        END { printf "%d of the %d functions in kiosk/tools/code-order/code-order.txt are in the binary, within %.1f MB of code%s",
+                     hits, count, (high - low) / 1e6, (hits >= count * 0.9 ? "" : "; run kiosk/tools/order-code to list the code it runs now")
               exit (hits > 0 && high - low <= 10e6) ? 0 : 1 }') || gathered=1
     rotary_say "code layout: $report"
     [ "$gathered" -eq 0 ] || { rotary_say "the build did not gather the listed code (rotary_code_layout_flags)"; return 1; }

@@ -14,7 +14,7 @@ public struct KioskOptions: ParsableArguments, Sendable {
             transform: WindowSize.parse)
     public var size: WindowSize = WindowSize(width: 1080, height: 1080)
 
-    @Option(help: ArgumentHelp("The TOML config file (default: the built-in demo). See kiosk/rotary.toml.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("The TOML config file (default: the built-in demo). See kiosk/deploy/rotary.toml.", valueName: "FILE"))
     public var config: String?
 
     @Option(name: .customLong("state-dir"),

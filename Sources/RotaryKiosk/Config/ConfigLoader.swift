@@ -142,7 +142,7 @@ public enum ConfigLoader {
     static func reportNoPrograms(_ root: TOMLTable, _ r: inout ConfigReader) {
         guard let lookalike = root.keys.sorted().first(where: { ConfigReader.isLookalike($0, of: "program") }) else {
             r.error("program", "the file has no [[program]] table: the wheel needs 1 to 64 programs, "
-                + "each a [[program]] table with a name (see kiosk/rotary.toml)")
+                + "each a [[program]] table with a name (see kiosk/deploy/rotary.toml)")
             return
         }
         let value = root[lookalike]?.tomlValue

@@ -1,6 +1,6 @@
-// trace-calls.so — preloaded into rotary-kiosk by kiosk/order-code, it records which of the
+// trace-calls.so — preloaded into rotary-kiosk by kiosk/tools/order-code, it records which of the
 // executable's functions run, in the order they are first called, so the linker can put
-// them together at the front of .text (see kiosk/code-order.txt).
+// them together at the front of .text (see kiosk/tools/code-order/code-order.txt).
 //
 // Before the executable's own code runs, it writes a breakpoint (int3) over the first byte
 // of every function listed in $TRACE_CALLS_IN (hexadecimal offsets from the load address,
