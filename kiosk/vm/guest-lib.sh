@@ -14,11 +14,14 @@ VM_HOST_PORT=/dev/virtio-ports/org.rotary.vmtest
 # say WORDS — a "VMTEST WORDS" line for the host. The console is opened anew for each line: a
 # serial getty's hangup at its start cuts off any descriptor opened before it.
 say() { echo "VMTEST $*" >"${VM_CONSOLE:-/dev/console}"; }
-# fail MESSAGE — says the journal's last lines that match VM_JOURNAL_MATCH, then the failure
+# fail MESSAGE — says the kiosk unit's state and the journal's last lines that match
+# VM_JOURNAL_MATCH (matched without the host's name, which is rotary-kiosk), then the failure
 # (last: the host ends the machine as soon as it reads it) and "DONE fail", runs
 # VM_AFTER_FAIL and ends the script.
 fail() {
-    journalctl -b --no-pager | grep -E "${VM_JOURNAL_MATCH:-rotary}" | tail -40 | while read -r line; do say "journal: $line"; done
+    say "unit: $(systemctl show rotary-kiosk -p ActiveState -p SubState -p Result -p NRestarts -p ExecMainStatus 2>&1 | tr '\n' ' ')"
+    journalctl -b --no-pager -o short-monotonic | sed 's/^\(\[[^]]*\]\) [^ ]* /\1 /' | grep -E "${VM_JOURNAL_MATCH:-rotary}" | tail -60 \
+        | while read -r line; do say "journal: $line"; done
     say "FAIL $*"
     say "DONE fail"
     ${VM_AFTER_FAIL:-true}

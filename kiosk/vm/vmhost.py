@@ -316,7 +316,7 @@ class Machine:
                 fields = dict(word.split("=", 1) for word in words[3:] if "=" in word)
                 button = tuple(round(float(v)) for v in fields["button"].split(":")) if "button" in fields else None
                 self.screendump(words[2], answer=True, button=button)
-            elif line.startswith("VMTEST FAIL") or line.startswith("VMTEST journal"):
+            elif line.startswith(("VMTEST FAIL", "VMTEST journal", "VMTEST unit")):
                 say(f"{self.name}: {line}")
         self.seen = len(lines)
 
