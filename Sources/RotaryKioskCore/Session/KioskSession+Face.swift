@@ -29,14 +29,14 @@ extension KioskSession {
     public var backlightLevel: Double? { presence.backlightLevel(levels.brightness) }
 
     /// Whether keys or an encoder were used since the last touch: the focus is drawn.
-    public var showsFocus: Bool { input.showsFocus }
+    public var showsFocus: Bool { panelInput.showsFocus }
     /// The touches dropped as nobody's, by why.
-    public var touchesDropped: TouchFilter.Counts { input.touchesDropped }
+    public var touchesDropped: TouchFilter.Counts { panelInput.touchesDropped }
     /// Where the whole picture stands against burn-in, whole window pixels right and down of
     /// its place: the view is drawn there, and touches are taken back from there. In the view
     /// it never moves up (the dial's marker stands at the top edge) but up to twice the reach
     /// down, into the margin below the dial, and the reach either way across.
-    public var pictureShift: Point { input.pictureShift(screen.layout.turn) }
+    public var pictureShift: Point { panelInput.pictureShift(screen.layout.turn) }
 
     /// Whether the picture changes from frame to frame: a control moves or is held, "Done"
     /// pulses (not under the service screen, which shows it still), or a refused start

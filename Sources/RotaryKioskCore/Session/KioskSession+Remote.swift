@@ -52,7 +52,7 @@ extension KioskSession {
     /// would show what it presses.
     private var screenshotRefusal: String? {
         if service != nil { return "the service screen is open: its picture is the operator's" }
-        if input.fingers.any { return "a finger is on the kiosk's screen: its picture would show what it presses" }
+        if panelInput.fingers.any { return "a finger is on the kiosk's screen: its picture would show what it presses" }
         return nil
     }
 

@@ -33,7 +33,7 @@ extension KioskSession {
     /// fingers on the corners are the gesture's until they lift.
     private mutating func openService() -> [KioskEvent] {
         let (note, gesture) = operatorGate.open(screen.layout, pin: settings.pin, at: clock, locale: screen.locale)
-        for finger in gesture { input.fingers.claim(finger) }
+        for finger in gesture { panelInput.fingers.claim(finger) }
         return [.service(note), .feedback(.confirm)]
     }
 

@@ -21,7 +21,7 @@ public struct KioskSession: Sendable {
     /// The corner gesture, the service screen, and what it changes that the session keeps.
     var operatorGate: OperatorGate
     /// The input pipeline, the fingers on the screen and whether the focus is drawn.
-    var input: PanelInput
+    var panelInput: PanelInput
     /// Fleet updates: the one under way and what the updater last said.
     var fleet = FleetUpdater()
     /// Rate-limited feedback, the quit request and what the world was last told.
@@ -46,8 +46,8 @@ public struct KioskSession: Sendable {
         self.settings = settings
         operatorGate = OperatorGate(state: OperatorState(levels: levels ?? OperatorLevels(brightness: nil, volume: settings.volume),
                                                          touch: touch, pins: PinGuard(restoring: pinLock, at: 0)))
-        input = PanelInput(filter: settings.touchFilter, shiftPixels: settings.shiftPixels,
-                           shorterSide: min(screen.layout.width, screen.layout.height))
+        panelInput = PanelInput(filter: settings.touchFilter, shiftPixels: settings.shiftPixels,
+                                shorterSide: min(screen.layout.width, screen.layout.height))
         outbox = SessionOutbox(tickInterval: settings.tickInterval)
         if let timeOfDay { presence.setTimeOfDay(timeOfDay) }
     }
@@ -55,7 +55,7 @@ public struct KioskSession: Sendable {
     /// What zone `index`'s rules read of the panel now.
     func context(_ index: Int) -> ZoneContext {
         let shown = index == selectedZone
-        return ZoneContext(clock: clock, settings: settings, shown: shown, fingerOn: shown && input.fingers.any, serviceOpen: service != nil)
+        return ZoneContext(clock: clock, settings: settings, shown: shown, fingerOn: shown && panelInput.fingers.any, serviceOpen: service != nil)
     }
 
     /// Applies `rule` to the shown zone, with its context.
@@ -96,18 +96,18 @@ public struct KioskSession: Sendable {
         var input = input
         if case .pointer(let event) = input {
             var events: [KioskEvent] = []
-            for passed in self.input.filter(event) { events += routeFinger(passed) }
+            for passed in panelInput.letThrough(event) { events += routeFinger(passed) }
             return events
         }
         if case .wheel(let notches, let point) = input {
-            input = .wheel(notches: notches, at: screen.layout.turn.view(self.input.unshifted(point, screen.layout.turn)))
+            input = .wheel(notches: notches, at: screen.layout.turn.view(panelInput.unshifted(point, screen.layout.turn)))
         }
         usedShownZone()
         if presence.isResting { return wakeUp() }
         presence.input(at: clock)
         if service != nil { return serviceInput(input) }
         guard case .key(let name) = input else {
-            if case .encoder = input { self.input.showsFocus = true }
+            if case .encoder = input { panelInput.showsFocus = true }
             return onShownZone { zone, context in zone.react(to: zone.screen.panel.apply(input), context) }
         }
         return routeKey(name)
@@ -120,7 +120,7 @@ public struct KioskSession: Sendable {
             return selectZone((selectedZone + step + zones.count) % zones.count, at: clock)
         }
         switch KeyBindings.action(forKey: name) {
-        case .turn, .nextFocus: input.showsFocus = true
+        case .turn, .nextFocus: panelInput.showsFocus = true
         case .quit:
             if settings.escapeQuits { outbox.askQuit() }
             return []
@@ -132,11 +132,11 @@ public struct KioskSession: Sendable {
 
     /// A finger's event let through the touch filter: in the view, then to what it is on.
     private mutating func routeFinger(_ raw: PointerEvent) -> [KioskEvent] {
-        let (event, reported) = input.toView(raw, screen.layout, calibration: touchCalibration)
+        let (event, reported) = panelInput.toView(raw, screen.layout, calibration: touchCalibration)
         presence.input(at: clock)
         if let events = fingerDown(event) { return events }
         if event.phase == .up || event.phase == .cancelled { operatorGate.fingerUp(event.finger) }
-        if input.fingers.isClaimed(event) { return [] }
+        if panelInput.fingers.isClaimed(event) { return [] }
         if let events = kioskControlTouched(event) { return events }
         usedShownZone()
         if service != nil { return serviceInput(.pointer(event), reported: reported) }
@@ -149,13 +149,13 @@ public struct KioskSession: Sendable {
     /// or acknowledges, and is claimed (nil: it goes on).
     private mutating func fingerDown(_ event: PointerEvent) -> [KioskEvent]? {
         guard event.phase == .down else { return nil }
-        input.showsFocus = false
+        panelInput.showsFocus = false
         let layout = screen.layout
         operatorGate.fingerDown(event, width: layout.viewWidth, height: layout.viewHeight, at: clock)
         guard presence.isResting || (timer.state == .finished && service == nil) else { return nil }
         // It only wakes the screen or acknowledges "Done", but someone is there.
         usedShownZone()
-        input.fingers.claim(event.finger)
+        panelInput.fingers.claim(event.finger)
         return presence.isResting ? wakeUp() : onShownZone { $0.acknowledge($1) }
     }
 
@@ -165,11 +165,11 @@ public struct KioskSession: Sendable {
         guard event.phase == .down, service == nil else { return nil }
         let layout = screen.layout
         if let zone = layout.zoneTiles.firstIndex(where: { $0.contains(event.position) }) {
-            input.fingers.claim(event.finger)
+            panelInput.fingers.claim(event.finger)
             return selectZone(zone, at: event.time)
         }
         guard showsArmingControl, event.position.distance(to: layout.remoteArmCenter) <= layout.remoteArmSize / 2 else { return nil }
-        input.fingers.claim(event.finger)
+        panelInput.fingers.claim(event.finger)
         return onShownZone { $0.toggleArming($1) }
     }
 
@@ -187,9 +187,9 @@ public struct KioskSession: Sendable {
         guard dt.isFinite, dt > 0 else { return [] }
         clock += dt
         var events: [KioskEvent] = []
-        for passed in input.released(after: dt) { events += routeFinger(passed) }
+        for passed in panelInput.released(after: dt) { events += routeFinger(passed) }
         // Left alone (idle, or a countdown running) as the step starts: nothing moves under a finger.
-        input.shiftAgainstBurnIn(dt, leftAlone: isLeftAlone)
+        panelInput.shiftAgainstBurnIn(dt, leftAlone: isLeftAlone)
         presence.pass(dt)
         for index in zones.indices {
             let context = context(index)
@@ -205,7 +205,7 @@ public struct KioskSession: Sendable {
     /// Whether the panel is left alone and on, idle (dimmed too: the picture that burns in)
     /// or counting down: no finger on it, nothing moving, no service screen. Only then does
     /// the picture shift against burn-in.
-    private var isLeftAlone: Bool { service == nil && !input.fingers.any && isAtRest && !isAsleep }
+    private var isLeftAlone: Bool { service == nil && !panelInput.fingers.any && isAtRest && !isAsleep }
 
     /// Whether nothing keeps the panel on outside the opening hours: no countdown, no "Done",
     /// no service screen, no control moving.
@@ -229,7 +229,7 @@ public struct KioskSession: Sendable {
         let zoneChanges = zones.indices.map { zones[$0].secondsUntilChange(context($0), facing: $0 == selectedZone && !isDimmed) }
         let changes = zoneChanges + [
             operatorGate.secondsUntilChange(at: clock, holdSeconds: settings.adminHoldSeconds),
-            input.secondsUntilChange(leftAlone: isLeftAlone),
+            panelInput.secondsUntilChange(leftAlone: isLeftAlone),
             presence.secondsUntilChange(at: clock, idle: !holdsScreen, mayGoOff: mayGoOff, serviceOpen: service != nil, settings: settings),
         ]
         return changes.compactMap { $0.map { max(0, $0) } }.min()

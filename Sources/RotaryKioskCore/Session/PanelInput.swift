@@ -45,7 +45,7 @@ struct PanelInput: Sendable {
 
     /// The events `event` lets through the touch filter now (none, it, or a `down` it held
     /// back before it).
-    mutating func filter(_ event: PointerEvent) -> [PointerEvent] { touchFilter.letThrough(event) }
+    mutating func letThrough(_ event: PointerEvent) -> [PointerEvent] { touchFilter.letThrough(event) }
 
     /// The touches the filter held back that `dt` more seconds let through.
     mutating func released(after dt: Double) -> [PointerEvent] { touchFilter.advance(by: dt) }
