@@ -1,11 +1,8 @@
-import Foundation
 import RotaryKit
-import RotarySDL
 import Testing
-@testable import RotaryKiosk
 @testable import RotaryKioskCore
 
-@Suite("Burn-in shift: the whole picture glides a few pixels once a minute, never under a finger")
+@Suite("Burn-in shift: the whole picture glides a few pixels once a minute, never under a finger (pure)")
 struct BurnInShiftTests {
     static func offsets(_ shift: BurnInShift, at times: [Double]) -> [String] {
         times.map { time in
@@ -13,6 +10,12 @@ struct BurnInShiftTests {
             probe.pass(time)
             return "\(probe.offset.x),\(probe.offset.y)"
         }
+    }
+
+    /// The demo programs on a `width`×`height` panel turned by `rotation` degrees.
+    static func screen(width: Double, height: Double, rotation: Int = 0) -> KioskScreen {
+        KioskScreen(layout: ScreenLayout(width: width, height: height, rotation: rotation), programs: Program.demo,
+                    dialMinutes: Program.defaultDialMinutes)
     }
 
     @Test("4 px: still for 56 s, then a pixel a second to (4, 0); a minute later down to (4, 4); never beyond 4 px; capped at 1.5 % of the panel")
@@ -65,7 +68,7 @@ struct BurnInShiftTests {
         var settings = SessionSettings()
         settings.shiftPixels = 20
         settings.dimAfterSeconds = 0
-        var s = KioskSession(screen: OffscreenRendering.screen(width: 480, height: 800, rotation: rotation), settings: settings)
+        var s = KioskSession(screen: Self.screen(width: 480, height: 800, rotation: rotation), settings: settings)
         let turn = s.screen.layout.turn
         let top = turn.window(Point(x: turn.viewWidth / 2, y: 0)), centre = turn.window(Point(x: turn.viewWidth / 2, y: turn.viewHeight / 2))
         for _ in 0..<(10 * 60) {
@@ -98,59 +101,5 @@ struct BurnInShiftTests {
         _ = s.advance(by: 0.1)
         let events = s.pointer(PointerEvent(.up, finger: 2, at: edge, time: s.clock)).events
         #expect(s.timer.state == .running, "\(events)")
-    }
-
-    @Test("a shifted frame keeps the rings' art and makes only their pixel maps again, and draws what moving the frame draws")
-    func ringsMoveCheaply() throws {
-        let screen = OffscreenRendering.screen(width: 800, height: 480)
-        let list = KioskView(screen: screen, theme: Theme()).drawList(screen, overlay: ScreenOverlay())
-        _ = OffscreenRendering.system
-        let surface = try Surface(width: 800, height: 480), renderer = try Renderer(surface: surface)
-        let (first, moved) = try OffscreenRendering.withFonts { fonts -> (RingArtTime, RingArtTime) in
-            let executor = DrawListExecutor(renderer: renderer, fonts: fonts)
-            try executor.draw(list)
-            let first = executor.ringArtTime
-            try executor.draw(list.shifted(by: Point(x: 3, y: 1), behind: Theme().background))
-            return (first, executor.ringArtTime)
-        }
-        #expect(moved.rings == first.rings * 2 && moved.art == first.art && moved.pictures == first.pictures && moved.maps > first.maps,
-                "\(first) then \(moved)")
-        renderer.present()
-        let shifted = try renderer.readPixels()
-        let whole = try OffscreenRendering.render(screen)
-        var differing = 0
-        for y in stride(from: 1, to: 480, by: 2) {
-            for x in stride(from: 3, to: 800, by: 2) where shifted.pixel(x: x, y: y) != whole.pixel(x: x - 3, y: y - 1) { differing += 1 }
-        }
-        #expect(differing == 0, "\(differing) pixels of the moved rings differ from the frame drawn in place")
-    }
-
-    @Test("two screenshots a minute apart: the same picture 4 px to the right; off, it stays put")
-    func screenshots() throws {
-        let dir = try KioskProcess.temporaryDirectory()
-        let config = try ConfigText.write(ConfigText.programs(["Sauna"], extra: "[display]\nshift_pixels = 4\ndim_after_seconds = 0\n"),
-                                          as: "kiosk.toml", in: dir)
-        func picture(at seconds: Double, config: String) throws -> Surface {
-            var t = Trace()
-            t.wait(seconds * 1000)
-            t.stamp()
-            let shot = dir.appendingPathComponent("shift-\(Int(seconds)).png").path
-            let run = try ReplayRun.run(t.text, size: "800x480", extra: ["--config", config, "--screenshot", shot])
-            #expect(run.status == 0, "\(run.stderr)")
-            return try RotarySDLSurface.load(shot)
-        }
-        let before = try picture(at: 30, config: config), after = try picture(at: 90, config: config)
-        var moved = 0, differing = 0
-        for y in stride(from: 0, to: 480, by: 3) {
-            for x in stride(from: 4, to: 800, by: 3) {
-                if after.pixel(x: x, y: y) != before.pixel(x: x - 4, y: y) { moved += 1 }
-                if after.pixel(x: x, y: y) != before.pixel(x: x, y: y) { differing += 1 }
-            }
-        }
-        #expect(moved == 0, "\(moved) pixels differ from the picture moved 4 px right")
-        #expect(differing > 1000, "the picture did move: \(differing) pixels differ in place")
-        let plain = try ConfigText.write(ConfigText.programs(["Sauna"], extra: "[display]\ndim_after_seconds = 0\n"), as: "plain.toml", in: dir)
-        let still = try picture(at: 90, config: plain), start = try picture(at: 30, config: plain)
-        #expect((0..<480).allSatisfy { y in still.pixel(x: 400, y: y) == start.pixel(x: 400, y: y) })
     }
 }

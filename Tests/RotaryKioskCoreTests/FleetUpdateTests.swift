@@ -1,7 +1,5 @@
-import Foundation
 import RotaryKit
 import Testing
-@testable import RotaryKiosk
 @testable import RotaryKioskCore
 
 /// Fleet updates as the session rules them (pure): `update` over the wire, the `[mqtt]
@@ -36,7 +34,6 @@ struct FleetUpdateTests {
     func refusal(_ events: [KioskEvent]) -> String? {
         events.compactMap { if case .command(_, let refusal, _) = $0 { refusal } else { nil } }.first
     }
-
     @Test("the URL comes as a JSON string or {\"url\"}; anything but http(s), printable, short is refused")
     func reads() {
         func read(_ payload: String) -> Result<RemoteCommand, RemoteRefusal> {
@@ -100,27 +97,5 @@ struct FleetUpdateTests {
                 == [.failed("signature verification failed")])
         #expect(s.fleetUpdate == nil)
         #expect(refusal(update(&s, "\"http://h/good.raucb\"")) == nil)
-    }
-
-    @Test("the state record carries the slot and the last update; the fleet view shows them")
-    func reported() throws {
-        var s = session()
-        _ = s.updaterReported(FleetUpdateReport(result: "running", version: "v2", message: "slot B drew its first frame",
-                                                at: "2026-11-27T00:00:00Z"))
-        let key = try #require(KioskStateRecord(s))
-        let record = MqttState.record(key, category: nil, endsAt: nil, slot: "B")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(record.utf8)) as? [String: Any])
-        #expect(object["slot"] as? String == "B")
-        #expect((object["update"] as? [String: Any])?["result"] as? String == "running")
-        var table = FleetTable(prefix: "rotary")
-        table.record(topic: "rotary/cabin-1/state", payload: Array(record.utf8))
-        #expect(table.rows(now: 0).first?.slot == "B")
-        #expect(table.rows(now: 0).first?.update == "running v2")
-        #expect(ImageUpdater.report(Data(#"{"result": "installed", "version": "v2", "message": "", "at": "2026-11-27T01:00:00Z"}"#.utf8))
-                == FleetUpdateReport(result: "installed", version: "v2", message: "", at: "2026-11-27T01:00:00Z"))
-        #expect(ImageUpdater.report(Data("{\"result\": \"".utf8)) == nil, "a result cut off mid-write is no result")
-        #expect(ImageUpdater.report(Data("[1, 2]".utf8)) == nil)
-        #expect(ImageUpdater.bootedSlot(commandLine: "root=/dev/x ro rauc.slot=B quiet\n") == "B")
-        #expect(ImageUpdater.bootedSlot(commandLine: "root=/dev/sda1 ro") == nil)
     }
 }
