@@ -8,20 +8,12 @@ import Testing
 /// result file (the rules are tested as values in RotaryKioskCoreTests).
 @Suite("Fleet updates: what the fleet is told")
 struct FleetReportTests {
-    static let layout = ScreenLayout(width: 800, height: 480)
-
-    func session(updates: FleetUpdates = .armed, hasUpdater: Bool = true) -> KioskSession {
-        var settings = SessionSettings()
-        settings.fleetUpdates = updates
-        settings.hasUpdater = hasUpdater
-        let screen = KioskScreen(layout: Self.layout, programs: Program.demo, dialMinutes: Program.defaultDialMinutes,
-                                 program: 0, dialIndex: 3)
-        return KioskSession(screen: screen, settings: settings)
-    }
-
     @Test("the state record carries the slot and the last update; the fleet view shows them")
     func reported() throws {
-        var s = session()
+        var settings = SessionSettings()
+        (settings.fleetUpdates, settings.hasUpdater) = (.armed, true)
+        var s = KioskSession(screen: KioskScreen(layout: ScreenLayout(width: 800, height: 480), programs: Program.demo,
+                                                 dialMinutes: Program.defaultDialMinutes), settings: settings)
         _ = s.updaterReported(FleetUpdateReport(result: "running", version: "v2", message: "slot B drew its first frame",
                                                 at: "2026-11-27T00:00:00Z"))
         let key = try #require(KioskStateRecord(s))
