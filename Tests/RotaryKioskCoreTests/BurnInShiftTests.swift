@@ -1,4 +1,5 @@
 import RotaryKit
+import SessionSupport
 import Testing
 @testable import RotaryKioskCore
 
@@ -12,11 +13,6 @@ struct BurnInShiftTests {
         }
     }
 
-    /// The demo programs on a `width`×`height` panel turned by `rotation` degrees.
-    static func screen(width: Double, height: Double, rotation: Int = 0) -> KioskScreen {
-        KioskScreen(layout: ScreenLayout(width: width, height: height, rotation: rotation), programs: Program.demo,
-                    dialMinutes: Program.defaultDialMinutes)
-    }
 
     @Test("4 px: still for 56 s, then a pixel a second to (4, 0); a minute later down to (4, 4); never beyond 4 px; capped at 1.5 % of the panel")
     func round() {
@@ -68,7 +64,7 @@ struct BurnInShiftTests {
         var settings = SessionSettings()
         settings.shiftPixels = 20
         settings.dimAfterSeconds = 0
-        var s = KioskSession(screen: Self.screen(width: 480, height: 800, rotation: rotation), settings: settings)
+        var s = KioskSession(screen: KioskScreen.demo(width: 480, height: 800, rotation: rotation), settings: settings)
         let turn = s.screen.layout.turn
         let top = turn.window(Point(x: turn.viewWidth / 2, y: 0)), centre = turn.window(Point(x: turn.viewWidth / 2, y: turn.viewHeight / 2))
         for _ in 0..<(10 * 60) {

@@ -1,6 +1,7 @@
 import Foundation
 import RotaryKit
 import RotarySDL
+import SessionSupport
 import Testing
 @testable import RotaryKiosk
 @testable import RotaryKioskCore
@@ -11,7 +12,7 @@ import Testing
 struct BurnInPictureTests {
     @Test("a shifted frame keeps the rings' art and makes only their pixel maps again, and draws what moving the frame draws")
     func ringsMoveCheaply() throws {
-        let screen = OffscreenRendering.screen(width: 800, height: 480)
+        let screen = KioskScreen.demo(width: 800, height: 480)
         let list = KioskView(screen: screen, theme: Theme()).drawList(screen, overlay: ScreenOverlay())
         _ = OffscreenRendering.system
         let surface = try Surface(width: 800, height: 480), renderer = try Renderer(surface: surface)

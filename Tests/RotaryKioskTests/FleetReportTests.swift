@@ -1,5 +1,6 @@
 import Foundation
 import RotaryKit
+import SessionSupport
 import Testing
 @testable import RotaryKiosk
 @testable import RotaryKioskCore
@@ -12,8 +13,7 @@ struct FleetReportTests {
     func reported() throws {
         var settings = SessionSettings()
         (settings.fleetUpdates, settings.hasUpdater) = (.armed, true)
-        var s = KioskSession(screen: KioskScreen(layout: ScreenLayout(width: 800, height: 480), programs: Program.demo,
-                                                 dialMinutes: Program.defaultDialMinutes), settings: settings)
+        var s = KioskSession(screen: .demo(width: 800, height: 480), settings: settings)
         _ = s.updaterReported(FleetUpdateReport(result: "running", version: "v2", message: "slot B drew its first frame",
                                                 at: "2026-11-27T00:00:00Z"))
         let key = try #require(KioskStateRecord(s))

@@ -1,6 +1,7 @@
 import GoldenSupport
 import RotaryKit
 import RotarySDL
+import SessionSupport
 import Testing
 @testable import RotaryKiosk
 @testable import RotaryKioskCore
@@ -18,14 +19,14 @@ struct GoldenImageTests {
 
     @Test("at rest on the first program and its 15 minutes", arguments: [(400.0, 400.0), (800.0, 480.0)])
     func atRest(width: Double, height: Double) throws {
-        let screen = OffscreenRendering.screen(width: width, height: height)
+        let screen = KioskScreen.demo(width: width, height: height)
         try golden.check(OffscreenRendering.render(screen), named: "rest-\(Int(width))x\(Int(height))")
     }
 
     @Test("mid-turn: wheel held a third of a segment past program 2, dial on 15, button pressed",
           arguments: [(400.0, 400.0), (800.0, 480.0)])
     func midTurn(width: Double, height: Double) throws {
-        var screen = OffscreenRendering.screen(width: width, height: height)
+        var screen = KioskScreen.demo(width: width, height: height)
         let wheel = screen.wheel, centre = screen.layout.center
         let radius = (wheel.innerRadius + wheel.outerRadius) / 2
         _ = screen.turn(.dial, .item(3))
@@ -45,7 +46,7 @@ struct GoldenImageTests {
 
     @Test("a panel mounted turned: rotation 90 on a portrait window")
     func rotated() throws {
-        let screen = OffscreenRendering.screen(width: 300, height: 480, rotation: 90)
+        let screen = KioskScreen.demo(width: 300, height: 480, rotation: 90)
         try golden.check(OffscreenRendering.render(screen), named: "rotate90-300x480")
     }
 
@@ -84,7 +85,7 @@ struct GoldenImageTests {
 
     @Test("the button's faces: running, paused, holding to cancel (progress ring), done")
     func timerFaces() throws {
-        var session = KioskSession(screen: OffscreenRendering.screen(width: 400, height: 400), settings: SessionSettings())
+        var session = KioskSession(screen: KioskScreen.demo(width: 400, height: 400), settings: SessionSettings())
         let centre = session.screen.layout.center
         func advance(_ seconds: Double) { for _ in 0..<Int(seconds * 60) { _ = session.advance(by: 1.0 / 60) } }
         _ = session.key("Return")
@@ -126,7 +127,7 @@ struct GoldenImageTests {
 
     @Test("the drawing follows the model: the item under the marker is the bright one")
     func selectedIsBright() throws {
-        var screen = OffscreenRendering.screen(width: 400, height: 400)
+        var screen = KioskScreen.demo(width: 400, height: 400)
         let before = try OffscreenRendering.render(screen)
         _ = screen.turn(.wheel, .steps(1))
         _ = screen.panel.advance(by: 2)

@@ -19,3 +19,12 @@ extension KioskSession {
         run(seconds: 300.5)
     }
 }
+
+extension KioskScreen {
+    /// The demo programs on the built-in dial, on a `width`×`height` panel turned by
+    /// `rotation` degrees: the screen most tests start from.
+    public static func demo(width: Double, height: Double, rotation: Int = 0) -> KioskScreen {
+        KioskScreen(layout: ScreenLayout(width: width, height: height, rotation: rotation), programs: Program.demo,
+                    dialMinutes: Program.defaultDialMinutes)
+    }
+}

@@ -76,6 +76,7 @@ public final class KioskRunner {
                            stateDirectory: stateDirectory)
         let session = makeSession(screen, config: config, outputs: outputs, timesTouches: trace != nil || input.timesTouches,
                                   startedAt: startedAt)
+        outputs.setVolume(session.levels.volume)  // the feedback devices at the level the session starts with
         scene.rebuild(for: session.screen)
         timeline.mark("layout and outputs")
         let systemd = SystemdNotifier()
@@ -158,12 +159,10 @@ public final class KioskRunner {
             logger.info("touch: contacts are not timed (SDL stamps touches as it reads them); repeating ones are still dropped")
         }
         let remembered = outputs.remembered
-        let session = KioskSession(screen: screen, settings: settings, zones: config.zones,
+        return KioskSession(screen: screen, settings: settings, zones: config.zones,
                                    levels: remembered.levels(hasBacklight: outputs.hasBacklight, configVolume: config.feedback.volume),
                                    touch: remembered.touch ?? .identity, pinLock: remembered.pinLock,
                                    timeOfDay: LocalTime.secondsSinceMidnight(startedAt))
-        outputs.setVolume(session.levels.volume)
-        return session
     }
 
     /// What the start found, as `error` events: the config's errors, why the config could

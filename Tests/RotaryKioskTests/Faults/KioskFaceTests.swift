@@ -12,7 +12,7 @@ extension DrawingTests {
 @Suite("What a person sees")
 struct KioskFaceTests {
     func session() -> KioskSession {
-        KioskSession(screen: OffscreenRendering.screen(width: 800, height: 480), settings: SessionSettings())
+        KioskSession(screen: KioskScreen.demo(width: 800, height: 480), settings: SessionSettings())
     }
 
     func run(_ s: inout KioskSession, seconds: Double) { s.run(seconds: seconds) }
@@ -73,7 +73,7 @@ struct KioskFaceTests {
     func doneGivesWay() {
         var settings = SessionSettings()
         settings.doneSeconds = 5
-        var s = KioskSession(screen: OffscreenRendering.screen(width: 400, height: 400), settings: settings)
+        var s = KioskSession(screen: KioskScreen.demo(width: 400, height: 400), settings: settings)
         s.finishFiveMinuteCountdown()
         #expect(s.timer.state == .finished && s.isAnimating)
         let pulses = [0.0, 0.45].map { ScreenOverlay(secondsDone: $0).donePulse ?? -1 }

@@ -47,10 +47,4 @@ enum OffscreenRendering {
         return KioskScreen(layout: layout, programs: Program.demoInCategories, dialMinutes: Program.defaultDialMinutes,
                            categories: Program.demoCategories)
     }
-
-    /// The kiosk screen with the demo programs in a `width`×`height` window.
-    static func screen(width: Double, height: Double, rotation: Int = 0) -> KioskScreen {
-        KioskScreen(layout: ScreenLayout(width: width, height: height, rotation: rotation), programs: Program.demo,
-                    dialMinutes: Program.defaultDialMinutes)
-    }
 }
