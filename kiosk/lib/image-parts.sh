@@ -3,8 +3,8 @@
 # test CA. Sourced, not run; kiosk/image says what each is for.
 
 # Host tools: squashfs and FAT without mounting anything, GRUB's EFI modules, sfdisk, RAUC
-# (to make bundles), bmaptool, openssl (the test CA), debootstrap for the base.
-ROTARY_IMAGE_PACKAGES="debootstrap e2fsprogs squashfs-tools dosfstools mtools grub-efi-amd64-bin grub-common fdisk rauc bmap-tools openssl"
+# (to make bundles), bmaptool, openssl (the test CA), mmdebstrap for the base.
+ROTARY_IMAGE_PACKAGES="mmdebstrap e2fsprogs squashfs-tools dosfstools mtools grub-efi-amd64-bin grub-common fdisk rauc bmap-tools openssl"
 
 # What the image adds to the base and the package: RAUC and its D-Bus service, grub-editenv
 # (the slot variables GRUB reads), growpart (growing the data partition), curl and the CA

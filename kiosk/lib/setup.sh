@@ -19,12 +19,29 @@ ROTARY_PACKAGE_PACKAGES="dpkg-dev debhelper fakeroot lintian help2man"
 
 rotary_say() { printf '\033[1mrotary:\033[0m %s\n' "$*" >&2; }
 
-# rotary_install_missing PACKAGE... — apt-get installs the packages not yet installed.
-rotary_install_missing() {
-    local missing=() pkg
+# rotary_missing PACKAGE... — prints those of the packages not yet installed.
+rotary_missing() {
+    local pkg
     for pkg in "$@"; do
-        dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
+        dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || echo "$pkg"
     done
+}
+
+# rotary_install_missing PACKAGE... — apt-get installs the packages not yet installed. Steps
+# that kiosk/test runs side by side take turns (a lock in /tmp): apt-get does not wait for
+# another apt-get's lock, it fails.
+rotary_install_missing() {
+    [ -z "$(rotary_missing "$@")" ] && return 0
+    (
+        flock -w 1800 9 || { rotary_say "waited 30 minutes for another install to finish"; exit 1; }
+        rotary_install_missing_now "$@"
+    ) 9>>"${TMPDIR:-/tmp}/rotary-install.lock"
+}
+
+# rotary_install_missing_now PACKAGE... — rotary_install_missing without taking turns.
+rotary_install_missing_now() {
+    local missing=()
+    mapfile -t missing < <(rotary_missing "$@")
     [ ${#missing[@]} -eq 0 ] && return 0
     local sudo=""
     if [ "$(id -u)" -ne 0 ]; then

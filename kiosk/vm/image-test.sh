@@ -61,8 +61,12 @@ rotary_vm_image_test() {
     rotary_image_squashfs "$root" "$work/bad.img"
     rotary_image_bundle "$work/bundles/bad.raucb" "$work/bad.img" "$version+bad" \
         "$work/keys/signer.cert.pem" "$work/keys/signer.key.pem" "$work/keys/ca.cert.pem"
-    rotary_image_bundle "$work/bundles/rogue.raucb" "$work/bad.img" "$version+rogue" \
-        "$work/rogue-keys/signer.cert.pem" "$work/rogue-keys/signer.key.pem" "$work/rogue-keys/ca.cert.pem"
+    # The same bundle signed again by a CA the image does not trust: rauc resign replaces the
+    # signature over the manifest (which holds the payload's verity root hash), not the payload.
+    rauc resign --keyring="$work/keys/ca.cert.pem" --signing-keyring="$work/rogue-keys/ca.cert.pem" \
+        --cert="$work/rogue-keys/signer.cert.pem" --key="$work/rogue-keys/signer.key.pem" \
+        "$work/bundles/bad.raucb" "$work/bundles/rogue.raucb" >>"$work/bundle.log" 2>&1 \
+        || { cat "$work/bundle.log" >&2; return 1; }
     # A bundle ends with its CMS signature and then the signature's size (8 bytes, big
     # endian): without both it is a bundle nobody signed.
     local signature; signature=$(tail -c 8 "$work/bundles/bad.raucb" | od -An -tu8 --endian=big | tr -d ' ')
