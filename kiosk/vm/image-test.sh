@@ -63,7 +63,8 @@ rotary_vm_image_test() {
         "$work/keys/signer.cert.pem" "$work/keys/signer.key.pem" "$work/keys/ca.cert.pem"
     # The same bundle signed again by a CA the image does not trust: rauc resign replaces the
     # signature over the manifest (which holds the payload's verity root hash), not the payload.
-    rauc resign --keyring="$work/keys/ca.cert.pem" --signing-keyring="$work/rogue-keys/ca.cert.pem" \
+    # (check.conf, from the bad bundle's check, asks for the codeSigning purpose, as a panel does.)
+    rauc --conf="$work/check.conf" --keyring="$work/keys/ca.cert.pem" resign --signing-keyring="$work/rogue-keys/ca.cert.pem" \
         --cert="$work/rogue-keys/signer.cert.pem" --key="$work/rogue-keys/signer.key.pem" \
         "$work/bundles/bad.raucb" "$work/bundles/rogue.raucb" >>"$work/bundle.log" 2>&1 \
         || { cat "$work/bundle.log" >&2; return 1; }
