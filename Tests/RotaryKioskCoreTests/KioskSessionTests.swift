@@ -50,6 +50,37 @@ struct KioskSessionTests {
         #expect(s.relayout(ScreenLayout(width: 800, height: 480)) == [.rebuildView])
     }
 
+    @Test("a tap on Start while a flung wheel coasts stops it on the program under the marker and starts nothing; the next tap starts that program with its minutes",
+          arguments: [0.05, 0.12, 0.25])
+    func tapStopsCoast(after seconds: Double) throws {
+        var s = session()
+        let wheel = (Self.layout.wheelInnerRadius + Self.layout.wheelOuterRadius) / 2
+        func at(_ degrees: Double) -> Point { Degrees.point(at: degrees, radius: wheel, around: Self.centre) }
+        _ = s.pointer(PointerEvent(.down, finger: 0, at: at(-90), time: s.clock))
+        for step in 1...6 {
+            _ = run(&s, seconds: 1.0 / 60)
+            _ = s.pointer(PointerEvent(.moved, finger: 0, at: at(-90 + 10 * Double(step)), time: s.clock))
+        }
+        _ = s.pointer(PointerEvent(.up, finger: 0, at: at(-30), time: s.clock))
+        _ = run(&s, seconds: seconds)
+        var events = s.pointer(PointerEvent(.down, finger: 0, at: Self.centre, time: s.clock)).events
+        events += run(&s, seconds: 0.05)
+        #expect(s.screen.panel.isThrown, "the fling still coasts when the tap ends, \(seconds + 0.05) s after it")
+        let under = s.screen.wheel.selectedIndex  // what the screen shows as the tap ends, and the button presses
+        events += s.pointer(PointerEvent(.up, finger: 0, at: Self.centre, time: s.clock)).events
+        #expect(timerStates(events).isEmpty, "\(events)")
+        #expect(s.screen.wheel.isAtRest && s.screen.wheel.selectedIndex == under)
+        events = run(&s, seconds: 2)
+        #expect(!events.contains { if case .control(.detent(.wheel, _), _) = $0 { true } else { false } })
+        #expect(s.screen.wheel.selectedIndex == under)
+        let shown = try #require(s.screen.selectedProgram)
+        #expect(s.screen.selectedMinutes == shown.minutes)
+        events = tap(&s)
+        let started = events.compactMap { if case .timer(let r, _, _, _) = $0 { r } else { nil } }
+        #expect(started.map(\.state) == [.running])
+        #expect(started.first?.program == shown.name && started.first?.secondsTotal == Double(shown.minutes) * 60)
+    }
+
     @Test("picking a program turns the dial to its minutes")
     func dialFollowsProgram() {
         var s = session()

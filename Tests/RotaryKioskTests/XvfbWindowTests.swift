@@ -13,16 +13,9 @@ struct XvfbWindowTests {
         let dir = try KioskProcess.temporaryDirectory()
         let events = dir.appendingPathComponent("events.jsonl").path
         // 600×600 window: the drag runs along the middle of the wheel's band.
-        let window = ScreenLayout(width: 600, height: 600)
-        let centre = window.center, radius = (window.wheelInnerRadius + window.wheelOuterRadius) / 2
-        var moves: [String] = []
-        for step in 0...24 {
-            let p = Degrees.point(at: -90 + 45 * Double(step) / 24, radius: radius, around: centre)
-            moves.append("xdotool mousemove --window \"$wid\" \(Int(p.x.rounded())) \(Int(p.y.rounded())); sleep 0.02")
-            if step == 0 { moves.append("xdotool mousedown 1; sleep 0.05") }
-        }
+        let (centre, radius) = XvfbDriver.wheelIn600
         try XvfbDriver.run(arguments: ["--windowed", "--size", "600x600"], events: events, drive: """
-            \(moves.joined(separator: "\n"))
+            \(XvfbDriver.mouseDown(around: centre, radius: radius, from: -90, to: -45, steps: 24, pause: 0.02))
             sleep 0.2
             xdotool mouseup 1
             \(XvfbDriver.waitFor("\"selected\",\"id\":\"wheel\"", in: events))

@@ -7,6 +7,15 @@ struct SnapAxisTests {
         SnapAxis(layout: CyclicLayout(count: count), tuning: .angular, index: index)
     }
 
+    /// An axis a finger moved 30 units and let go at 900 units/s.
+    func flung() -> SnapAxis<CyclicLayout> {
+        var a = axis()
+        a.grab()
+        _ = a.move(to: 30)
+        _ = a.release(velocity: 900)
+        return a
+    }
+
     func run(_ axis: inout SnapAxis<CyclicLayout>, seconds: Double = 5, dt: Double = 1 / 60) -> [AxisEvent] {
         var events: [AxisEvent] = []
         var t = 0.0
@@ -45,10 +54,7 @@ struct SnapAxisTests {
     @Test("finishing a fling at once lands where the fling lands in time, with the same detents and selection",
           arguments: [0.0, 0.05, 0.3])
     func finishSettling(after seconds: Double) {
-        var timed = axis()
-        timed.grab()
-        _ = timed.move(to: 30)
-        _ = timed.release(velocity: 900)
+        var timed = flung()
         var hurried = timed
         var early = run(&timed, seconds: seconds)
         var shortened = run(&hurried, seconds: seconds)
@@ -69,6 +75,38 @@ struct SnapAxisTests {
         held.grab()
         _ = held.move(to: 20)
         #expect(held.finishSettling().isEmpty && held.phase == .held)
+    }
+
+    @Test("a fling stopped mid-coast rests at once on the item under the marker, exactly, and moves no more",
+          arguments: [0.05, 0.2, 0.5])
+    func stopThrown(after seconds: Double) {
+        var a = flung()
+        _ = run(&a, seconds: seconds)
+        #expect(a.isThrown, "still coasting after \(seconds) s")
+        let under = a.currentIndex
+        let stopped = a.stopThrown()
+        #expect(a.isAtRest && !a.isThrown)
+        #expect(a.currentIndex == under && a.position == Double(under) * 45)
+        #expect(stopped == (under == 0 ? [] : [.selected(index: under)]))
+        #expect(a.advance(by: 1).isEmpty && a.position == Double(under) * 45)
+    }
+
+    @Test("stopping leaves a stepped axis heading for its item, and one at rest or held as it is")
+    func stopNothing() {
+        var stepped = axis()
+        _ = stepped.step(by: 3)
+        _ = stepped.advance(by: 0.05)
+        #expect(!stepped.isThrown && stepped.stopThrown().isEmpty && stepped.targetCoordinate == 3)
+        var steppedInFlight = flung()
+        _ = steppedInFlight.advance(by: 0.05)
+        _ = steppedInFlight.step(by: 1)
+        #expect(!steppedInFlight.isThrown, "a step names the item the axis lands on")
+        var resting = axis(index: 2)
+        #expect(resting.stopThrown().isEmpty && resting.currentIndex == 2 && resting.isAtRest)
+        var held = axis()
+        held.grab()
+        _ = held.move(to: 20)
+        #expect(held.stopThrown().isEmpty && held.phase == .held)
     }
 
     @Test("steps while a finger holds the control wait for the release")

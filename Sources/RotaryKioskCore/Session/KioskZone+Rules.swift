@@ -3,8 +3,8 @@ import RotaryKit
 /// A zone's own rules: what its controls, its button, its countdown's time and a saved
 /// countdown do to it.
 extension KioskZone {
-    /// How many times a start lands what moves: the strip, then the wheel it set, then the
-    /// dial the wheel's program set; one more finds nothing moving.
+    /// How many times a start lands what was stepped: the strip, then the wheel it set, then
+    /// the dial the wheel's program set; one more finds nothing moving.
     static let landingRounds = 4
 
     /// Turns its controls' events into kiosk events and applies the rules they trigger.
@@ -74,13 +74,15 @@ extension KioskZone {
         return react(to: screen.turn(.dial, .item(screen.dialIndex(forMinutes: program.minutes))), context)
     }
 
-    /// The centre button: start what is set (what still coasts lands first), pause or resume
-    /// the countdown, or acknowledge "Done".
+    /// The centre button: start what is set, pause or resume the countdown, or acknowledge
+    /// "Done". While a flung control still coasts it only stops it (``stopThrown(_:)``).
     mutating func buttonPressed(_ context: ZoneContext) -> [KioskEvent] {
         switch timer.state {
         case .idle, .cancelled:
-            // What you see is what runs: a ring or the strip still coasting lands first, with
-            // what follows from it (a new program's minutes on the dial), then the start.
+            if screen.panel.isThrown { return stopThrown(context) }
+            // What you see is what runs: a ring or the strip a key or the encoder stepped lands
+            // on the item it was sent to first, with what follows from it (a new program's
+            // minutes on the dial), then the start.
             var landed: [KioskEvent] = []
             for _ in 0..<Self.landingRounds {
                 let events = react(to: screen.panel.finishSettling(), context)
@@ -102,6 +104,14 @@ extension KioskZone {
         case .finished:
             return timerChanged(countdown.timer.acknowledge(), context)
         }
+    }
+
+    /// A press while a flung wheel, dial or strip still coasts: a person who taps to stop it
+    /// must see what would run before anything does. It stops at once on what is under its
+    /// marker, with what follows from that (a new program's minutes on the dial), and nothing
+    /// starts; the next press starts what the screen then shows.
+    private mutating func stopThrown(_ context: ZoneContext) -> [KioskEvent] {
+        react(to: screen.panel.stopThrown(), context) + [.feedback(.press)]
     }
 
     /// A touch or key that only acknowledges "Done".

@@ -194,10 +194,27 @@ public struct ControlPanel: Sendable {
     /// motion lands, topmost first: their detents and selections, as if the time had passed.
     /// Buttons and sliders are left as they are (a held button's long press is not hurried).
     public mutating func finishSettling() -> [ControlEvent] {
+        eachRingAndStrip({ $0.finishSettling() }, { $0.finishSettling() })
+    }
+
+    /// Whether a ring or a strip coasts after a fling, no finger on it: what it lands on is
+    /// physics' choice, not what anyone named.
+    public var isThrown: Bool { rings.contains(where: \.isThrown) || strips.contains(where: \.isThrown) }
+
+    /// Stops every ring and strip that coasts after a fling at once on the item under its
+    /// marker, topmost first: their selections (``RingControl/stopThrown()``). What was
+    /// stepped, held or still is left as it is.
+    public mutating func stopThrown() -> [ControlEvent] {
+        eachRingAndStrip({ $0.stopThrown() }, { $0.stopThrown() })
+    }
+
+    /// `ring` on every ring and `strip` on every strip, topmost first: their events in order.
+    private mutating func eachRingAndStrip(_ ring: (inout RingControl) -> [ControlEvent],
+                                           _ strip: (inout StripControl) -> [ControlEvent]) -> [ControlEvent] {
         stack.flatMap { ref -> [ControlEvent] in
             switch ref {
-            case .ring(let i): rings[i].finishSettling()
-            case .strip(let i): strips[i].finishSettling()
+            case .ring(let i): ring(&rings[i])
+            case .strip(let i): strip(&strips[i])
             case .button, .slider: []
             }
         }

@@ -115,6 +115,11 @@ public struct RingControl: ControlModel, Equatable {
     /// Brings a fling, snap or step to its end at once, as ``advance(by:)`` would in time: the
     /// same detents and selection. A ring held by a finger is left as it is.
     public mutating func finishSettling() -> [ControlEvent] { map(drag.finishSettling()) }
+    /// Stops a fling at once on the item under the marker: its selection when that is a new
+    /// item (``SnapAxis/stopThrown()``). A ring at rest, held, or stepped is left as it is.
+    public mutating func stopThrown() -> [ControlEvent] { map(drag.stopThrown()) }
+    /// Whether the ring coasts after a fling, no finger on it.
+    public var isThrown: Bool { drag.isThrown }
     /// Whether the ring is still and no finger holds it.
     public var isAtRest: Bool { drag.isAtRest }
     /// 0 while the ring moves by itself; nil when it is at rest or held still by a finger

@@ -76,6 +76,11 @@ public struct SnapDrag<Layout: ItemLayout>: Equatable, Sendable {
     /// Lands a settling axis at once (``SnapAxis/finishSettling()``); a held one stays held.
     public mutating func finishSettling() -> [AxisEvent] { axis.finishSettling() }
 
+    /// Stops a fling at once on the item under the marker (``SnapAxis/stopThrown()``).
+    public mutating func stopThrown() -> [AxisEvent] { axis.stopThrown() }
+    /// Whether the control coasts after a fling, no finger on it (``SnapAxis/isThrown``).
+    public var isThrown: Bool { gesture == nil && axis.isThrown }
+
     /// Whether nothing moves and no finger holds the control.
     public var isAtRest: Bool { gesture == nil && axis.isAtRest }
     /// Whether a finger holds the control and nothing else moves it.

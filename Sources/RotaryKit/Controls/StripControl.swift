@@ -138,6 +138,11 @@ public struct StripControl: ControlModel, Equatable {
     /// Brings a fling, snap or step to its end at once, as ``advance(by:)`` would in time: the
     /// same detents and selection. A strip held by a finger is left as it is.
     public mutating func finishSettling() -> [ControlEvent] { map(drag.finishSettling()) }
+    /// Stops a fling at once on the name under the marker: its selection when that is a new
+    /// name (``SnapAxis/stopThrown()``). A strip at rest, held, or stepped is left as it is.
+    public mutating func stopThrown() -> [ControlEvent] { map(drag.stopThrown()) }
+    /// Whether the strip coasts after a fling, no finger on it.
+    public var isThrown: Bool { drag.isThrown }
     /// Whether the strip is still and no finger holds it.
     public var isAtRest: Bool { drag.isAtRest }
     /// A strip held still by a finger changes only when the finger moves.

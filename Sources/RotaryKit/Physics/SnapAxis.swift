@@ -37,6 +37,9 @@ public struct SnapAxis<Layout: ItemLayout>: Equatable, Sendable {
     private var motionTarget: Int = 0
     private var elapsed: Double = 0
     private var pendingSteps: Int = 0
+    /// Whether the motion came from a finger's release (a fling), not from a key, an encoder
+    /// or a tap that named its target.
+    private var thrown = false
 
     /// An axis at rest on item `index`.
     public init(layout: Layout, tuning: MotionTuning, index: Int = 0) {
@@ -58,6 +61,9 @@ public struct SnapAxis<Layout: ItemLayout>: Equatable, Sendable {
     public var isSettling: Bool { phase == .settling }
     /// The item coordinate a settling axis is heading for (nil unless settling).
     public var targetCoordinate: Int? { phase == .settling ? motionTarget : nil }
+    /// Whether the axis moves by itself after a finger let it go: the item it lands on is
+    /// physics' choice, not one a key, an encoder or a tap named.
+    public var isThrown: Bool { phase == .settling && thrown }
     /// Current speed in units per second (zero unless settling).
     public var velocity: Double { motion.map { $0.state(after: elapsed).velocity } ?? 0 }
 
@@ -90,6 +96,22 @@ public struct SnapAxis<Layout: ItemLayout>: Equatable, Sendable {
         let target = Int(saturating: predicted.rounded()) + pendingSteps
         pendingSteps = 0
         return settle(toCoordinate: target, velocity: v, coasting: true)
+    }
+
+    /// Stops a thrown axis (``isThrown``) at once on the item under the marker
+    /// (``currentIndex``), as a hand laid on a spinning wheel stops it on what it shows, with
+    /// its selection when that is another item than it last rested on. An axis at rest, held,
+    /// or stepped onto a named target is left as it is.
+    public mutating func stopThrown() -> [AxisEvent] {
+        guard isThrown else { return [] }
+        position = layout.position(ofCoordinate: detentCoordinate)
+        motion = nil
+        phase = .resting
+        thrown = false
+        let index = currentIndex
+        guard index != restedIndex else { return [] }
+        restedIndex = index
+        return [.selected(index: index)]
     }
 
     // MARK: - Keys, encoder, taps
@@ -167,6 +189,7 @@ public struct SnapAxis<Layout: ItemLayout>: Equatable, Sendable {
     /// by the spring alone otherwise (steps, taps: they must arrive briskly).
     private mutating func settle(toCoordinate k: Int, velocity: Double, coasting: Bool = false) -> [AxisEvent] {
         motionTarget = layout.clamped(coordinate: k)
+        thrown = coasting
         motion = SettleMotion(from: position, velocity: velocity, to: layout.position(ofCoordinate: motionTarget),
                               coasting: coasting, tuning: tuning, itemSpacing: layout.typicalSpacing)
         elapsed = 0

@@ -1,4 +1,6 @@
 import Foundation
+import RotaryKiosk
+import RotaryKit
 
 /// Runs the real app in a real X11 window under Xvfb and drives it with xdotool: starts it
 /// with `arguments`, waits for its `ready` line in `events` (up to 60 s, or the script
@@ -44,6 +46,23 @@ enum XvfbDriver {
     /// window before the pointer has entered it, and is lost (seen under load).
     static func click(x: Int, y: Int) -> String {
         "xdotool mousemove --window \"$wid\" \(x) \(y) sleep 0.15 click 1"
+    }
+
+    /// The wheel's centre and the radius of the middle of its band in a 600×600 window, pixels.
+    static var wheelIn600: (centre: Point, radius: Double) {
+        let window = ScreenLayout(width: 600, height: 600)
+        return (window.center, (window.wheelInnerRadius + window.wheelOuterRadius) / 2)
+    }
+
+    /// Shell lines that press the mouse on the window `$wid` at `from` degrees round `centre`,
+    /// `radius` out, and move it to `to` degrees in `steps` moves `pause` seconds apart (the
+    /// button stays down: the lines after it lift it).
+    static func mouseDown(around centre: Point, radius: Double, from: Double, to: Double, steps: Int, pause: Double) -> String {
+        (0...steps).flatMap { step -> [String] in
+            let p = Degrees.point(at: from + (to - from) * Double(step) / Double(steps), radius: radius, around: centre)
+            let move = "xdotool mousemove --window \"$wid\" \(Int(p.x.rounded())) \(Int(p.y.rounded())); sleep \(pause)"
+            return step == 0 ? [move, "xdotool mousedown 1; sleep 0.05"] : [move]
+        }.joined(separator: "\n")
     }
 
     /// Shell lines that wait (up to 5 s) until `events` contains `text`.
