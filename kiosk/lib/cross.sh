@@ -45,7 +45,7 @@ rotary_cross_binfmt() {
     (
         flock -w 600 9 || { cross_say "waited 10 minutes for another registration"; exit 1; }
         rotary_cross_binfmt_now
-    ) 9>>"${TMPDIR:-/tmp}/rotary-binfmt.lock"
+    ) 9>>"$(rotary_lock binfmt)"
 }
 
 # rotary_cross_binfmt_now — rotary_cross_binfmt's registration, without taking turns.

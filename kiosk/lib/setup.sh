@@ -27,15 +27,28 @@ rotary_missing() {
     done
 }
 
+# rotary_lock NAME — the path of this user's lock file NAME in /tmp (one per user: Debian's
+# protected_regular keeps even root from opening another user's file there for writing).
+rotary_lock() { echo "${TMPDIR:-/tmp}/rotary-$1-$(id -u).lock"; }
+
+# rotary_write_if_changed FILE — standard input into FILE, only when it differs, through a
+# temporary file renamed over it: a build that kiosk/test runs beside this one may be
+# reading FILE, and must never see it cut short.
+rotary_write_if_changed() {
+    local temporary="$1.$$"
+    cat >"$temporary" || return 1
+    if cmp -s "$temporary" "$1"; then rm -f "$temporary"; else mv -f "$temporary" "$1"; fi
+}
+
 # rotary_install_missing PACKAGE... — apt-get installs the packages not yet installed. Steps
-# that kiosk/test runs side by side take turns (a lock in /tmp): apt-get does not wait for
+# that kiosk/test runs side by side take turns (rotary_lock): apt-get does not wait for
 # another apt-get's lock, it fails.
 rotary_install_missing() {
     [ -z "$(rotary_missing "$@")" ] && return 0
     (
         flock -w 1800 9 || { rotary_say "waited 30 minutes for another install to finish"; exit 1; }
         rotary_install_missing_now "$@"
-    ) 9>>"${TMPDIR:-/tmp}/rotary-install.lock"
+    ) 9>>"$(rotary_lock install)"
 }
 
 # rotary_install_missing_now PACKAGE... — rotary_install_missing without taking turns.
@@ -89,7 +102,7 @@ rotary_build_release() {
     glibc="$(getconf GNU_LIBC_VERSION 2>/dev/null | awk '{print $2}')"
     if lld="$(rotary_toolchain_lld)"; then
         mkdir -p .build
-        printf '{"schemaVersion": "1.0", "linker": {"path": "%s"}}\n' "$lld" >.build/rotary-lld-toolset.json
+        printf '{"schemaVersion": "1.0", "linker": {"path": "%s"}}\n' "$lld" | rotary_write_if_changed .build/rotary-lld-toolset.json
         flags+=(--toolset .build/rotary-lld-toolset.json)
         rotary_code_layout_flags flags "$PWD"
         if [ -n "$glibc" ] && [ "$(printf '%s\n2.36\n' "$glibc" | sort -V | head -1)" = "2.36" ]; then
@@ -112,8 +125,8 @@ rotary_code_layout_flags() {
     local hash folder=".build/code-order"
     hash=$(cat "$2/kiosk/tools/code-order/code-order.txt" "$2/kiosk/tools/code-order/code-order.ld" | sha256sum | cut -c1-16)
     mkdir -p "$2/$folder"
-    cp "$2/kiosk/tools/code-order/code-order.txt" "$2/$folder/$hash.txt"
-    cp "$2/kiosk/tools/code-order/code-order.ld" "$2/$folder/$hash.ld"
+    rotary_write_if_changed "$2/$folder/$hash.txt" <"$2/kiosk/tools/code-order/code-order.txt"
+    rotary_write_if_changed "$2/$folder/$hash.ld" <"$2/kiosk/tools/code-order/code-order.ld"
     into+=(-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections
         -Xlinker "--symbol-ordering-file=${3:-$2}/$folder/$hash.txt" -Xlinker --no-warn-symbol-ordering
         -Xlinker -T -Xlinker "${3:-$2}/$folder/$hash.ld")
