@@ -41,15 +41,6 @@ cross_say() { printf '\033[1mcross:\033[0m %s\n' "$*" >&2; }
 # with binfmt_misc, fixed at registration (flag F) so that it runs inside chroots too.
 rotary_cross_binfmt() {
     rotary_install_missing $ROTARY_CROSS_HOST_PACKAGES || return 1
-    # Registered by one caller at a time (kiosk/test runs two side by side).
-    (
-        flock -w 600 9 || { cross_say "waited 10 minutes for another registration"; exit 1; }
-        rotary_cross_binfmt_now
-    ) 9>>"$(rotary_lock binfmt)"
-}
-
-# rotary_cross_binfmt_now — rotary_cross_binfmt's registration, without taking turns.
-rotary_cross_binfmt_now() {
     local entry=/proc/sys/fs/binfmt_misc/qemu-aarch64
     if [ ! -e /proc/sys/fs/binfmt_misc/register ]; then
         mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc 2>/dev/null \
