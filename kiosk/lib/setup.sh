@@ -32,17 +32,17 @@ rotary_missing() {
 rotary_lock() { echo "${TMPDIR:-/tmp}/rotary-$1-$(id -u).lock"; }
 
 # rotary_write_if_changed FILE — standard input into FILE, only when it differs, through a
-# temporary file renamed over it: a build that kiosk/test runs beside this one may be
-# reading FILE, and must never see it cut short.
+# temporary file renamed over it: another build running beside this one (the arm64 one, a
+# developer's kiosk/package) may be reading FILE, and must never see it cut short.
 rotary_write_if_changed() {
     local temporary="$1.$$"
     cat >"$temporary" || return 1
     if cmp -s "$temporary" "$1"; then rm -f "$temporary"; else mv -f "$temporary" "$1"; fi
 }
 
-# rotary_install_missing PACKAGE... — apt-get installs the packages not yet installed. Steps
-# that kiosk/test runs side by side take turns (rotary_lock): apt-get does not wait for
-# another apt-get's lock, it fails.
+# rotary_install_missing PACKAGE... — apt-get installs the packages not yet installed. Scripts
+# run side by side take turns (rotary_lock): apt-get does not wait for another apt-get's
+# lock, it fails.
 rotary_install_missing() {
     [ -z "$(rotary_missing "$@")" ] && return 0
     (

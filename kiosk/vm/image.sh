@@ -69,8 +69,8 @@ rotary_vm_depends() {
 
 # rotary_chroot_apt_install ROOT CACHE LOG [--satisfy] PACKAGE-OR-DEB... — apt-get installs
 # into the root (a copy of the base) with the downloads kept in CACHE/apt-archives-ARCH for the
-# next run (one folder per architecture: kiosk/test installs into an amd64 and an arm64 root
-# side by side, and apt-get locks its folder); a .deb given by path is copied in first; with
+# next run (one folder per architecture, so that an amd64 and an arm64 install can run side by
+# side: apt-get locks its folder); a .deb given by path is copied in first; with
 # --satisfy, the arguments are dependency fields (apt-get satisfy). The cache is unmounted
 # whatever stops it.
 rotary_chroot_apt_install() {
