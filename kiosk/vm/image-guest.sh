@@ -11,6 +11,7 @@
 #   countdown   a countdown is running
 #   config-save the service screen's calibration, which saves operator.json
 #   usage-write a countdown is cancelled and a new one started (a usage-log row)
+#   update:<bundle>  the bundle is installed, as the step update:<bundle> does (no plug pulled)
 set -u
 VM_CONSOLE=/dev/ttyS0 VM_JOURNAL_MATCH='rotary|slot|rauc|plymouth'
 . /usr/local/lib/rotary-vm/guest-lib.sh
@@ -123,6 +124,37 @@ link_attack() {
     say "HELD: the kiosk's update folder as a link to /usr/sbin: the updater did nothing there and took the link away ($(journalctl -b -u rotary-update.service -o cat --no-pager | grep 'not the kiosk' | tail -1))"
 }
 
+# install_bundle BUNDLE — fetches BUNDLE from the host and installs it into the other slot, then
+# reboots; before the bad bundle, the unsigned and the rogue one are refused and the updater
+# holds against a link swapped in by the kiosk's user.
+install_bundle() {
+    local bundle="$1" name size out
+    if [ "$bundle" = bad.raucb ]; then link_attack; fi
+    for name in unsigned.raucb rogue.raucb; do
+        [ "$bundle" = bad.raucb ] || break
+        curl -sf -o "/data/vmtest/$name" "http://$host:$port/$name" || fail "cannot fetch $name"
+        if out=$(rauc install "/data/vmtest/$name" 2>&1); then fail "rauc installed $name"; fi
+        say "REFUSED $name: $(echo "$out" | grep -i -E 'signature|verif|certificate|LastError' | head -2 | tr '\n' ' ')"
+        rm -f "/data/vmtest/$name"
+    done
+    # Fetched as the image's updater fetches: a limit one byte under the bundle's size is
+    # refused with no file left behind; its size itself goes through.
+    size=$(curl -sfI "http://$host:$port/$bundle" | tr -d '\r' | sed -n 's/^[Cc]ontent-[Ll]ength: //p')
+    [ -n "$size" ] || fail "no size for $bundle from the host"
+    if out=$(/usr/lib/rotary-image/fetch-bundle "http://$host:$port/$bundle" "/data/vmtest/$bundle" $((size - 1)) 2>&1); then
+        fail "fetch-bundle took $bundle ($size bytes) under a limit of $((size - 1))"
+    fi
+    [ ! -e "/data/vmtest/$bundle" ] || fail "fetch-bundle left a refused $bundle behind"
+    say "REFUSED $bundle over a limit of $((size - 1)) bytes: $out"
+    out=$(/usr/lib/rotary-image/fetch-bundle "http://$host:$port/$bundle" "/data/vmtest/$bundle" "$size" 2>&1) \
+        || fail "fetch-bundle $bundle ($size bytes, the limit): $out"
+    out=$(rauc install "/data/vmtest/$bundle" 2>&1) || fail "rauc install $bundle: $out"
+    rm -f "/data/vmtest/$bundle"
+    say "INSTALLED $bundle: $(echo "$out" | tail -1); primary now $(rauc status --output-format=shell | sed -n 's/^RAUC_BOOT_PRIMARY=//p')"
+    say "REBOOTING"
+    systemctl reboot
+}
+
 act() {
     case "$1" in
         countdown)
@@ -144,6 +176,7 @@ act() {
             say "ARMED usage-write"
             out=$(start_timer "$pid" 2>&1) || fail "usage-write: no running countdown after tapping Start: $out"
             say "NOTE usage-write finished before the cut: $out" ;;
+        update:*) install_bundle "${1#update:}" ;;
         *) fail "unknown action $1" ;;
     esac
 }
@@ -176,31 +209,7 @@ case "$step" in
         act "${step#check-then:}" ;;
     update:*)
         ready
-        bundle="${step#update:}"
-        if [ "$bundle" = bad.raucb ]; then link_attack; fi
-        for name in unsigned.raucb rogue.raucb; do
-            [ "$bundle" = bad.raucb ] || break
-            curl -sf -o "/data/vmtest/$name" "http://$host:$port/$name" || fail "cannot fetch $name"
-            if out=$(rauc install "/data/vmtest/$name" 2>&1); then fail "rauc installed $name"; fi
-            say "REFUSED $name: $(echo "$out" | grep -i -E 'signature|verif|certificate|LastError' | head -2 | tr '\n' ' ')"
-            rm -f "/data/vmtest/$name"
-        done
-        # Fetched as the image's updater fetches: a limit one byte under the bundle's size is
-        # refused with no file left behind; its size itself goes through.
-        size=$(curl -sfI "http://$host:$port/$bundle" | tr -d '\r' | sed -n 's/^[Cc]ontent-[Ll]ength: //p')
-        [ -n "$size" ] || fail "no size for $bundle from the host"
-        if out=$(/usr/lib/rotary-image/fetch-bundle "http://$host:$port/$bundle" "/data/vmtest/$bundle" $((size - 1)) 2>&1); then
-            fail "fetch-bundle took $bundle ($size bytes) under a limit of $((size - 1))"
-        fi
-        [ ! -e "/data/vmtest/$bundle" ] || fail "fetch-bundle left a refused $bundle behind"
-        say "REFUSED $bundle over a limit of $((size - 1)) bytes: $out"
-        out=$(/usr/lib/rotary-image/fetch-bundle "http://$host:$port/$bundle" "/data/vmtest/$bundle" "$size" 2>&1) \
-            || fail "fetch-bundle $bundle ($size bytes, the limit): $out"
-        out=$(rauc install "/data/vmtest/$bundle" 2>&1) || fail "rauc install $bundle: $out"
-        rm -f "/data/vmtest/$bundle"
-        say "INSTALLED $bundle: $(echo "$out" | tail -1); primary now $(rauc status --output-format=shell | sed -n 's/^RAUC_BOOT_PRIMARY=//p')"
-        say "REBOOTING"
-        systemctl reboot ;;
+        install_bundle "${step#update:}" ;;
     updated|rolled-back)
         ready
         confirmed || fail "$step: the slot was not confirmed: $(/usr/lib/rotary-image/slot status)"
