@@ -30,6 +30,7 @@ SPLASH = 400, 240  # the test's splash: smaller than the panel, so Plymouth cent
 BLINK_FRAMES = 1
 # OVMF's last line on the serial console before it runs the disk's loader (GRUB).
 FIRMWARE_DONE = "BdsDxe: starting Boot"
+SYSTEMD_UNIT_NAME = "\x1b[0;1;39m"  # how systemd's status lines highlight a unit's name
 
 
 def splash_pixels():
@@ -118,9 +119,13 @@ class Watch:
 
     def loader_words(self):
         """What GRUB wrote on the firmware's console (which OVMF shows on the panel and copies
-        to the serial port): the text after the firmware's last line and before the kernel's or
-        the guest's first, without terminal escapes. A picture a second misses a line GRUB shows
-        for a moment; the serial port does not."""
+        to the serial port): the text after the firmware's last line and before the kernel's,
+        systemd's or the guest's first, without terminal escapes. A picture a second misses a
+        line GRUB shows for a moment; the serial port does not. systemd's status lines go to the
+        serial port only (the kernel's one console): Plymouth, once started, asks systemd to
+        show its status (SIGRTMIN+20) and leaves the serial port to it, so a unit that
+        finishes then ("[  OK  ] Finished ...", the unit's name highlighted) may come before
+        the guest's first line."""
         with self.machine.arrived:
             lines = list(self.machine.raw)
         start = next((i for i, line in enumerate(lines) if FIRMWARE_DONE in line), None)
@@ -129,7 +134,8 @@ class Watch:
         words = []
         for line in lines[start + 1:]:
             text = re.sub(r"\x1b\[[0-9;=?]*[A-Za-z]", "", line).replace("\r", "")
-            ended = "VMTEST " in text or re.match(r"\s*\[\s*\d+\.\d+\]", text)
+            systemd = re.match(r"\s*\[\s*(OK|FAILED|DEPEND|TIME)\s*\] ", text) or SYSTEMD_UNIT_NAME in line
+            ended = "VMTEST " in text or re.match(r"\s*\[\s*\d+\.\d+\]", text) or systemd
             text = text.split("VMTEST ")[0] if "VMTEST " in text else ("" if ended else text)
             if text.strip():
                 words.append(text.strip())
