@@ -92,7 +92,7 @@ rotary_chroot_apt_install() {
     # takes most of a minute. When something is missing, apt-get changes nothing and says so,
     # and the lists are read.
     { { [ "$debs_only" = yes ] && DEBIAN_FRONTEND=noninteractive chroot "$root" apt-get install -y -qq \
-            --no-install-recommends --no-download "${args[@]}"; } \
+            --no-install-recommends "${args[@]}"; } \
         || { [ "$debs_only" = no ] || echo "(not everything they depend on is there: reading the archive's lists)"
              chroot "$root" apt-get update -qq && DEBIAN_FRONTEND=noninteractive chroot "$root" apt-get "$verb" -y -qq \
                  --no-install-recommends "${args[@]}"; }; } >"$log" 2>&1 || status=$?
