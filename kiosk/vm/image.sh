@@ -89,13 +89,15 @@ rotary_chroot_apt_install() {
     trap 'umount "'"$root"'/var/cache/apt/archives" 2>/dev/null || true' EXIT  # never left for rm -rf to delete through
     # .debs alone into a root that holds all they depend on (the arm64 guest's, made by
     # rotary_vm_depends) go in without the archive's lists: under emulation apt-get update
-    # takes most of a minute. When something is missing, apt-get changes nothing and says so,
-    # and the lists are read.
-    { { [ "$debs_only" = yes ] && DEBIAN_FRONTEND=noninteractive chroot "$root" apt-get install -y -qq \
-            --no-install-recommends "${args[@]}"; } \
-        || { [ "$debs_only" = no ] || echo "(not everything they depend on is there: reading the archive's lists)"
-             chroot "$root" apt-get update -qq && DEBIAN_FRONTEND=noninteractive chroot "$root" apt-get "$verb" -y -qq \
-                 --no-install-recommends "${args[@]}"; }; } >"$log" 2>&1 || status=$?
+    # takes most of a minute. Whether all is there is asked first (a simulation, which
+    # changes nothing); only then is the install itself tried, once.
+    local lists=yes
+    if [ "$debs_only" = yes ] && chroot "$root" apt-get install -s -qq --no-install-recommends "${args[@]}" >"$log" 2>&1; then
+        lists=no
+    fi
+    { [ "$lists" = no ] || chroot "$root" apt-get update -qq; } >>"$log" 2>&1 \
+        && DEBIAN_FRONTEND=noninteractive chroot "$root" apt-get "$verb" -y -qq --no-install-recommends "${args[@]}" \
+            >>"$log" 2>&1 || status=$?
     umount "$root/var/cache/apt/archives"
     trap - EXIT
     rm -rf "$root/var/lib/apt/lists/"* "$root"/tmp/*.deb
