@@ -33,6 +33,11 @@ FIRMWARE_DONE = "BdsDxe: starting Boot"
 SYSTEMD_UNIT_NAME = "\x1b[0;1;39m"  # how systemd's status lines highlight a unit's name
 
 
+def strip_escapes(line):
+    """A serial line without its terminal escapes and carriage returns."""
+    return re.sub(r"\x1b\[[0-9;=?]*[A-Za-z]", "", line).replace("\r", "")
+
+
 def splash_pixels():
     """The test's splash, RGB rows: a teal field with a white ring and an amber dot in it (our
     own drawing; nothing in the kiosk's picture looks like it)."""
@@ -133,9 +138,13 @@ class Watch:
             return None
         words = []
         for line in lines[start + 1:]:
-            text = re.sub(r"\x1b\[[0-9;=?]*[A-Za-z]", "", line).replace("\r", "")
-            systemd = re.match(r"\s*\[\s*(OK|FAILED|DEPEND|TIME)\s*\] ", text) or SYSTEMD_UNIT_NAME in line
-            ended = "VMTEST " in text or re.match(r"\s*\[\s*\d+\.\d+\]", text) or systemd
+            # A systemd status line ends them, as the guest's first line does; GRUB's words
+            # before it on the same line still count.
+            if SYSTEMD_UNIT_NAME in line:
+                before = strip_escapes(line.split(SYSTEMD_UNIT_NAME)[0])
+                line = re.sub(r"(\[\s*(OK|FAILED|DEPEND|TIME)\s*\])?\s*\S+\s*$", "", before) + "VMTEST "
+            text = strip_escapes(line)
+            ended = "VMTEST " in text or re.match(r"\s*\[\s*\d+\.\d+\]", text)
             text = text.split("VMTEST ")[0] if "VMTEST " in text else ("" if ended else text)
             if text.strip():
                 words.append(text.strip())
