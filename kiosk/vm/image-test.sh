@@ -16,7 +16,7 @@ rotary_vm_image_test() {
     local mode="${1:-full}" work="$top/.build/vm-image-test"
     local cuts="${ROTARY_VM_CUTS:-12}" seed="${ROTARY_VM_SEED:-$(date +%s)}"
     # The test's slots are packed fast (see ROTARY_IMAGE_GZIP_LEVEL): it builds two or three.
-    ROTARY_IMAGE_GZIP_LEVEL=1
+    ROTARY_IMAGE_GZIP_LEVEL="${ROTARY_IMAGE_GZIP_LEVEL:-1}"
     . "$here/lib/image-parts.sh"
     rotary_install_missing $ROTARY_IMAGE_PACKAGES ovmf mosquitto mosquitto-clients
     local started; started=$(date +%s)
