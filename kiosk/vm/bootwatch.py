@@ -140,12 +140,16 @@ class Watch:
         for line in lines[start + 1:]:
             # A systemd status line ends them, as the guest's first line does; GRUB's words
             # before it on the same line still count.
-            if SYSTEMD_UNIT_NAME in line:
-                before = strip_escapes(line.split(SYSTEMD_UNIT_NAME)[0])
-                line = re.sub(r"(\[\s*(OK|FAILED|DEPEND|TIME)\s*\])?\s*\S+\s*$", "", before) + "VMTEST "
             text = strip_escapes(line)
-            ended = "VMTEST " in text or re.match(r"\s*\[\s*\d+\.\d+\]", text)
-            text = text.split("VMTEST ")[0] if "VMTEST " in text else ("" if ended else text)
+            if SYSTEMD_UNIT_NAME in line:
+                ended = True
+                before = strip_escapes(line.split(SYSTEMD_UNIT_NAME)[0])
+                text = re.sub(r"(\[\s*(OK|FAILED|DEPEND|TIME)\s*\])?\s*\S+\s*$", "", before)
+            elif "VMTEST " in text:
+                ended, text = True, text.split("VMTEST ")[0]
+            else:
+                ended = bool(re.match(r"\s*\[\s*\d+\.\d+\]", text))
+                text = "" if ended else text
             if text.strip():
                 words.append(text.strip())
             if ended:

@@ -91,13 +91,11 @@ rotary_chroot_apt_install() {
     # rotary_vm_depends) go in without the archive's lists: under emulation apt-get update
     # takes most of a minute. Whether all is there is asked first (a simulation, which
     # changes nothing); only then is the install itself tried, once.
-    local lists=yes
-    if [ "$debs_only" = yes ] && chroot "$root" apt-get install -s -qq --no-install-recommends "${args[@]}" >"$log" 2>&1; then
-        lists=no
-    fi
-    { [ "$lists" = no ] || chroot "$root" apt-get update -qq; } >>"$log" 2>&1 \
-        && DEBIAN_FRONTEND=noninteractive chroot "$root" apt-get "$verb" -y -qq --no-install-recommends "${args[@]}" \
-            >>"$log" 2>&1 || status=$?
+    {
+        if [ "$debs_only" = no ] || ! chroot "$root" apt-get install -s -qq --no-install-recommends "${args[@]}"; then
+            chroot "$root" apt-get update -qq
+        fi && DEBIAN_FRONTEND=noninteractive chroot "$root" apt-get "$verb" -y -qq --no-install-recommends "${args[@]}"
+    } >"$log" 2>&1 || status=$?
     umount "$root/var/cache/apt/archives"
     trap - EXIT
     rm -rf "$root/var/lib/apt/lists/"* "$root"/tmp/*.deb
