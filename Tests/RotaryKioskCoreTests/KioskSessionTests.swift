@@ -81,6 +81,26 @@ struct KioskSessionTests {
         #expect(started.first?.program == shown.name && started.first?.secondsTotal == Double(shown.minutes) * 60)
     }
 
+    @Test("a finger holding the wheel on another program shows that program's minutes at once, before it lets go")
+    func heldWheelShowsItsMinutes() throws {
+        var s = session()
+        let wheel = (Self.layout.wheelInnerRadius + Self.layout.wheelOuterRadius) / 2
+        func at(_ degrees: Double) -> Point { Degrees.point(at: degrees, radius: wheel, around: Self.centre) }
+        _ = s.pointer(PointerEvent(.down, finger: 0, at: at(-90), time: s.clock))
+        for step in 1...10 {
+            _ = run(&s, seconds: 0.02)
+            _ = s.pointer(PointerEvent(.moved, finger: 0, at: at(-90 - 4.5 * Double(step)), time: s.clock))
+        }
+        _ = run(&s, seconds: 0.6)
+        #expect(!s.screen.wheel.isAtRest, "the finger still holds the wheel")
+        let held = try #require(s.screen.selectedProgram)
+        #expect(held.name == "Gentle dry", "the last program, one segment back")
+        #expect(s.screen.selectedMinutes == held.minutes, "\(held.name) is \(held.minutes) min; the screen shows \(s.screen.selectedMinutes)")
+        _ = s.pointer(PointerEvent(.up, finger: 0, at: at(-135), time: s.clock))
+        _ = run(&s, seconds: 1)
+        #expect(s.screen.selectedProgram?.name == "Gentle dry" && s.screen.selectedMinutes == 40)
+    }
+
     @Test("picking a program turns the dial to its minutes")
     func dialFollowsProgram() {
         var s = session()

@@ -59,6 +59,36 @@ struct StartWhatIsShownTests {
         #expect((timer["seconds_total"] as? NSNumber)?.doubleValue == 1200)
     }
 
+    @Test("a finger holding the wheel on another program: the frame shows that program's name, its own minutes and its set point before it lets go",
+          arguments: ["800x480", "480x800"])
+    func heldWheelShowsItsProgram(size: String) throws {
+        let dir = try KioskProcess.temporaryDirectory()
+        let setPoint = "[program.setting]\nname = \"Temperature\"\nunit = \"°C\"\nmin = 60\nmax = 100\nstep = 5\ndefault = 80\n"
+        let config = try ConfigText.write("""
+            [[program]]\nname = "Steam"\nicon = "steam"\nminutes = 10
+            [[program]]\nname = "Dry"\nicon = "wind"\nminutes = 25
+            [[program]]\nname = "Sauna"\nicon = "flame"\nminutes = 40\n\(setPoint)
+            """, as: "kiosk.toml", in: dir)
+        let parts = size.split(separator: "x").compactMap { Double($0) }
+        let layout = ScreenLayout(width: parts[0], height: parts[1])
+        var trace = Trace()
+        trace.wait(200)
+        // One segment back, the finger kept on the wheel: the last program, Sauna, under the marker.
+        trace.drag(center: layout.center, radius: (layout.wheelInnerRadius + layout.wheelOuterRadius) / 2, from: -90, to: -90 - 130,
+                   milliseconds: 300, rest: 0, lift: false)
+        trace.wait(700)
+        trace.add(["type": "end"])
+        let (run, record) = try DrawListOutTests.record(trace, size: size, extra: ["--config", config])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.named("detent").contains { $0["id"] as? String == "wheel" && ($0["index"] as? NSNumber)?.intValue == 2 }, "\(run.rawEvents)")
+        #expect(!run.named("selected").contains { $0["id"] as? String == "wheel" }, "the wheel came to rest: the finger was lifted")
+        let texts = DrawListOutTests.texts(record)
+        let state = texts.filter { $0["control"] as? String == "state" }.compactMap { $0["text"] as? String }
+        #expect(state == ["Sauna", "40 min"], "\(texts)")
+        let setting = texts.filter { $0["control"] as? String == "setting" }.compactMap { $0["text"] as? String }
+        #expect(setting.contains { $0.contains("80") }, "\(texts)")
+    }
+
     /// The events of a fling of the wheel, a tap on Start `delay` ms after the lift, and a
     /// second tap 1.5 s later; split at the taps' `pressed` lines.
     static func flingTapTap(delay: Double, run: (String) throws -> [[String: Any]]) throws

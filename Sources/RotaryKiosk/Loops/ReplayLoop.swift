@@ -6,8 +6,8 @@ import RotaryKit
 /// which nothing can change by itself (no control moves, the countdown's next second, a
 /// timeout or the next input is further off) are crossed in one step, so a virtual wait
 /// costs in proportion to what happens in it, not to its length. It ends once the last
-/// input's time has passed and every control rests (a running countdown is not motion), when
-/// the session asks to quit, or on SIGTERM/SIGINT. Only the first and last frames are drawn.
+/// input's time has passed and every control rests (a running countdown is not motion), at an
+/// `end` line's time as things stand, when the session asks to quit, or on SIGTERM/SIGINT. Only the first and last frames are drawn.
 struct ReplayLoop {
     let driver: SessionDriver
     let trace: ReplayTrace
@@ -29,7 +29,9 @@ struct ReplayLoop {
                 if let remote = trace.steps[next].remote { driver.remote(remote, ms: now) }
                 next += 1
             }
-            if driver.quitting || (next == trace.steps.count && now >= trace.endMs && driver.session.isAtRest) { break }
+            if driver.quitting || (next == trace.steps.count && now >= trace.endMs && (driver.session.isAtRest || trace.endsAsItStands)) {
+                break
+            }
             if now > trace.endMs + Self.settleLimitMs {
                 driver.report("replay: controls still held or moving \(Int(Self.settleLimitMs / 1000)) s after the last input", ms: now)
                 try driver.draw()

@@ -15,6 +15,10 @@ public struct ReplayTrace: Equatable, Sendable {
 
     /// The steps, in time order.
     public let steps: [Step]
+    /// Whether the trace's last line is an `end`: the replay stops at its time as things
+    /// stand, a finger still down or a control still moving (a picture of a held drag or a
+    /// coast), instead of waiting for every control to rest.
+    public let endsAsItStands: Bool
 
     /// The latest time a line may have: 10¹² ms, about 31 years.
     public static let maxMs = 1e12
@@ -42,6 +46,7 @@ public struct ReplayTrace: Equatable, Sendable {
     public init(text: String, name: String, isKeyName: (String) -> Bool) throws {
         var steps: [Step] = []
         var previous = 0.0
+        var ended = false
         for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             guard line.utf8.count <= Self.maxLineBytes else {
                 throw LineError(name: name, line: offset + 1,
@@ -50,17 +55,20 @@ public struct ReplayTrace: Equatable, Sendable {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard !trimmed.isEmpty else { continue }
             do {
-                let step = try Self.parse(trimmed, isKeyName: isKeyName)
+                guard !ended else { throw TraceProblem("a line after \"end\": an end is the trace's last line") }
+                let (step, isEnd) = try Self.parse(trimmed, isKeyName: isKeyName)
                 guard step.ms >= previous else {
                     throw TraceProblem("\"t\" goes back in time (\(step.ms) after \(previous))")
                 }
                 previous = step.ms
                 steps.append(step)
+                ended = isEnd
             } catch let problem as TraceProblem {
                 throw LineError(name: name, line: offset + 1, reason: problem.reason)
             }
         }
         self.steps = steps
+        endsAsItStands = ended
     }
 
     /// The time of the last input, in milliseconds (0 for an empty trace).
@@ -71,12 +79,19 @@ public struct ReplayTrace: Equatable, Sendable {
         init(_ reason: String) { self.reason = reason }
     }
 
-    private static func parse(_ line: String, isKeyName: (String) -> Bool) throws -> Step {
+    /// The line's step, and whether it is an `end`.
+    private static func parse(_ line: String, isKeyName: (String) -> Bool) throws -> (Step, isEnd: Bool) {
         guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
             throw TraceProblem("not a JSON object")
         }
         let ms = try number(object, "t", in: 0...maxMs)
         guard let type = object["type"] as? String else { throw TraceProblem("missing \"type\"") }
+        if type == "end" { return (Step(ms: ms), true) }
+        return (try step(type, at: ms, object, isKeyName: isKeyName), false)
+    }
+
+    /// The input or command of a line of `type` at `ms`.
+    private static func step(_ type: String, at ms: Double, _ object: [String: Any], isKeyName: (String) -> Bool) throws -> Step {
         switch type {
         case "down", "move", "up":
             let phase: PointerEvent.Phase = type == "down" ? .down : type == "up" ? .up : .moved
@@ -94,7 +109,7 @@ public struct ReplayTrace: Equatable, Sendable {
         case "encoder":
             return Step(ms: ms, input: .encoder(steps: try integer(object, "steps")))
         case "wait":
-            return Step(ms: ms, input: nil)
+            return Step(ms: ms)
         case "remote":
             // A command as MQTT would bring it: `command` is the topic's last level, `zone` the
             // zone's level in `<base>/zone/<zone>/set/<command>`.
@@ -106,7 +121,7 @@ public struct ReplayTrace: Equatable, Sendable {
                                                       retained: object["retained"] as? Bool ?? false,
                                                       afterReconnect: object["reconnected"] as? Bool ?? false, zone: zone))
         default:
-            throw TraceProblem("unknown \"type\" \"\(type)\" (down, move, up, wheel, key, encoder, remote, wait)")
+            throw TraceProblem("unknown \"type\" \"\(type)\" (down, move, up, wheel, key, encoder, remote, wait, end)")
         }
     }
 

@@ -13,8 +13,11 @@ extension KioskZone {
         for event in controlEvents.compactMap(KioskControlEvent.init) {
             events.append(.control(event, zone: id))
             switch event {
-            case .detent:
+            case .detent(let control, let index):
                 events.append(.feedback(.tick))
+                // What is under the wheel's marker shows with its own minutes and set point at
+                // once, while a finger still holds it, not only when it comes to rest.
+                if control == .wheel, !timer.isActive { events += chosen(control, index: index, context) }
             case .selected(let control, let index, _, _):
                 // Only what chooses the next countdown has rules, and none while one is there.
                 if !timer.isActive { events += chosen(control, index: index, context) }
@@ -37,8 +40,8 @@ extension KioskZone {
         return events
     }
 
-    /// What follows `control` coming to rest on item `index`: a new program on the wheel
-    /// brings its set point at its default and the dial on its minutes; another category on
+    /// What follows `control` coming to rest on item `index` (the wheel: passing it): a new
+    /// program on the wheel brings its set point at its default and the dial on its minutes; another category on
     /// the strip brings its programs and the dial on the first one's minutes; the dial past
     /// the program's on-time cap turns back to it.
     private mutating func chosen(_ control: KioskControl, index: Int, _ context: ZoneContext) -> [KioskEvent] {

@@ -50,6 +50,19 @@ struct ReplayFaultTests {
         #expect(run.events.isEmpty)
     }
 
+    @Test("a finger left down ends the replay with an error; an \"end\" line stops it there as it stands; a line after it is refused")
+    func fingerLeftDown() throws {
+        let down = "{\"t\": 0, \"type\": \"down\", \"x\": 335, \"y\": 340}\n{\"t\": 100, \"type\": \"move\", \"x\": 387, \"y\": 347}\n"
+        let forgotten = try ReplayRun.run(down)
+        #expect(forgotten.status == 1 && forgotten.stderr.contains("never came to rest"), "\(forgotten.stderr)")
+        let ended = try ReplayRun.run(down + "{\"t\": 400, \"type\": \"end\"}\n")
+        #expect(ended.status == 0, "\(ended.stderr)")
+        #expect((ended.named("exit").first?["t"] as? NSNumber)?.doubleValue == 400)
+        let after = try ReplayRun.run(down + "{\"t\": 400, \"type\": \"end\"}\n{\"t\": 500, \"type\": \"up\", \"x\": 387, \"y\": 347}\n")
+        #expect(after.status == 1 && after.stderr.contains("trace.jsonl:4: a line after \"end\""), "\(after.stderr)")
+        #expect(after.events.isEmpty)
+    }
+
     @Test("SIGTERM and SIGINT end a replay promptly with 143 and 130, even while it waits for a hook",
           arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130))])
     func signalEndsReplay(signal: Int32, status: Int32) throws {

@@ -22,9 +22,10 @@ struct Trace {
     }
 
     /// A drag around `center` at `radius` from `from` to `to` degrees over `milliseconds`,
-    /// sampled every 8 ms, then a rest of `rest` ms and the finger lifted.
+    /// sampled every 8 ms, then a rest of `rest` ms and the finger lifted (unless `lift` is
+    /// false: it stays on the screen).
     mutating func drag(center: Point, radius: Double, from: Double, to: Double, milliseconds: Double,
-                       rest: Double = 100, finger: Int = 0) {
+                       rest: Double = 100, finger: Int = 0, lift: Bool = true) {
         point("down", Degrees.point(at: from, radius: radius, around: center), finger: finger)
         let steps = max(1, Int(milliseconds / 8))
         for i in 1...steps {
@@ -33,7 +34,7 @@ struct Trace {
                   finger: finger)
         }
         wait(rest)
-        point("up", Degrees.point(at: to, radius: radius, around: center), finger: finger)
+        if lift { point("up", Degrees.point(at: to, radius: radius, around: center), finger: finger) }
     }
 
     mutating func key(_ name: String) { add(["type": "key", "key": name]) }
