@@ -69,10 +69,11 @@ struct FleetUpdateTests {
         #expect(refusal(taken) == nil)
         #expect(notes(taken) == [.waiting(url: "http://10.0.2.2:8080/v2.raucb")])
         #expect(notes(run(&s, seconds: 60)).isEmpty, "nothing while the countdown runs")
-        // The person holds the button: cancelled. Still in use for 30 s.
-        _ = s.pointer(PointerEvent(.down, finger: 0, at: centre, time: s.clock))
+        // The person holds Stop: cancelled. Still in use for 30 s.
+        let stop = Self.layout.turn.window(Self.layout.stopCenter)
+        _ = s.pointer(PointerEvent(.down, finger: 0, at: stop, time: s.clock))
         _ = run(&s, seconds: 3)
-        _ = s.pointer(PointerEvent(.up, finger: 0, at: centre, time: s.clock))
+        _ = s.pointer(PointerEvent(.up, finger: 0, at: stop, time: s.clock))
         #expect(!s.timer.isActive)
         #expect(notes(run(&s, seconds: KioskSession.inUseSeconds - 5)).isEmpty, "nothing while the screen is in use")
         #expect(notes(run(&s, seconds: 6)) == [.installing(url: "http://10.0.2.2:8080/v2.raucb")])

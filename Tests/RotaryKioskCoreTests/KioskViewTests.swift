@@ -75,7 +75,7 @@ struct KioskViewTests {
         arcs(commands).filter { $0.center == Self.layout.center && $0.radius == Self.layout.timeLeftRadius }
     }
 
-    @Test("running: the rings step back, a ring of the time left goes round the button, which shows the time")
+    @Test("running: the rings step back, a ring of the time left goes round the button, which says Pause; Stop and +5 min beside it")
     func running() throws {
         var s = session()
         _ = s.key("Return")
@@ -86,28 +86,38 @@ struct KioskViewTests {
         #expect(ring.count == 2 && ring[0].sweepDegrees >= 360, "\(ring)")
         #expect(ring.last.map { $0.fromDegrees == -90 && abs($0.sweepDegrees - 360 * 750 / 900) < 0.01 } == true, "\(ring)")
         #expect(ring.last?.color == Theme().runningColor)
-        #expect(buttonTexts(commands, s).map(\.text) == ["12:30"])
+        #expect(buttonTexts(commands, s).map(\.text) == ["Pause"])
         #expect(texts(commands).prefix(2).map(\.text) == ["Finnish sauna", "12:30"], "the running view beside the button")
+        for (center, words) in [(Self.layout.stopCenter, ["Stop", "hold"]), (Self.layout.extendCenter, ["+5 min"])] {
+            #expect(texts(commands).filter { $0.center.distance(to: center) < Self.layout.actionRadius }.map(\.text) == words)
+        }
     }
 
-    @Test("paused: the pause icon above the time, the hint in the running view, the cancel track; holding fills the ring from the top")
+    @Test("paused: Resume with the play icon on the button, paused on the band; a tap on Stop says to hold it; holding fills Stop from the top")
     func paused() throws {
         var s = session()
         _ = s.key("Return")
         run(&s, seconds: 10)
         _ = s.key("Return")
         var commands = list(s)
-        #expect(buttonTexts(commands, s).map(\.text) == ["14:50"])
+        #expect(buttonTexts(commands, s).map(\.text) == ["Resume"])
         let state = KioskView.stateArea(s.screen.layout, counting: true)
-        #expect(texts(commands).filter { state.contains($0.center) }.map(\.text).suffix(2) == ["paused", "hold to cancel"])
-        #expect(images(commands).contains { $0.art == .builtIn("ui/state-paused") })
+        #expect(texts(commands).filter { state.contains($0.center) }.map(\.text).suffix(2) == ["14:50", "paused"])
+        #expect(images(commands).contains { $0.art == .builtIn("ui/state-running") && $0.center.distance(to: Self.layout.center) < 40 })
         #expect(timeLeft(commands).last?.color == Theme().pausedColor)
-        #expect(arcs(commands).count == timeLeft(commands).count + 1, "the cancel track")
-        _ = s.pointer(PointerEvent(.down, finger: 1, at: Self.layout.center, time: s.clock))
+        #expect(arcs(commands).count == timeLeft(commands).count, "nothing round the button but the time left")
+        _ = s.pointer(PointerEvent(.down, finger: 1, at: Self.layout.stopCenter, time: s.clock))
+        run(&s, seconds: 0.1)
+        _ = s.pointer(PointerEvent(.up, finger: 1, at: Self.layout.stopCenter, time: s.clock))
+        #expect(texts(list(s)).filter { state.contains($0.center) }.map(\.text).suffix(3) == ["14:50", "paused", "hold to cancel"])
+        _ = s.pointer(PointerEvent(.down, finger: 1, at: Self.layout.stopCenter, time: s.clock))
         run(&s, seconds: 0.5)
         commands = list(s)
-        let progress = try #require(arcs(commands).last)
-        #expect(progress.fromDegrees == -90 && progress.sweepDegrees > 60 && progress.sweepDegrees < 300)
+        let fill = try #require(arcs(commands).last)
+        #expect(fill.center == Self.layout.stopCenter && fill.color == Theme().stopHoldColor)
+        #expect(fill.fromDegrees == -90 && fill.sweepDegrees > 60 && fill.sweepDegrees < 300 && fill.width == Self.layout.actionRadius)
+        let word = try #require(commands.lastIndex { if case .text(let t) = $0 { t.text == "Stop" } else { false } })
+        #expect(commands.firstIndex(of: .arc(fill)).map { $0 < word } == true, "the word over the fill")
     }
 
     @Test("Done: a halo under the face, \"Done\" on it, no time left on its ring")
@@ -152,9 +162,10 @@ struct KioskViewTests {
         let done = stateCues(finished())
         let theme = Theme()
         #expect(idle.tint == theme.readyColor && idle.buttonIcon == nil && idle.band == nil && idle.word == nil)
-        #expect(running.tint == theme.runningColor && running.buttonIcon == .builtIn("ui/state-running")
+        // The button shows what a tap does: pause while running, play while paused.
+        #expect(running.tint == theme.runningColor && running.buttonIcon == .builtIn("ui/state-paused")
                 && running.band == theme.runningColor && running.word == "running", "\(running)")
-        #expect(paused.tint == theme.pausedColor && paused.buttonIcon == .builtIn("ui/state-paused")
+        #expect(paused.tint == theme.pausedColor && paused.buttonIcon == .builtIn("ui/state-running")
                 && paused.band == theme.pausedColor && paused.word == "paused", "\(paused)")
         #expect(done.tint == theme.doneColor && done.buttonIcon == .builtIn("ui/state-done")
                 && done.band == theme.doneColor && done.word == "Done", "\(done)")

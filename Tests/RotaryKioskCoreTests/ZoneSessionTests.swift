@@ -100,13 +100,13 @@ struct ZoneSessionTests {
         #expect(s.selectedZone == 1, "nothing jumps to the zone that finished")
     }
 
-    @Test("the rings of a zone with a countdown are locked, another zone's are free")
-    func lockingIsPerZone() {
+    @Test("the rings of a zone with a countdown step back (hidden) with Stop shown, another zone's are there")
+    func steppingBackIsPerZone() {
         var s = session()
         _ = tap(&s, at: s.screen.layout.center)
-        #expect(s.screen.panel.locked.contains("wheel"))
+        #expect(s.screen.panel.hidden.contains("wheel") && !s.screen.panel.hidden.contains("stop"))
         _ = tap(&s, at: s.screen.layout.zoneTiles[1].center)
-        #expect(s.screen.panel.locked.isEmpty)
+        #expect(s.screen.panel.hidden == ["stop", "extend"])
     }
 
     @Test("a finger on the wheel when another zone is tapped is let go of: that wheel comes to rest on a program")
@@ -208,7 +208,7 @@ struct ZoneSessionTests {
         let text = EventRecords.layout("ready", ms: 0, session: s).text
         #expect(text.contains(#"{"id":"zones","kind":"zones","items":[{"label":"Cabin 1","x":13,"y":12,"w":250,"h":67,"state":"running","seconds_left":900}"#),
                 "\(text)")
-        #expect(text.hasSuffix(#""selected":0}],"zone":"Cabin 1"}"#), "\(text)")
+        #expect(text.hasSuffix(#""selected":0}],"zone":"Cabin 1","time":"15:00"}"#), "\(text)")
     }
 
     @Test("ids: a name's slug of lower-case letters, digits and dashes, or a hash of a name with none; its own wherever it stands")

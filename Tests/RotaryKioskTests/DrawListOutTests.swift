@@ -16,18 +16,20 @@ struct DrawListOutTests {
     static func texts(_ record: [String: Any]) -> [[String: Any]] { record["texts"] as? [[String: Any]] ?? [] }
     static func box(_ item: [String: Any]) -> [Double] { (item["box"] as? [NSNumber] ?? []).map(\.doubleValue) }
 
-    @Test("paused at 800×480: the state's texts with their sizes, the button's, every box inside the panel; the button the one target")
+    @Test("paused at 800×480: the state's texts with their sizes, the button's, every box inside the panel; Resume, Stop and +5 min the targets")
     func paused() throws {
         let (run, record) = try Self.record(.startThenPause)
         #expect(run.status == 0, "\(run.stderr)")
         #expect((record["width"] as? Int) == 800 && (record["height"] as? Int) == 480)
         let texts = Self.texts(record)
         let state = texts.filter { $0["control"] as? String == "state" }.compactMap { $0["text"] as? String }
-        #expect(state == ["Finnish sauna", "14:59", "paused", "hold to cancel"], "\(texts)")
+        #expect(state == ["Finnish sauna", "14:59", "paused"], "\(texts)")
         // The paused time keeps the size asked for: never set smaller.
         let time = try #require(texts.first { $0["text"] as? String == "14:59" && $0["control"] as? String == "state" })
         #expect(time["asked_px"] == nil && (time["px"] as? Int ?? 0) >= 40, "\(time)")
-        #expect(texts.contains { $0["control"] as? String == "button" && $0["text"] as? String == "14:59" })
+        #expect(texts.contains { $0["control"] as? String == "button" && $0["text"] as? String == "Resume" })
+        #expect(texts.filter { $0["control"] as? String == "stop" }.compactMap { $0["text"] as? String } == ["Stop", "hold"])
+        #expect(texts.filter { $0["control"] as? String == "extend" }.compactMap { $0["text"] as? String } == ["+5 min"])
         for text in texts {
             let b = Self.box(text)
             #expect(b.count == 4 && b[0] >= 0 && b[1] >= 0 && b[0] + b[2] <= 800 && b[1] + b[3] <= 480, "\(text)")
@@ -35,7 +37,7 @@ struct DrawListOutTests {
         }
         let targets = try #require(record["targets"] as? [[String: Any]])
         let locked = Dictionary(uniqueKeysWithValues: targets.compactMap { t in (t["control"] as? String).map { ($0, t["locked"] as? Bool) } })
-        #expect(locked == ["button": false], "the rings stepped back for the running view: \(targets)")
+        #expect(locked == ["button": false, "stop": false, "extend": false], "the rings stepped back for the running view: \(targets)")
         let button = try #require(targets.first { $0["control"] as? String == "button" })
         #expect(Self.box(button).count == 4 && (button["reach"] as? Double ?? 0) > 40)
     }

@@ -11,7 +11,7 @@ struct FlowReplayTests {
     func timers(_ run: ReplayRun) -> [[String: Any]] { run.named("timer") }
     func states(_ run: ReplayRun) -> [String] { timers(run).compactMap { $0["state"] as? String } }
 
-    @Test("select, set, start, pause, resume, finish on the exact virtual second, acknowledge, start, cancel")
+    @Test("select, set, start, pause, resume, finish on the exact virtual second, acknowledge, start, stop")
     func wholeFlow() throws {
         var trace = Trace()
         trace.drag(center: Self.centre, radius: 160, from: -90, to: -90 + 135, milliseconds: 700)  // program 3: 5 min
@@ -28,9 +28,10 @@ struct FlowReplayTests {
         trace.wait(1000)
         trace.key("Return")               // start again
         trace.wait(1000)
-        trace.point("down", Self.centre)  // hold the button 2 s: cancel
+        let stop = ScreenLayout(width: 1080, height: 1080).stopCenter
+        trace.point("down", stop)  // hold Stop 2 s: cancel
         trace.wait(2000)
-        trace.point("up", Self.centre)
+        trace.point("up", stop)
         let run = try ReplayRun.run(trace.text)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.selections("wheel") == [3])

@@ -83,21 +83,22 @@ struct GoldenImageTests {
         try golden.check(OffscreenRendering.render(screen), named: "categories4-\(Int(width))x\(Int(height))-\(category)")
     }
 
-    @Test("the button's faces: running, paused, holding to cancel (progress ring), done")
+    @Test("the running view's faces: running (Pause), paused (Resume), holding Stop (its fill), done")
     func timerFaces() throws {
         var session = KioskSession(screen: KioskScreen.demo(width: 400, height: 400), settings: SessionSettings())
-        let centre = session.screen.layout.center
+        let stop = session.screen.layout.stopCenter
         func advance(_ seconds: Double) { for _ in 0..<Int(seconds * 60) { _ = session.advance(by: 1.0 / 60) } }
         _ = session.key("Return")
         advance(75.5)
         try golden.check(OffscreenRendering.render(session), named: "timer-running-400")
         _ = session.key("Return")
         try golden.check(OffscreenRendering.render(session), named: "timer-paused-400")
-        _ = session.pointer(PointerEvent(.down, finger: 3, at: centre, time: 0))
+        _ = session.pointer(PointerEvent(.down, finger: 3, at: stop, time: 0))
         advance(0.9)
-        #expect(session.screen.button.longPressProgress > 0.5)
+        #expect(session.screen.stop.longPressProgress > 0.5)
         try golden.check(OffscreenRendering.render(session), named: "timer-holding-400")
-        _ = session.pointer(PointerEvent(.up, finger: 3, at: centre, time: 1))  // let go early: a press, so it resumes
+        _ = session.pointer(PointerEvent(.up, finger: 3, at: stop, time: 1))  // let go early: nothing stops
+        _ = session.key("Return")  // resume
         advance(15 * 60 - 75.5 + 0.5)  // half a second into "Done": the halo swells
         #expect(session.buttonFace.label == "Done")
         try golden.check(OffscreenRendering.render(session), named: "timer-done-400")

@@ -36,10 +36,11 @@ struct LocaleReplayTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.selections("categories") == [1])
         // Laundry's first program is Wash 40° at 45 minutes: 2 s into it, in Arabic-Indic digits.
-        #expect(run.exitControl("button")?["label"] as? String == "٤٤:٥٨")
+        #expect(run.exitTime == "٤٤:٥٨")
+        #expect(run.exitControl("button")?["label"] as? String == "إيقاف مؤقت", "the button says what a tap does: pause")
     }
 
-    @Test("in German the button says pausiert over the time; a word from [strings] replaces the built-in one")
+    @Test("in German the paused button says Weiter and Stop says Stopp over halten; a word from [strings] replaces the built-in one")
     func german() throws {
         let dir = try KioskProcess.temporaryDirectory()
         let config = try ConfigText.write(ConfigText.programs(["Kalt"], minutes: 1, extra: """
@@ -59,8 +60,10 @@ struct LocaleReplayTests {
         let first = try ReplayRun.run(paused.text, size: "800x480", extra: ["--config", config])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.named("ready").first.flatMap { Self.button($0) }?["label"] as? String == "Start", "German's word is Start too")
-        #expect(first.exitControl("button")?["label"] as? String == "00:58")
-        #expect(first.exitControl("button")?["detail"] as? String == "pausiert")
+        #expect(first.exitTime == "00:58")
+        #expect(first.exitControl("button")?["label"] as? String == "Weiter")
+        #expect(first.exitControl("stop")?["label"] as? String == "Stopp" && first.exitControl("stop")?["detail"] as? String == "halten")
+        #expect(first.exitControl("extend")?["label"] as? String == "+5 Min.")
         var finished = Trace()
         finished.key("Return")
         finished.wait(62_000)
@@ -91,7 +94,7 @@ struct LocaleReplayTests {
         #expect(check.stdout.contains("\(config):6: warning: locale.language: no installed font can draw \"ス\" (U+30B9), "
             + "\"タ\" (U+30BF), \"ー\" (U+30FC), \"ト\" (U+30C8) of \"スタート\": they would show as empty boxes; install fonts-noto-cjk\n"),
                 "\(check.stdout)")
-        #expect(check.stdout.hasSuffix("OK: 1 program, 12 dial values, words in Japanese, 7 warnings\n"), "\(check.stdout)")
+        #expect(check.stdout.hasSuffix("OK: 1 program, 12 dial values, words in Japanese, 12 warnings\n"), "\(check.stdout)")
         let run = try ReplayRun.run("", size: "800x480", extra: ["--config", config], environment: environment)
         #expect(run.status == 0)
         #expect(run.stderr.contains("locale.language: no installed font can draw \"完\" (U+5B8C), \"了\" (U+4E86) of \"完了\""),

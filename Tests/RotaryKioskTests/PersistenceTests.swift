@@ -28,7 +28,7 @@ struct PersistenceTests {
         #expect((resumed["seconds_total"] as? NSNumber)?.doubleValue == 900)
         let left = (resumed["seconds_left"] as? NSNumber)?.doubleValue ?? 0
         #expect(left >= 600 && left <= 601, "left \(left) s, restarted at \(restart), ends at \(endsAt)")
-        #expect(run.exitControl("button")?["label"] as? String == "10:00" || run.exitControl("button")?["label"] as? String == "10:01")
+        #expect(run.exitTime == "10:00" || run.exitTime == "10:01", "\(String(describing: run.exitTime))")
     }
 
     @Test("SIGTERM quits gracefully: exit status 0, the exit line, the running countdown on disk and in real time")
@@ -49,7 +49,7 @@ struct PersistenceTests {
         #expect(lines.contains("\"event\":\"exit\""))  // fullscreen: Escape did not quit, SIGTERM did
         // The countdown ran in real time while the loop slept between its seconds.
         let exitLine = try #require(lines.split(separator: "\n").last { $0.contains("\"event\":\"exit\"") })
-        #expect(["14:56", "14:57", "14:58"].contains { exitLine.contains("\"label\":\"\($0)\"") }, "\(exitLine.prefix(300))")
+        #expect(["14:56", "14:57", "14:58"].contains { exitLine.contains("\"time\":\"\($0)\"") }, "\(exitLine.prefix(300))")
         #expect(try String(contentsOfFile: state + "/timer.json", encoding: .utf8).contains("\"state\":\"running\""))
     }
 
@@ -76,7 +76,7 @@ struct PersistenceTests {
         """)
         let timer = try #require(run.named("timer").first)
         #expect(timer["state"] as? String == "paused")
-        #expect(run.exitControl("button")?["label"] as? String == "12:34")
+        #expect(run.exitTime == "12:34")
         #expect((run.exitControl("wheel")?["selected"] as? NSNumber)?.intValue == 1)
     }
 
@@ -116,7 +116,7 @@ struct PersistenceTests {
             let timer = try #require(run.named("timer").first, "start \(start)")
             #expect(timer["state"] as? String == "paused" && timer["program"] as? String == "Gone bath", "start \(start)")
             #expect(run.named("error").count == 1, "start \(start): only the note that the program is gone")
-            #expect(run.exitControl("button")?["label"] as? String == "12:34", "start \(start)")
+            #expect(run.exitTime == "12:34", "start \(start)")
         }
     }
 

@@ -312,7 +312,9 @@ struct ScreenControlsReplayTests {
         let parts = size.split(separator: "x").compactMap { Double($0) }
         let (width, height) = (parts[0], parts[1])
         let controls = try Self.ready(config, size: size, rotate: rotate)
-        #expect(Set(controls.keys) == ["button", "wheel", "dial", "categories", "setting"])
+        let hidden = Set(controls.keys.filter { controls[$0]?["hidden"] as? Bool == true })
+        #expect(Set(controls.keys).subtracting(hidden) == ["button", "wheel", "dial", "categories", "setting"])
+        #expect(hidden == ["stop", "extend"], "the running view's actions wait hidden")
         // Each control's box in window pixels: the dial holds the wheel and the button.
         func box(_ id: String) -> Rect {
             let c = controls[id]
@@ -341,5 +343,16 @@ struct ScreenControlsReplayTests {
         let strip = box("categories")
         #expect(min(strip.width, strip.height) >= 48)
         #expect(Self.number(controls["setting"], "grab_r") * 2 >= 48 && Self.number(controls["button"], "r") * 2 >= 48)
+        // The running view's three actions: each a finger wide, none touching another.
+        let actions = ["button", "stop", "extend"]
+        for (i, a) in actions.enumerated() {
+            #expect(Self.number(controls[a], "r") * 2 >= 48, "\(a) in \(size) r\(rotate)")
+            for b in actions.dropFirst(i + 1) {
+                let gap = Point(x: Self.number(controls[a], "cx"), y: Self.number(controls[a], "cy"))
+                    .distance(to: Point(x: Self.number(controls[b], "cx"), y: Self.number(controls[b], "cy")))
+                    - Self.number(controls[a], "r") - Self.number(controls[b], "r")
+                #expect(gap >= 8, "\(a) and \(b) \(gap) px apart in \(size) r\(rotate)")
+            }
+        }
     }
 }

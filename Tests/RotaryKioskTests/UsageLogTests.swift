@@ -196,3 +196,37 @@ struct UsageLogReplayTests {
         #expect(rows == .integer(1), "the first run's countdown is still there, the second's not added")
     }
 }
+
+/// A log an older kiosk wrote is carried to this version in place, its rows kept.
+@Suite("Usage log: an older version's log")
+struct UsageLogMigrationTests {
+    @Test("a version 3 log gains minutes_added (0 for its rows) and becomes version 4; its rows stay")
+    func fromVersion3() throws {
+        let state = try KioskProcess.temporaryDirectory().appendingPathComponent("state").path
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+        let made = try KioskProcess.runHeadless(["-c", """
+            import sqlite3, sys, time
+            db = sqlite3.connect(sys.argv[1])
+            day = time.time() - 86400  # a day ago: within keep_days
+            db.executescript(f'''CREATE TABLE sessions (id INTEGER PRIMARY KEY, program TEXT NOT NULL, category TEXT,
+              setting_name TEXT, setting_value REAL, setting_unit TEXT, minutes_set REAL NOT NULL, seconds_run REAL NOT NULL,
+              started_at REAL NOT NULL, last_seen REAL NOT NULL, ended_at REAL, outcome TEXT, zone TEXT, zone_id TEXT);
+              INSERT INTO sessions (program, minutes_set, seconds_run, started_at, last_seen, ended_at, outcome)
+              VALUES ('Old sauna', 15, 900, {day}, {day} + 900, {day} + 900, 'finished');
+              PRAGMA user_version = 3;''')
+            db.commit()
+            """, state + "/usage.db"], program: URL(fileURLWithPath: "/usr/bin/python3"))
+        try #require(made.status == 0, "\(made.stderr)")
+        var trace = Trace()
+        trace.key("Return")
+        trace.wait(500)
+        trace.stamp()
+        let run = try ReplayRun.run(trace.text, extra: ["--state-dir", state])
+        #expect(run.status == 0 && run.named("error").isEmpty, "\(run.stderr)")
+        let db = try SQLiteDatabase(path: state + "/usage.db", create: false)
+        #expect(try db.query("PRAGMA user_version").first?.first == .integer(UsageSchema.version))
+        let rows = try db.query("SELECT program, minutes_added FROM sessions ORDER BY id")
+        #expect(rows.map { $0.first?.string } == ["Old sauna", "Finnish sauna"])
+        #expect(rows.map { $0.last?.double } == [0, 0])
+    }
+}

@@ -119,4 +119,29 @@ struct ControlPanelTests {
         #expect(panel.apply(.key("Escape")).isEmpty && panel.apply(.key("F7")).isEmpty)
         #expect(panel.apply(.wheel(notches: 1, at: Point(x: 2, y: 2))).isEmpty)
     }
+
+    @Test("a hidden control takes no touch, key or notch and claims no finger: a touch reaches what lies under it, Tab passes over it")
+    func hiddenControl() {
+        var panel = kioskPanel()
+        panel.hidden = ["wheel"]
+        // Under the hidden wheel lies nothing: the finger goes to no control.
+        let onWheel = TouchPath.drag(center: Self.centre, radius: 300, from: -90, to: 0, seconds: 0.5, restBeforeUp: 0.1)
+        #expect(simulate(&panel, onWheel).events.isEmpty)
+        #expect(panel.rings[0].selectedIndex == 0)
+        #expect(panel.apply(.wheel(notches: 1, at: Point(x: 540, y: 240))).isEmpty)
+        panel.focusIndex = 0  // the button
+        _ = panel.apply(.key("Tab"))
+        #expect(panel.focusedID == "dial", "Tab passed over the hidden wheel")
+        panel.focusIndex = 1
+        #expect(panel.apply(.key("Right")).isEmpty, "keys do not reach a hidden control that had the focus")
+        // A hidden control over another: the touch reaches the one under it.
+        var stacked = ControlPanel()
+        stacked.add(CenterButton(id: "over", center: Self.centre, radius: 80))
+        stacked.add(CenterButton(id: "under", center: Self.centre, radius: 80))
+        stacked.hidden = ["over"]
+        let tap = [PointerEvent(.down, at: Self.centre, time: 0), PointerEvent(.up, at: Self.centre, time: 0.1)]
+        #expect(simulate(&stacked, tap).events == [.pressed(id: "under")])
+        stacked.hidden = []
+        #expect(simulate(&stacked, tap).events == [.pressed(id: "over")])
+    }
 }

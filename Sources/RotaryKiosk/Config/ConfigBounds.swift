@@ -66,6 +66,8 @@ extension ConfigBounds {
     static let pauseTimeout = ConfigBounds(10...86_400, off: 0, unit: "seconds",
                                            why: "below 10 s a pause would be cancelled before anyone could resume it; "
                                                + "0 keeps a paused timer until someone acts")
+    static let extendMinutes = ConfigBounds(1...60, off: 0, unit: "minutes",
+                                            why: "more than an hour at one tap is no small addition; 0 takes \"+N min\" off the panel")
     static let done = ConfigBounds(3...3600, unit: "seconds",
                                    why: "below 3 s nobody would see \"Done\"; past an hour the next person would find it still there")
     static let exitHold = ConfigBounds(1...60, unit: "seconds",

@@ -64,12 +64,12 @@ extension ConfigSchema {
         keys: KioskWords.keys.map { name, word in
             let hint = ["paused", "hold_to_cancel"].contains(name)  // may be left out: "" shows none
             return .custom(name, takes: hint ? "text, or \"\" for none" : "text", default: "\"\(WordsDraft.defaults.words[keyPath: word])\"",
-                           doc: word == \KioskWords.minutes ? "Holds \(KioskWords.placeholder) where the number goes." : "") { r, key, draft in
+                           doc: KioskWords.counting.contains(word) ? "Holds \(KioskWords.placeholder) where the number goes." : "") { r, key, draft in
                 guard let text = r.label(key, limit: TextLimit.word, shownOn: "the kiosk's screen",
                                                     allowsEmpty: hint) else { return }
-                if word == \KioskWords.minutes, text.components(separatedBy: KioskWords.placeholder).count != 2 {
+                if KioskWords.counting.contains(word), text.components(separatedBy: KioskWords.placeholder).count != 2 {
                     return r.error(key, "must hold \(KioskWords.placeholder) once, where the number of minutes goes, "
-                        + "like \"\(KioskWords.placeholder) min\"")
+                        + "like \"\(WordsDraft.defaults.words[keyPath: word])\"")
                 }
                 draft.words[keyPath: word] = text
                 draft.changed.insert(name)

@@ -100,7 +100,9 @@ enum ConfigSchema {
     ]) }
 
     static var timer: ConfigSection<KioskConfig> { ConfigSection<KioskConfig>(header: "[timer]", doc: "The countdown's own times.", keys: [
-        .number("long_press_seconds", \.longPressSeconds, .longPress, doc: "How long a press on the button cancels a countdown."),
+        .number("long_press_seconds", \.longPressSeconds, .longPress, doc: "How long Stop is held to cancel a countdown."),
+        .int("extend_minutes", \.extendMinutes, .extendMinutes,
+             doc: "What the running view's \"+N min\" adds to a running or paused countdown, within the on-time cap."),
         .number("pause_timeout_seconds", \.pauseTimeoutSeconds, .pauseTimeout, doc: "A paused countdown is cancelled after this long."),
         .number("done_seconds", \.doneSeconds, .done, doc: "How long \"Done\" shows before the screen goes back to idle."),
     ]) }
@@ -183,7 +185,7 @@ extension HookKind {
         case .timerResumed: "Run when a paused countdown goes on."
         case .timerFinished: "Run when a countdown reaches zero."
         case .timerCancelled: "Run when a countdown is cancelled."
-        case .timerExtended: "Run when a countdown is made longer (the remote `extend`)."
+        case .timerExtended: "Run when a countdown is made longer (\"+N min\" at the panel, or the remote `extend`)."
         }
     }
 }

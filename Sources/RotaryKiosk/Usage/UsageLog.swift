@@ -117,6 +117,10 @@ final class UsageLog: @unchecked Sendable {
         case .progress(let run, let at):
             guard let row = openRows[zone] else { return }
             try db.query("UPDATE sessions SET seconds_run = ?, last_seen = ? WHERE id = ?", [.real(run), .real(at), .integer(row)])
+        case .extend(let minutes, let run, let at):
+            guard let row = openRows[zone] else { return }
+            try db.query("UPDATE sessions SET minutes_added = minutes_added + ?, seconds_run = ?, last_seen = ? WHERE id = ?",
+                         [.real(minutes), .real(run), .real(at), .integer(row)])
         case .close(let outcome, let run, let at):
             guard let row = openRows.removeValue(forKey: zone) else { return }
             try db.query("UPDATE sessions SET seconds_run = ?, last_seen = ?, ended_at = ?, outcome = ? WHERE id = ?",

@@ -4,7 +4,7 @@ import RotaryKit
 public enum UsageOutcome: String, CaseIterable, Sendable {
     /// It ran to zero.
     case finished
-    /// A person held the button to cancel it.
+    /// A person held Stop to cancel it (or it was cancelled from afar).
     case cancelled
     /// It was paused for `pause_timeout_seconds` and cancelled by the kiosk.
     case pausedTooLong = "paused_too_long"
@@ -37,6 +37,8 @@ enum UsageWrite: Equatable, Sendable {
     case open(UsageStart)
     /// The open countdown has run this long as of wall-clock time `at` (a pause, a resume).
     case progress(secondsRun: Double, at: Double)
+    /// The open countdown was made longer: `minutes` added, run this long as of `at`.
+    case extend(minutes: Double, secondsRun: Double, at: Double)
     /// The open countdown ended.
     case close(UsageOutcome, secondsRun: Double, at: Double)
     /// The open countdown closes as interrupted, as of the last time the log heard of it.
@@ -52,6 +54,8 @@ struct UsageTracker {
     /// restored countdown takes that row instead of opening one, and if it ended while the
     /// kiosk was off, it closes as interrupted.
     var adopting = false
+    /// The open countdown's length as last heard, seconds: what an extension adds to.
+    private var secondsTotal = 0.0
 
     /// The changes for `report` (of a countdown started with `setting`, for a program in
     /// `category`), ended by the kiosk's pause timeout when `timedOut`, at wall-clock `now`.
@@ -63,8 +67,12 @@ struct UsageTracker {
         switch report.state {
         case .running, .paused:
             if report.previous == .running || report.previous == .paused {
-                return isOpen ? [.progress(secondsRun: run, at: now)] : []
+                guard isOpen else { return [] }
+                defer { secondsTotal = report.secondsTotal }
+                guard report.isExtension, report.secondsTotal > secondsTotal else { return [.progress(secondsRun: run, at: now)] }
+                return [.extend(minutes: (report.secondsTotal - secondsTotal) / 60, secondsRun: run, at: now)]
             }
+            secondsTotal = report.secondsTotal
             if restored {
                 isOpen = true
                 return [.progress(secondsRun: run, at: now)]

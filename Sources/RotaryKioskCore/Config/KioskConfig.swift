@@ -65,8 +65,11 @@ public struct KioskConfig: Equatable, Sendable {
     public var openingHours: OpeningHours?
     /// Outside the opening hours, a touch keeps the panel on for this long after the last one.
     public var wakeSeconds = 60.0
-    /// How long a press on the centre button cancels a running or paused timer.
+    /// How long a press on Stop cancels a running or paused timer.
     public var longPressSeconds = 1.5
+    /// The minutes the running view's "+N min" adds to a running or paused countdown (0: it
+    /// is not shown).
+    public var extendMinutes = 5
     /// A paused countdown is cancelled after this long (0: never).
     public var pauseTimeoutSeconds = 300.0
     /// How long "Done" shows before the screen goes back to idle by itself.

@@ -8,18 +8,24 @@ public enum EventRecords {
     }
 
     /// `ready`, `layout` or `exit`: the window size and every control's geometry and state
-    /// (and `service`, the service screen's page, while it shows; `remote_arm`, the arming
-    /// control, with `[mqtt] control = "armed"`). With zones, the controls end with the zone
+    /// (and `time`, the time the running view shows, while a countdown is there; `service`,
+    /// the service screen's page, while it shows; `remote_arm`, the arming control, with
+    /// `[mqtt] control = "armed"`). With zones, the controls end with the zone
     /// tiles and `zone` names the zone the rings edit.
     public static func layout(_ event: String, ms: Double, session: KioskSession) -> JSONValue {
         let screen = session.screen
         // Built a field at a time: as one expression it outgrows Swift 6.2's type checker.
-        var controls: [JSONValue] = screen.panel.stack.map { control($0, of: screen, buttonFace: session.buttonFace) }
+        var controls: [JSONValue] = screen.panel.stack.map { ref in
+            control(ref, of: screen, buttonFace: session.face(of: screen.control(ref) ?? .button))
+        }
         if session.hasZones { controls.append(zoneTiles(session)) }
         var fields: [(String, JSONValue)] = [
             ("width", .int(Int(screen.layout.width))), ("height", .int(Int(screen.layout.height))), ("controls", .array(controls)),
         ]
         if session.hasZones { fields.append(("zone", .string(session.zones[session.selectedZone].id.name))) }
+        if session.dialShowing != nil {
+            fields.append(("time", .string(TimeText.format(seconds: session.timer.secondsLeft, numbers: screen.locale.numbers))))
+        }
         if let service = session.service { fields.append(("service", .string(service.screen.page.name))) }
         if session.settings.remoteControl.showsArming { fields.append(("remote_arm", remoteArm(session))) }
         return line(event, ms: ms, fields)
@@ -147,8 +153,14 @@ public enum EventRecords {
     }
 
     /// One control's geometry in window pixels and screen degrees (the layout's view turned
-    /// onto the window); a button says what `buttonFace` shows on it, a set point what it sets.
+    /// onto the window), and `"hidden": true` while it is off the screen; a button says what
+    /// `buttonFace` shows on it, a set point what it sets.
     static func control(_ ref: ControlRef, of screen: KioskScreen, buttonFace: ButtonFace) -> JSONValue {
+        let fields = controlFields(ref, of: screen, buttonFace: buttonFace)
+        return .object(fields + (screen.panel.hidden.contains(screen.panel.model(ref).id) ? [("hidden", .bool(true))] : []))
+    }
+
+    private static func controlFields(_ ref: ControlRef, of screen: KioskScreen, buttonFace: ButtonFace) -> [(String, JSONValue)] {
         let panel = screen.panel, turn = screen.layout.turn
         func place(_ p: Point) -> [(String, JSONValue)] {
             let w = turn.window(p)
@@ -158,7 +170,7 @@ public enum EventRecords {
         switch ref {
         case .ring(let i):
             let ring = panel.rings[i]
-            return .object([("id", .string(ring.id)), ("kind", .string(ring.kind.rawValue))] + place(ring.center) + [
+            return ([("id", .string(ring.id)), ("kind", .string(ring.kind.rawValue))] + place(ring.center) + [
                 ("r_inner", .number(ring.innerRadius)), ("r_outer", .number(ring.outerRadius)),
                 ("marker_deg", angle(ring.markerDegrees)),
                 ("items", .array(ring.labels.indices.map { i in
@@ -168,7 +180,7 @@ public enum EventRecords {
             ])
         case .button(let i):
             let button = panel.buttons[i]
-            return .object([("id", .string(button.id)), ("kind", .string("button"))] + place(button.center) + [
+            return ([("id", .string(button.id)), ("kind", .string("button"))] + place(button.center) + [
                 ("r", .number(button.radius)), ("label", .string(buttonFace.label)), ("detail", .string(buttonFace.detail)),
             ])
         case .slider(let i):
@@ -188,7 +200,7 @@ public enum EventRecords {
                 ("thumb_deg", angle(slider.thumbDegrees)), ("grab_r", .number(slider.grabRadius)),
             ]
             if let dragPixels { fields.append(("drag_px", .number(dragPixels))) }
-            return .object(fields)
+            return fields
         case .strip(let i):
             let strip = panel.strips[i]
             let rect = turn.window(StripDrawing.rect(strip))
@@ -197,7 +209,7 @@ public enum EventRecords {
                 let p = turn.window(Point(x: x, y: middle))
                 return [(names.0, .number(p.x)), (names.1, .number(p.y))]
             }
-            return .object([("id", .string(strip.id)), ("kind", .string("strip")), ("x", .number(rect.x)), ("y", .number(rect.y)),
+            return ([("id", .string(strip.id)), ("kind", .string("strip")), ("x", .number(rect.x)), ("y", .number(rect.y)),
                             ("w", .number(rect.width)), ("h", .number(rect.height))]
                 + along(strip.markerX, ("marker_x", "marker_y")) + [
                 ("reading_deg", .number(Degrees.normalizedPositive(Double(turn.degrees) + (strip.direction == .rightToLeft ? 180 : 0)))),

@@ -15,43 +15,55 @@ public struct KioskLanguage: Equatable, Sendable {
 
     /// English: the kiosk's words when no language is chosen.
     public static let english = KioskLanguage(code: "en", name: "English", words: KioskWords(
-        start: "Start", running: "running", paused: "paused", done: "Done", holdToCancel: "hold to cancel", minutes: "{n} min"))
+        start: "Start", running: "running", paused: "paused", done: "Done", holdToCancel: "hold to cancel", minutes: "{n} min",
+        pause: "Pause", resume: "Resume", stop: "Stop", hold: "hold", limit: "limit reached: {n} min"))
 
     /// Every built-in language, English first.
     public static let all: [KioskLanguage] = [
         english,
         KioskLanguage(code: "de", name: "German", words: KioskWords(
             start: "Start", running: "läuft", paused: "pausiert", done: "Fertig", holdToCancel: "zum Abbrechen gedrückt halten",
-            minutes: "{n} Min."), decimalSeparator: ","),
+            minutes: "{n} Min.",
+            pause: "Pause", resume: "Weiter", stop: "Stopp", hold: "halten", limit: "Höchstdauer erreicht: {n} Min."), decimalSeparator: ","),
         KioskLanguage(code: "fr", name: "French", words: KioskWords(
             start: "Démarrer", running: "en cours", paused: "en pause", done: "Terminé", holdToCancel: "maintenir pour annuler",
-            minutes: "{n} min"), decimalSeparator: ","),
+            minutes: "{n} min",
+            pause: "Pause", resume: "Reprendre", stop: "Arrêt", hold: "maintenir", limit: "limite atteinte : {n} min"), decimalSeparator: ","),
         KioskLanguage(code: "es", name: "Spanish", words: KioskWords(
             start: "Iniciar", running: "en marcha", paused: "en pausa", done: "Terminado", holdToCancel: "mantén pulsado para cancelar",
-            minutes: "{n} min"), decimalSeparator: ","),
+            minutes: "{n} min",
+            pause: "Pausa", resume: "Reanudar", stop: "Parar", hold: "mantener", limit: "límite alcanzado: {n} min"), decimalSeparator: ","),
         KioskLanguage(code: "it", name: "Italian", words: KioskWords(
             start: "Avvia", running: "in corso", paused: "in pausa", done: "Terminato", holdToCancel: "tieni premuto per annullare",
-            minutes: "{n} min"), decimalSeparator: ","),
+            minutes: "{n} min",
+            pause: "Pausa", resume: "Riprendi", stop: "Stop", hold: "tieni premuto", limit: "limite raggiunto: {n} min"), decimalSeparator: ","),
         KioskLanguage(code: "fi", name: "Finnish", words: KioskWords(
             start: "Käynnistä", running: "käynnissä", paused: "tauolla", done: "Valmis", holdToCancel: "peruuta pitämällä painettuna",
-            minutes: "{n} min"), decimalSeparator: ","),
+            minutes: "{n} min",
+            pause: "Tauko", resume: "Jatka", stop: "Lopeta", hold: "pidä painettuna", limit: "raja saavutettu: {n} min"), decimalSeparator: ","),
         KioskLanguage(code: "sv", name: "Swedish", words: KioskWords(
             start: "Starta", running: "pågår", paused: "pausad", done: "Klar", holdToCancel: "håll in för att avbryta",
-            minutes: "{n} min"), decimalSeparator: ","),
+            minutes: "{n} min",
+            pause: "Paus", resume: "Fortsätt", stop: "Stopp", hold: "håll in", limit: "gränsen nådd: {n} min"), decimalSeparator: ","),
         KioskLanguage(code: "pl", name: "Polish", words: KioskWords(
             start: "Start", running: "trwa", paused: "wstrzymano", done: "Gotowe", holdToCancel: "przytrzymaj, aby anulować",
-            minutes: "{n} min"), decimalSeparator: ","),
+            minutes: "{n} min",
+            pause: "Pauza", resume: "Wznów", stop: "Stop", hold: "przytrzymaj", limit: "osiągnięto limit: {n} min"), decimalSeparator: ","),
         KioskLanguage(code: "ja", name: "Japanese", words: KioskWords(
             start: "スタート", running: "作動中", paused: "一時停止中", done: "完了", holdToCancel: "長押しでキャンセル",
-            minutes: "{n}分")),
+            minutes: "{n}分",
+            pause: "一時停止", resume: "再開", stop: "停止", hold: "長押し", limit: "上限 {n}分")),
         KioskLanguage(code: "zh", name: "Chinese", words: KioskWords(
-            start: "开始", running: "运行中", paused: "已暂停", done: "完成", holdToCancel: "长按取消", minutes: "{n}分钟")),
+            start: "开始", running: "运行中", paused: "已暂停", done: "完成", holdToCancel: "长按取消", minutes: "{n}分钟",
+            pause: "暂停", resume: "继续", stop: "停止", hold: "长按", limit: "已达上限 {n}分钟")),
         KioskLanguage(code: "ar", name: "Arabic", words: KioskWords(
             start: "ابدأ", running: "قيد التشغيل", paused: "متوقف مؤقتًا", done: "انتهى", holdToCancel: "اضغط مطولًا للإلغاء",
-            minutes: "{n} د"), direction: .rightToLeft),
+            minutes: "{n} د",
+            pause: "إيقاف مؤقت", resume: "استئناف", stop: "إيقاف", hold: "اضغط مطولًا", limit: "الحد الأقصى {n} د"), direction: .rightToLeft),
         KioskLanguage(code: "he", name: "Hebrew", words: KioskWords(
             start: "התחלה", running: "פועל", paused: "מושהה", done: "הסתיים", holdToCancel: "לחיצה ארוכה לביטול",
-            minutes: "{n} דק׳"), direction: .rightToLeft),
+            minutes: "{n} דק׳",
+            pause: "השהיה", resume: "המשך", stop: "עצירה", hold: "לחיצה ארוכה", limit: "הגעת למגבלה: {n} דק׳"), direction: .rightToLeft),
     ]
 
     init(code: String, name: String, words: KioskWords, decimalSeparator: String = ".",

@@ -15,6 +15,25 @@ public struct KioskWords: Equatable, Sendable {
     /// The dial's minutes as the big state shows them, with `{n}` where the number goes:
     /// "{n} min", "{n}分".
     public var minutes: String
+    /// The centre button while a countdown runs: what a tap does.
+    public var pause: String
+    /// The centre button while a countdown is paused: what a tap does.
+    public var resume: String
+    /// The running view's control that cancels the countdown when held.
+    public var stop: String
+    /// Under ``stop``: it is held, not tapped.
+    public var hold: String
+    /// Said when "+N min" would pass the on-time cap, with `{n}` where the cap's minutes go:
+    /// "limit reached: {n} min".
+    public var limit: String
+
+    /// The words of a language: the five words of a countdown's states, the hint, the
+    /// minutes, and the running view's actions.
+    public init(start: String, running: String, paused: String, done: String, holdToCancel: String, minutes: String,
+                pause: String, resume: String, stop: String, hold: String, limit: String) {
+        (self.start, self.running, self.paused, self.done, self.holdToCancel, self.minutes) = (start, running, paused, done, holdToCancel, minutes)
+        (self.pause, self.resume, self.stop, self.hold, self.limit) = (pause, resume, stop, hold, limit)
+    }
 
     /// What `{n}` stands for in ``minutes``.
     public static let placeholder = "{n}"
@@ -22,11 +41,19 @@ public struct KioskWords: Equatable, Sendable {
     /// Every word with its `[strings]` key, in the order a config lists them.
     public static var keys: [(key: String, word: WritableKeyPath<KioskWords, String>)] {
         [("start", \.start), ("running", \.running), ("paused", \.paused), ("done", \.done), ("hold_to_cancel", \.holdToCancel),
-         ("minutes", \.minutes)]
+         ("minutes", \.minutes), ("pause", \.pause), ("resume", \.resume), ("stop", \.stop), ("hold", \.hold), ("limit", \.limit)]
     }
+
+    /// The words that hold ``placeholder`` once, where a number goes.
+    public static var counting: [WritableKeyPath<KioskWords, String>] { [\.minutes, \.limit] }
 
     /// `n` minutes as the big state shows them, `n` written in `numbers`.
     public func minutes(_ n: Int, numbers: NumberStyle) -> String {
         minutes.replacing(Self.placeholder, with: numbers.text(n))
+    }
+
+    /// The on-time cap of `n` minutes reached, `n` written in `numbers`.
+    public func limit(_ n: Int, numbers: NumberStyle) -> String {
+        limit.replacing(Self.placeholder, with: numbers.text(n))
     }
 }

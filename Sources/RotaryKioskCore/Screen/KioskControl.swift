@@ -13,18 +13,33 @@ public enum KioskControl: String, CaseIterable, Sendable {
     case dial
     /// The program wheel.
     case wheel
-    /// The centre button in the wheel's hub.
+    /// The centre button in the wheel's hub: start, then pause and resume.
     case button
+    /// Beside the centre button while a countdown runs or is paused: held, it stops it.
+    case stop
+    /// Beside the centre button while a countdown runs or is paused (with `[timer]
+    /// extend_minutes`): adds that many minutes.
+    case extend
 
     /// The control's id in events, `ready` and `layout` lines, and traces.
     public var id: String { rawValue }
 
-    /// Whether a running countdown, or its "Done", locks the control: everything that
-    /// chooses what runs; the button stays free to pause, resume, cancel and acknowledge.
-    var locksWithCountdown: Bool {
+    /// Whether the control steps back (hidden) while a countdown runs, is paused or shows
+    /// "Done": everything that chooses what runs; the button stays to pause, resume and
+    /// acknowledge.
+    var stepsBackForCountdown: Bool {
         switch self {
         case .categories, .setting, .dial, .wheel: true
-        case .button, .zones: false
+        case .button, .stop, .extend, .zones: false
+        }
+    }
+
+    /// Whether the control is there only while a countdown runs or is paused: the running
+    /// view's actions besides the centre button.
+    var onlyWithCountdown: Bool {
+        switch self {
+        case .stop, .extend: true
+        case .categories, .setting, .dial, .wheel, .button, .zones: false
         }
     }
 }

@@ -1,8 +1,9 @@
 import RotaryKit
 
 /// The kiosk's controls built for one window: the program wheel, the timer dial around it,
-/// the centre button in its hub, the category strip (with two or more categories) and the
-/// selected program's set point (when it has one). Controls live in the layout's view (see
+/// the centre button in its hub, the category strip (with two or more categories), the
+/// selected program's set point (when it has one), and the running view's Stop and "+N min"
+/// (hidden but while a countdown runs or is paused). Controls live in the layout's view (see
 /// ``ScreenLayout``).
 public struct KioskScreen: Sendable {
     /// The layout the controls were built for.
@@ -19,13 +20,13 @@ public struct KioskScreen: Sendable {
     public private(set) var category: Int
     /// The programs on the wheel: the shown category's, or all of them.
     public private(set) var programs: [Program]
-    /// The controls, topmost first: button, wheel, dial, strip, set point.
+    /// The controls, topmost first: button, wheel, dial, strip, Stop, "+N min", set point.
     public var panel: ControlPanel
     /// The set point the screen's slider was made for (nil: none on the screen).
     public private(set) var shownSetting: ProgramSetting?
     /// Where the panel keeps the wheel, the dial and the button (always there), and the strip
     /// and the set point (while shown): as the panel's `add` returned them.
-    private let wheelRing: Int, dialRing: Int, buttonIndex: Int
+    private let wheelRing: Int, dialRing: Int, buttonIndex: Int, stopIndex: Int, extendIndex: Int
     private var stripRef: ControlRef?, settingRef: ControlRef?
 
     /// The screen in `layout` showing `category`, the wheel on `program` (an index among that
@@ -62,6 +63,9 @@ public struct KioskScreen: Sendable {
                                    markerX: strip.x + strip.width * Self.stripMarkerAt(locale.direction), selected: self.category,
                                    direction: locale.direction, ends: .pinned))
         }
+        panel.add(CenterButton(id: KioskControl.stop.id, center: layout.stopCenter, radius: layout.actionRadius))
+        panel.add(CenterButton(id: KioskControl.extend.id, center: layout.extendCenter, radius: layout.actionRadius))
+        (stopIndex, extendIndex) = (panel.buttons.count - 2, panel.buttons.count - 1)
         panel.focusIndex = panel.stack.firstIndex(of: .ring(wheelRing)) ?? 0
         _ = showSetting(value: settingValue)
     }
@@ -186,6 +190,8 @@ public struct KioskScreen: Sendable {
         case .dial: .ring(dialRing)
         case .wheel: .ring(wheelRing)
         case .button: .button(buttonIndex)
+        case .stop: .button(stopIndex)
+        case .extend: .button(extendIndex)
         }
     }
 
@@ -214,6 +220,12 @@ public struct KioskScreen: Sendable {
         get { panel.buttons[buttonIndex] }
         set { panel.buttons[buttonIndex] = newValue }
     }
+    /// Stop, held to cancel a running or paused countdown.
+    public var stop: CenterButton { panel.buttons[stopIndex] }
+    /// "+N min", which adds time to a running or paused countdown.
+    public var extend: CenterButton { panel.buttons[extendIndex] }
+    /// Stop cancels once held `seconds`.
+    public mutating func holdStop(for seconds: Double) { panel.buttons[stopIndex].longPressSeconds = seconds }
     /// The category strip, when there is one.
     public var strip: StripControl? {
         guard case .strip(let i)? = stripRef else { return nil }

@@ -52,6 +52,10 @@ public struct ScreenLayout: Equatable, Sendable {
     /// In portrait, the room above the button and its ring of time left, where the running
     /// view writes the program and the state's band (nil in landscape: all goes beside).
     public private(set) var runningHeadRect: Rect?
+    /// Where the running view's Stop and "+N min" stand, view pixels: below and above the
+    /// button's ring of time left where the running view is beside it (landscape, square),
+    /// either side of it in portrait, Stop at the reading start.
+    public private(set) var stopCenter = Point(x: 0, y: 0), extendCenter = Point(x: 0, y: 0)
 
     /// The layout for a `width`×`height` window shown turned by `rotation` degrees on a panel
     /// of `panel`'s pixels, with room for a strip and a set point when asked, and a tile for
@@ -110,10 +114,14 @@ public struct ScreenLayout: Equatable, Sendable {
             }
         }
         let clear = timeLeftRadius + timeLeftWidth / 2 + gap
+        let reach = clear + actionRadius
         if w >= h {
             let left = center.x + clear
             runningRect = Rect(x: left, y: top + gap, width: max(1, w - gap - left), height: max(1, h - 2 * gap))
+            (stopCenter, extendCenter) = (Point(x: center.x, y: center.y + reach), Point(x: center.x, y: center.y - reach))
         } else {
+            let start = direction == .leftToRight ? -reach : reach
+            (stopCenter, extendCenter) = (Point(x: center.x + start, y: center.y), Point(x: center.x - start, y: center.y))
             let y = center.y + clear
             runningRect = Rect(x: gap, y: y, width: max(1, w - 2 * gap), height: max(1, turn.viewHeight - gap - y))
             runningHeadRect = Rect(x: gap, y: top + gap, width: max(1, w - 2 * gap), height: max(1, center.y - clear - top - gap))
@@ -200,6 +208,11 @@ public struct ScreenLayout: Equatable, Sendable {
     /// width, pixels.
     public var timeLeftRadius: Double { buttonRadius + radius * 0.1 }
     public var timeLeftWidth: Double { max(4, (radius * 0.035).rounded()) }
+    // MARK: - The running view's actions
+
+    /// The radius of Stop and "+N min": a fifth of the rings', and never under 1.2 times half a
+    /// finger's target.
+    public var actionRadius: Double { max(panel.fingerPixels * 0.6, (radius * 0.2).rounded()) }
 
     // MARK: - The set point
 

@@ -12,6 +12,16 @@ struct Countdown: Sendable {
     private var changedAt = 0.0
     /// Session time of the last refused start.
     private var rejectedAt = -Double.infinity
+    /// Session time of the last start.
+    private var startedAt = -Double.infinity
+    /// What the running view last had to say in words, and when.
+    private var told: (notice: CountdownNotice, at: Double)?
+
+    /// How long a notice stays in words, in seconds.
+    static let noticeSeconds = 4.0
+    /// How soon after a start a tap on the button is the second of a hurried double tap,
+    /// not a pause, in seconds.
+    static let doubleTapSeconds = 0.5
 
     /// How long a refused start flashes the markers, in seconds.
     static let rejectFlashSeconds = 0.8
@@ -20,8 +30,24 @@ struct Countdown: Sendable {
     /// locked, nothing dims or goes off).
     var holdsScreen: Bool { timer.isActive || timer.state == .finished }
 
-    /// Its state changed at `clock`.
-    mutating func changed(at clock: Double) { changedAt = clock }
+    /// Its state changed at `clock` by `report`.
+    mutating func changed(at clock: Double, by report: TimerReport) {
+        changedAt = clock
+        if report.state == .running, report.previous != .running, report.previous != .paused { startedAt = clock }
+        if report.state != .running, report.state != .paused { told = nil }
+    }
+
+    /// Whether it started less than ``doubleTapSeconds`` before `clock`.
+    func justStarted(at clock: Double) -> Bool { clock - startedAt < Self.doubleTapSeconds }
+
+    /// Says `notice` in words from `clock` on, for ``noticeSeconds``.
+    mutating func tell(_ notice: CountdownNotice, at clock: Double) { told = (notice, clock) }
+
+    /// What it says in words at `clock` (nil: nothing).
+    func notice(at clock: Double) -> CountdownNotice? {
+        guard let told, clock - told.at < Self.noticeSeconds else { return nil }
+        return told.notice
+    }
 
     /// A start was refused at `clock`.
     mutating func refused(at clock: Double) { rejectedAt = clock }
@@ -42,6 +68,11 @@ struct Countdown: Sendable {
     /// Seconds from `clock` until it changes by itself: its next whole second while it runs,
     /// a pause's or "Done"'s timeout (nil: not by itself).
     func secondsUntilChange(at clock: Double, settings: SessionSettings) -> Double? {
+        let noticeEnds = told.map { max(0, Self.noticeSeconds - (clock - $0.at)) }.flatMap { $0 > 0 ? $0 : nil }
+        return [ownChange(at: clock, settings: settings), noticeEnds].compactMap { $0 }.min()
+    }
+
+    private func ownChange(at clock: Double, settings: SessionSettings) -> Double? {
         switch timer.state {
         case .running:
             let fraction = timer.secondsLeft - timer.secondsLeft.rounded(.down)
@@ -61,4 +92,12 @@ struct Countdown: Sendable {
 
     /// Seconds since it finished, while "Done" shows (nil otherwise).
     func secondsDone(at clock: Double) -> Double? { timer.state == .finished ? clock - changedAt : nil }
+}
+
+/// What the running view says in words for a moment, where the person looks.
+enum CountdownNotice: Equatable, Sendable {
+    /// Stop was tapped: it must be held.
+    case holdToStop
+    /// "+N min" was refused: the countdown is at its on-time cap of `minutes`.
+    case limit(minutes: Int)
 }

@@ -62,16 +62,37 @@ extension KioskSession {
         }
     }
 
-    /// What the centre button says: "Start", the time left (with "paused"), or "Done", in
-    /// the screen's language.
+    /// What the centre button says, in the screen's language: what a tap does ("Start",
+    /// "Pause", "Resume"), or "Done".
     public var buttonFace: ButtonFace {
         let words = screen.locale.words
         return switch timer.state {
         case .idle, .cancelled: ButtonFace(label: words.start)
-        case .running: ButtonFace(label: TimeText.format(seconds: timer.secondsLeft, numbers: screen.locale.numbers))
-        case .paused: ButtonFace(label: TimeText.format(seconds: timer.secondsLeft, numbers: screen.locale.numbers),
-                                 detail: words.paused)
+        case .running: ButtonFace(label: words.pause)
+        case .paused: ButtonFace(label: words.resume)
         case .finished: ButtonFace(label: words.done)
+        }
+    }
+
+    /// What a button of the screen says: the centre button's ``buttonFace``, "Stop" over
+    /// "hold", or "+N min" (for any other control, the centre button's).
+    public func face(of control: KioskControl) -> ButtonFace {
+        let locale = screen.locale
+        return switch control {
+        case .stop: ButtonFace(label: locale.words.stop, detail: locale.words.hold)
+        case .extend: ButtonFace(label: "+" + locale.words.minutes(settings.extendMinutes, numbers: locale.numbers))
+        case .button, .zones, .categories, .setting, .dial, .wheel: buttonFace
+        }
+    }
+
+    /// What the running view says in words for a moment (a tap on Stop, "+N min" at the
+    /// cap), in the screen's language; nil: nothing.
+    public var notice: String? {
+        let words = screen.locale.words
+        return switch countdown.notice(at: clock) {
+        case .holdToStop: words.holdToCancel.isEmpty ? nil : words.holdToCancel
+        case .limit(let minutes): words.limit(minutes, numbers: screen.locale.numbers)
+        case nil: nil
         }
     }
 }

@@ -127,6 +127,10 @@ public struct KioskSession: Sendable {
         case .pressButton, nil: break
         }
         if timer.state == .finished { return onShownZone { $0.acknowledge($1) } }
+        if KeyBindings.action(forKey: name) == .pressButton, screen.panel.focused.flatMap(screen.control) == .stop {
+            // A key has no hold: Enter with the focus moved onto Stop is the deliberate act.
+            return onShownZone { $0.stopCountdown($1) }
+        }
         return onShownZone { zone, context in zone.react(to: zone.screen.panel.apply(.key(name)), context) }
     }
 

@@ -26,12 +26,17 @@ extension KioskZone {
                 case .button:
                     events += buttonPressed(context)
                     if timer.isActive { events += disarm(.local) }
+                case .stop:
+                    // Only a hold stops: a tap says so where the person looks.
+                    countdown.tell(.holdToStop, at: context.clock)
+                    events.append(.feedback(.press))
+                case .extend: events += extend(context)
                 case .zones, .categories, .setting, .dial, .wheel: break
                 }
             case .longPressed(let control):
                 switch control {
-                case .button: events += timerChanged(countdown.timer.cancel(), context)
-                case .zones, .categories, .setting, .dial, .wheel: break
+                case .stop: events += stopCountdown(context)
+                case .zones, .categories, .setting, .dial, .wheel, .button, .extend: break
                 }
             case .value:
                 break
@@ -55,7 +60,7 @@ extension KioskZone {
             return dialToProgram(context)
         case .dial:
             return keepDialWithinCap(context)
-        case .zones, .setting, .button:
+        case .zones, .setting, .button, .stop, .extend:
             return []
         }
     }
@@ -102,6 +107,8 @@ extension KioskZone {
             }
             countdown.setting = screen.selectedReading
             return landed + timerChanged(report, context)
+        case .running where countdown.justStarted(at: context.clock):
+            return []  // the second tap of a hurried double tap: not a pause
         case .running, .paused:
             return timerChanged(countdown.timer.togglePause(), context)
         case .finished:
@@ -117,6 +124,22 @@ extension KioskZone {
         react(to: screen.panel.stopThrown(), context) + [.feedback(.press)]
     }
 
+    /// Stop held, or Enter on Stop with the focus on it: the countdown is cancelled.
+    mutating func stopCountdown(_ context: ZoneContext) -> [KioskEvent] {
+        timerChanged(countdown.timer.cancel(), context)
+    }
+
+    /// "+N min": `[timer] extend_minutes` more, or where that would pass the on-time cap, the
+    /// refusal in words and its feedback.
+    mutating func extend(_ context: ZoneContext) -> [KioskEvent] {
+        let minutes = context.settings.extendMinutes
+        guard extensionRefusal(minutes: minutes, context.settings) == nil else {
+            countdown.tell(.limit(minutes: onTimeCap(context.settings) ?? Self.longestMinutes), at: context.clock)
+            return [.feedback(.reject)]
+        }
+        return timerChanged(countdown.timer.extend(bySeconds: Double(minutes) * 60), context)
+    }
+
     /// A touch or key that only acknowledges "Done".
     mutating func acknowledge(_ context: ZoneContext) -> [KioskEvent] {
         timerChanged(countdown.timer.acknowledge(), context)
@@ -125,7 +148,7 @@ extension KioskZone {
     /// The events of a timer transition, its feedback, and the screen brought in line.
     mutating func timerChanged(_ report: TimerReport?, timedOut: Bool = false, _ context: ZoneContext) -> [KioskEvent] {
         guard let report else { return [] }
-        countdown.changed(at: context.clock)
+        countdown.changed(at: context.clock, by: report)
         var events: [KioskEvent] = [.timer(report, setting: countdown.setting, timedOut: timedOut, zone: id)]
         switch report.state {
         case .running where report.previous == .idle || report.previous == .cancelled || report.previous == .finished:

@@ -58,10 +58,16 @@ public struct KioskZone: Sendable {
         refreshScreen(settings)
     }
 
-    /// Locks the rings and arms the button's long press as the countdown's state wants them.
+    /// Shows the controls the countdown's state wants: while one runs, is paused or shows
+    /// "Done" what chooses the next one steps back; while one runs or is paused Stop (armed for
+    /// its hold) and "+N min" (when `[timer] extend_minutes` gives one) are there.
     mutating func refreshScreen(_ settings: SessionSettings) {
-        screen.panel.locked = countdown.holdsScreen ? Set(KioskControl.allCases.filter(\.locksWithCountdown).map(\.id)) : []
-        screen.button.longPressSeconds = timer.isActive ? settings.longPressSeconds : nil
+        let hidden = KioskControl.allCases.filter { control in
+            (countdown.holdsScreen && control.stepsBackForCountdown) || (!timer.isActive && control.onlyWithCountdown)
+                || (control == .extend && settings.extendMinutes == 0)
+        }
+        screen.panel.hidden = Set(hidden.map(\.id))
+        screen.holdStop(for: settings.longPressSeconds)
     }
 }
 

@@ -4,8 +4,10 @@ import RotaryKit
 public struct SessionSettings: Equatable, Sendable {
     /// Escape quits (windowed development mode only).
     public var escapeQuits: Bool
-    /// Holding the centre button this long cancels a running or paused timer.
+    /// Holding Stop this long cancels a running or paused timer.
     public var longPressSeconds: Double
+    /// The minutes "+N min" adds to a running or paused countdown (0: no such control).
+    public var extendMinutes: Int
     /// A paused countdown is cancelled after this long (0: never).
     public var pauseTimeoutSeconds: Double
     /// "Done" shows this long, then the screen goes back to idle by itself.
@@ -44,6 +46,7 @@ public struct SessionSettings: Equatable, Sendable {
     public init(config: KioskConfig, windowed: Bool, checkPIN: @escaping @Sendable (_ pin: String, _ hash: String) -> Bool) {
         escapeQuits = windowed
         longPressSeconds = config.longPressSeconds
+        extendMinutes = config.extendMinutes
         pauseTimeoutSeconds = config.pauseTimeoutSeconds
         doneSeconds = config.doneSeconds
         dimAfterSeconds = config.dimAfterSeconds

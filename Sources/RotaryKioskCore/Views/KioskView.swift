@@ -19,6 +19,8 @@ package struct KioskView: Sendable {
     private let dialMarker: MarkerLook
     private let wheelMarker: MarkerLook
     private let buttonLook: ButtonLook
+    /// The running view's Stop and "+N min".
+    private let actionLook: ButtonLook
     /// The window outside the dial's square, as up to four bands: the rings' own opaque
     /// backdrop paints the square, so the background is not painted twice.
     private let backgroundFills: [Rect]
@@ -49,6 +51,7 @@ package struct KioskView: Sendable {
         dialMarker = ScreenLooks.marker(size: layout.dialMarkerSize, theme: theme)
         wheelMarker = ScreenLooks.marker(size: layout.wheelMarkerSize, theme: theme)
         buttonLook = ScreenLooks.button(layout, theme: theme)
+        actionLook = ScreenLooks.action(layout, theme: theme)
         backgroundFills = Self.bands(around: Self.ringSquare(layout), in: Rect(x: 0, y: 0, width: layout.viewWidth, height: layout.viewHeight))
     }
 
@@ -94,7 +97,7 @@ package struct KioskView: Sendable {
         let locale = screen.locale
         let name = overlay.countdownProgram ?? screen.selectedProgram?.name ?? ""
         let time = counting
-            ? overlay.timerState == .finished ? TimeText.format(seconds: 0, numbers: locale.numbers) : overlay.buttonFace?.label ?? ""
+            ? TimeText.format(seconds: overlay.countdownSecondsLeft, numbers: locale.numbers)
             : locale.words.minutes(screen.selectedMinutes, numbers: locale.numbers)
         let namePoints = Double(layout.stateNamePoints)
         let smallPoints = max(layout.minimumTextPoints, namePoints * 0.6)
@@ -125,11 +128,9 @@ package struct KioskView: Sendable {
             let value = settingLook.flatMap { look in screen.setting.map { look.value.text($0.value) } } ?? ""
             after.append(text(value, points: smallPoints, color: theme.dialTickColor))
         }
-        if !locale.words.holdToCancel.isEmpty {
-            // Its room is kept while running too, so nothing moves when the countdown pauses.
-            after.append(overlay.paused ? text(locale.words.holdToCancel, points: smallPoints, color: theme.textColor)
-                                        : StateLine(height: smallPoints * 1.25) { _, _ in [] })
-        }
+        // A notice's room is kept while none shows, so nothing moves when one comes.
+        after.append(overlay.notice.map { text($0, points: smallPoints, color: theme.textColor) }
+                     ?? StateLine(height: smallPoints * 1.25) { _, _ in [] })
         // Room for the band whether it shows or not; the time is sized for the longest it
         // shows (its whole length), so it keeps one size from its start (1:00:00) to its end.
         let bandRoom = namePoints * 1.5
@@ -230,6 +231,16 @@ package struct KioskView: Sendable {
         }
     }
 
+    /// The icon of what a tap on the centre button does, over its word: pause while running,
+    /// play while paused; "Done" keeps its check (nil: none, as before a start).
+    static func actionIcon(_ state: TimerState) -> ArtSource? {
+        switch state {
+        case .running: stateIcon(.paused)
+        case .paused: stateIcon(.running)
+        case .finished, .idle, .cancelled: stateIcon(state)
+        }
+    }
+
     /// What `control` looks like now (nothing while it is not on the screen).
     private func commands(for control: KioskControl, _ screen: KioskScreen, _ overlay: ScreenOverlay) -> [DrawCommand] {
         // While a countdown is there the strip, the rings and the set point are locked and
@@ -251,6 +262,8 @@ package struct KioskView: Sendable {
             return RingDrawing.commands(screen.wheel, look: wheelLook, backdrop: background)
                 + RingDrawing.labels(screen.dial, look: dialLook, showing: overlay.dialShowing) + markers(overlay)
         case .button: return button(screen.button, overlay, words: screen.locale.words)
+        case .stop: return action(screen.stop, face: overlay.stopFace, color: theme.stopColor, holdColor: theme.stopHoldColor)
+        case .extend: return action(screen.extend, face: overlay.extendFace, color: theme.extendColor, holdColor: nil)
         }
     }
 
@@ -365,7 +378,7 @@ package struct KioskView: Sendable {
     private func button(_ button: CenterButton, _ overlay: ScreenOverlay, words: KioskWords) -> [DrawCommand] {
         var face = overlay.buttonFace ?? ButtonFace(label: words.start)
         face.tint = theme.stateColor(overlay.timerState)
-        face.icon = Self.stateIcon(overlay.timerState)
+        face.icon = Self.actionIcon(overlay.timerState)
         let ring = ButtonDrawing.progressRadius(button, look: buttonLook)
         var commands: [DrawCommand] = []
         if let pulse = overlay.donePulse {
@@ -374,13 +387,23 @@ package struct KioskView: Sendable {
                                            color: Self.doneColor.fading(0.55 + 0.45 * pulse))))
         }
         commands += ButtonDrawing.face(button, face: face, look: buttonLook)
-        if overlay.paused {
-            commands.append(.arc(ArcStroke(center: button.center, radius: ring, width: buttonLook.progressWidth * 0.5,
-                                           color: Self.cancelColor.fading(0.35))))
-        }
-        commands += ButtonDrawing.progress(button, look: buttonLook)
         commands += ButtonDrawing.labels(button, face: face, look: buttonLook)
         return commands
+    }
+
+    /// One of the running view's actions beside the centre button, while it is on the screen
+    /// (`face` nil: hidden): its disc in `color` with its word, and where it is held towards its
+    /// long press, `holdColor` filling it from the top round, under the word.
+    private func action(_ button: CenterButton, face: ButtonFace?, color: RGBA, holdColor: RGBA?) -> [DrawCommand] {
+        guard var face else { return [] }
+        face.tint = color
+        var commands = ButtonDrawing.face(button, face: face, look: actionLook)
+        if let holdColor, button.longPressProgress > 0 {
+            commands.append(.arc(ArcStroke(center: button.center, radius: button.radius / 2, width: button.radius,
+                                           fromDegrees: layout.markerDegrees, sweepDegrees: 360 * button.longPressProgress,
+                                           color: holdColor)))
+        }
+        return commands + ButtonDrawing.labels(button, face: face, look: actionLook)
     }
 
     /// The arming control: a grey disc while not armed; armed, green with the time it stays
@@ -421,6 +444,8 @@ package struct KioskView: Sendable {
         case .dial: return circle(layout.center, layout.dialOuterRadius + layout.radius * 0.012)
         case .wheel: return circle(layout.center, layout.wheelOuterRadius + layout.radius * 0.006)
         case .button: return circle(layout.center, screen.button.radius + layout.radius * 0.03)
+        case .stop: return overlay.stopFace.map { _ in circle(screen.stop.center, screen.stop.radius + layout.radius * 0.03) }
+        case .extend: return overlay.extendFace.map { _ in circle(screen.extend.center, screen.extend.radius + layout.radius * 0.03) }
         }
     }
 }

@@ -47,15 +47,29 @@ enum ScreenLooks {
         return look
     }
 
-    /// The centre button: the theme's face and text colour, the long-press ring just
+    /// The centre button: the theme's face and text colour, the "Done" halo's ring just
     /// outside it, texts upright for the person.
     static func button(_ layout: ScreenLayout, theme: Theme) -> ButtonLook {
-        var look = ButtonLook(radius: layout.buttonRadius)
+        var look = face(radius: layout.buttonRadius, layout, theme: theme)
+        look.progressGap = layout.radius * 0.012
+        look.progressWidth = layout.radius * 0.018
+        return look
+    }
+
+    /// The running view's Stop and "+N min": the button's face at ``ScreenLayout/actionRadius``,
+    /// their words as large as the centre button's.
+    static func action(_ layout: ScreenLayout, theme: Theme) -> ButtonLook {
+        face(radius: layout.actionRadius, layout, theme: theme)
+    }
+
+    /// A button of `radius` with the theme's face and text colour, its words at the centre
+    /// button's size (squeezed before they are cut), upright for the person.
+    private static func face(radius: Double, _ layout: ScreenLayout, theme: Theme) -> ButtonLook {
+        var look = ButtonLook(radius: radius)
         look.face = theme.button
         look.textColor = theme.textColor
         look.labelPoints = layout.buttonLabelPoints
-        look.progressGap = layout.radius * 0.012
-        look.progressWidth = layout.radius * 0.018
+        look.narrowestFit = KioskView.narrowestText
         look.upDegrees = layout.markerDegrees
         return look
     }

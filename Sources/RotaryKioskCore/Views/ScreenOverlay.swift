@@ -21,14 +21,18 @@ package struct ScreenOverlay: Equatable, Sendable {
     var dimmed = false
     /// What the centre button says (nil: the screen's word for start).
     var buttonFace: ButtonFace?
+    /// What Stop and "+N min" say, while they are on the screen (nil: hidden).
+    var stopFace: ButtonFace?, extendFace: ButtonFace?
+    /// What the running view says in words for a moment (nil: nothing).
+    var notice: String?
     /// The dial's item coordinate while it stands for a countdown (nil: its own position).
     var dialShowing: Double?
     /// The program a countdown runs, is paused or finished for (nil: none).
     var countdownProgram: String?
     /// A countdown is there (running, paused or done): the running view shows.
     var counting: Bool { countdownProgram != nil }
-    /// Whether `control` has stepped back for the running view: locked by the countdown, not drawn.
-    func steppedBack(_ control: KioskControl) -> Bool { counting && control.locksWithCountdown }
+    /// Whether `control` has stepped back for the running view: hidden by the countdown, not drawn.
+    func steppedBack(_ control: KioskControl) -> Bool { counting && control.stepsBackForCountdown }
     /// The countdown's whole length, seconds (0: none).
     var countdownSeconds = 0.0
     /// The countdown's time left, in the whole seconds its time shows (0: none, or done).
@@ -61,6 +65,10 @@ package struct ScreenOverlay: Equatable, Sendable {
         timerState = session.timer.state
         dimmed = session.isDimmed && session.levels.brightness == nil  // else the backlight dims
         buttonFace = session.buttonFace
+        let hidden = session.screen.panel.hidden
+        stopFace = hidden.contains(KioskControl.stop.id) ? nil : session.face(of: .stop)
+        extendFace = hidden.contains(KioskControl.extend.id) ? nil : session.face(of: .extend)
+        notice = session.notice
         dialShowing = session.dialShowing
         countdownProgram = session.dialShowing == nil ? nil : session.timer.program
         countdownSeconds = session.dialShowing == nil ? 0 : session.timer.secondsTotal

@@ -47,8 +47,8 @@ package enum TapTargets {
             return targets(of: service.screen.panel, turn: service.screen.turn)
         }
         let layout = session.screen.layout
-        // What a countdown locks steps back for the running view: not on the screen, not a target.
-        var targets = targets(of: session.screen.panel, turn: layout.turn).filter { !$0.locked }
+        // What a countdown hides steps back for the running view: not on the screen, not a target.
+        var targets = targets(of: session.screen.panel, turn: layout.turn)
         if session.hasZones {
             targets += layout.zoneTiles.enumerated().map { index, rect in
                 let box = layout.turn.window(rect)
@@ -63,7 +63,12 @@ package enum TapTargets {
         return targets
     }
 
+    /// The targets of the controls of `panel` that are on the screen (not hidden).
     private static func targets(of panel: ControlPanel, turn: QuarterTurn) -> [Target] {
+        everyTarget(of: panel, turn: turn).filter { !panel.hidden.contains($0.id) }
+    }
+
+    private static func everyTarget(of panel: ControlPanel, turn: QuarterTurn) -> [Target] {
         panel.buttons.map { circle($0.id, kind: "button", center: turn.window($0.center), radius: $0.radius, locked: panel.locked.contains($0.id)) }
             + panel.rings.map { ring in
                 var target = circle(ring.id, kind: "ring", center: turn.window(ring.center), radius: ring.outerRadius,

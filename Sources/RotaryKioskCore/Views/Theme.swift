@@ -26,6 +26,12 @@ public struct Theme: Sendable {
     public var pausedColor = RGBA(180, 83, 9)
     /// Time is up: violet.
     public var doneColor = RGBA(126, 34, 206)
+    /// The running view's Stop: dark red, white text at 8:1; held, it fills with
+    /// ``stopHoldColor`` (white text at 4.8:1).
+    public var stopColor = RGBA(153, 27, 27)
+    public var stopHoldColor = RGBA(220, 38, 38)
+    /// The running view's "+N min": slate, white text at 10:1.
+    public var extendColor = RGBA(51, 65, 85)
     public var marker: ArtSource = .builtIn("ui/marker")
     /// Opacity of the wheel's segments and the dial's numbers away from the marker.
     public var dimmedSegmentOpacity = 0.5

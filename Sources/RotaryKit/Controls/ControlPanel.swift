@@ -29,6 +29,11 @@ public struct ControlPanel: Sendable {
     /// Ids of controls that take no input for now (a locked wheel while a timer runs). A
     /// finger going down on one is still theirs, so it does not fall through to another.
     public var locked: Set<String> = []
+    /// Ids of controls that are off the screen for now (a program draws none of them): they
+    /// take no input and claim no finger, so a touch where one would be reaches whatever
+    /// lies under it, keys and the encoder do not reach them, and the focus passes over them.
+    /// They still move on through time.
+    public var hidden: Set<String> = []
     private var owners: [Int: ControlRef] = [:]
     /// Each owned finger's last event, so it can be let go of where it was.
     private var lastSeen: [Int: PointerEvent] = [:]
@@ -105,7 +110,7 @@ public struct ControlPanel: Sendable {
     public func ref(of id: String) -> ControlRef? { stack.first { model($0).id == id } }
 
     /// The topmost control under `point`, if any (for mouse-wheel routing).
-    public func control(at point: Point) -> ControlRef? { stack.first { model($0).hitTest(point) } }
+    public func control(at point: Point) -> ControlRef? { stack.first { !isHidden($0) && model($0).hitTest(point) } }
 
     /// The id of the control keys go to.
     public var focusedID: String? { focused.map { model($0).id } }
@@ -166,9 +171,10 @@ public struct ControlPanel: Sendable {
         return turn(ref, command)
     }
 
-    /// Sends a key, mouse-wheel or encoder command to the control at `ref` (unless locked).
+    /// Sends a key, mouse-wheel or encoder command to the control at `ref` (unless locked or
+    /// hidden).
     public mutating func turn(_ ref: ControlRef, _ command: TurnCommand) -> [ControlEvent] {
-        isLocked(ref) ? [] : send(.turn(command), to: ref)
+        isLocked(ref) || isHidden(ref) ? [] : send(.turn(command), to: ref)
     }
 
     /// Sends a command to the focused control (unless locked).
@@ -180,9 +186,17 @@ public struct ControlPanel: Sendable {
     /// The control keys go to, if the focus is on one.
     public var focused: ControlRef? { stack.indices.contains(focusIndex) ? stack[focusIndex] : nil }
 
-    /// Moves the focus to the next control (Tab), round to the first after the last.
+    /// Moves the focus to the next control that is not hidden (Tab), round to the first after
+    /// the last; it stays where it is when every other one is hidden.
     public mutating func focusNext() {
-        focusIndex = (focusIndex + 1) % max(1, stack.count)
+        let count = max(1, stack.count)
+        for step in 1...count {
+            let next = (focusIndex + step) % count
+            if stack.indices.contains(next), !isHidden(stack[next]) || step == count {
+                focusIndex = next
+                return
+            }
+        }
     }
 
     /// Moves every control on by `dt` seconds, topmost first.
@@ -221,6 +235,7 @@ public struct ControlPanel: Sendable {
     }
 
     private func isLocked(_ ref: ControlRef) -> Bool { locked.contains(model(ref).id) }
+    private func isHidden(_ ref: ControlRef) -> Bool { hidden.contains(model(ref).id) }
 
     private mutating func send(_ message: ControlMessage, to ref: ControlRef) -> [ControlEvent] {
         switch ref {

@@ -38,6 +38,9 @@ public struct ButtonLook: Equatable, Sendable {
     public var textColor = RGBA(255, 255, 255)
     /// Label size in points; the detail line is drawn at 60 % of it.
     public var labelPoints: Int
+    /// How far a label or detail too wide for the button is squeezed sideways before it is
+    /// cut, 0.5…1 (1: never squeezed).
+    public var narrowestFit = 1.0
     /// Brightness of the face while a finger is on it (0…255).
     public var pressedShade: UInt8 = 170
     /// Colour of the ring that fills while the button is held towards a long press.
@@ -104,20 +107,20 @@ public enum ButtonDrawing {
             return [
                 .image(ImageDraw(art: icon, center: up, width: side, height: side, degrees: turn, tint: look.textColor)),
                 .text(TextDraw(face.label, points: look.labelPoints, center: down, maxWidth: button.radius * 1.6,
-                               degrees: turn, color: look.textColor)),
+                               degrees: turn, color: look.textColor, narrowestFit: look.narrowestFit)),
             ]
         }
         guard !face.detail.isEmpty else {
             return [.text(TextDraw(face.label, points: look.labelPoints, center: button.center,
-                                   maxWidth: button.radius * 1.6, degrees: turn, color: look.textColor))]
+                                   maxWidth: button.radius * 1.6, degrees: turn, color: look.textColor, narrowestFit: look.narrowestFit))]
         }
         let up = Degrees.point(at: look.upDegrees, radius: button.radius * 0.28, around: button.center)
         let down = Degrees.point(at: look.upDegrees + 180, radius: button.radius * 0.28, around: button.center)
         return [
             .text(TextDraw(face.label, points: look.labelPoints, center: down, maxWidth: button.radius * 1.6,
-                           degrees: turn, color: look.textColor)),
+                           degrees: turn, color: look.textColor, narrowestFit: look.narrowestFit)),
             .text(TextDraw(face.detail, points: look.labelPoints * 6 / 10, center: up, maxWidth: button.radius * 1.4,
-                           degrees: turn, color: look.textColor)),
+                           degrees: turn, color: look.textColor, narrowestFit: look.narrowestFit)),
         ]
     }
 }

@@ -51,8 +51,7 @@ struct OutputFaultTests {
         let exit = try #require(lines.last { $0["event"] as? String == "exit" }, "\(log)")
         let ran = (((exit["t"] as? NSNumber)?.doubleValue ?? 0) - ((running["t"] as? NSNumber)?.doubleValue ?? 0)) / 1000
         #expect(ran >= 1 && ran <= elapsed + 0.5, "the countdown ran \(ran) s of the \(elapsed) s the script took")
-        let button = (exit["controls"] as? [[String: Any]])?.first { $0["id"] as? String == "button" }
-        let label = try #require(button?["label"] as? String)
+        let label = try #require(exit["time"] as? String)
         let shown = label.split(separator: ":").compactMap { Double($0) }
         let left = shown.count == 2 ? shown[0] * 60 + shown[1] : -1
         #expect(abs(left - (900 - ran)) <= 1.5, "shows \(label) after \(ran) s of running")

@@ -109,6 +109,9 @@ struct ReplayRun {
         named("selected").filter { $0["id"] as? String == id }.compactMap { ($0["index"] as? NSNumber)?.intValue }
     }
 
+    /// The time the running view shows in the `exit` line (nil: no countdown there).
+    var exitTime: String? { named("exit").last?["time"] as? String }
+
     /// The control `id` in the `exit` line.
     func exitControl(_ id: String) -> [String: Any]? {
         (named("exit").last?["controls"] as? [[String: Any]])?.first { $0["id"] as? String == id }
