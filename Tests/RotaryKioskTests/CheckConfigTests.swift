@@ -64,7 +64,7 @@ struct CheckConfigTests {
         #expect(settings.dimAfterSeconds == 10)
         let defaults = SessionSettings(config: KioskConfig(), windowed: false)
         #expect(defaults.pauseTimeoutSeconds == 300)
-        #expect(defaults.doneSeconds == 60)
+        #expect(defaults.doneSeconds == 600)
     }
 
     @Test("a file without [[program]] is an error; a look-alike table is named with its line", arguments: [

@@ -107,3 +107,98 @@ struct RunningViewReplayTests {
         #expect(run.exitControl("button")?["label"] as? String == "Resume")
     }
 }
+
+/// What the screen says in words, through the real executable: when a countdown ends, when
+/// it finished, that a pause is about to be cancelled, and why a start on 0 minutes is
+/// refused. The replays start at 14:20 UTC.
+@Suite("Running view: until, Finished at, the pause's last minute and a start on 0, replayed")
+struct ScreenWordsReplayTests {
+    /// The texts of the last frame of `trace` at 800×480 with the config's `extra`, from
+    /// 14:20:00 UTC; and the run.
+    static func frame(_ trace: Trace, extra: String = "") throws -> (run: ReplayRun, texts: [String]) {
+        let (run, drawn) = try drawnTexts(trace, extra: extra)
+        return (run, drawn.compactMap { $0["text"] as? String })
+    }
+
+    /// The texts of the last frame as `--draw-list-out` records them.
+    static func drawnTexts(_ trace: Trace, extra: String = "") throws -> (run: ReplayRun, texts: [[String: Any]]) {
+        let dir = try KioskProcess.temporaryDirectory()
+        let config = try ConfigText.write(ConfigText.programs(["Sauna"], minutes: 15, extra: extra), as: "k.toml", in: dir)
+        let path = dir.appendingPathComponent("frame.json").path
+        let run = try ReplayRun.run(trace.text, size: "800x480", extra: ["--config", config, "--replay-start", "2026-11-24T14:20:00",
+                                                                         "--draw-list-out", path],
+                                    environment: ["TZ": "UTC"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let record = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any] ?? [:]
+        return (run, DrawListOutTests.texts(record))
+    }
+
+    @Test("running: until 2:35 PM in English, until 14:35 with [locale] clock = \"24h\", and in German by its own clock")
+    func until() throws {
+        var trace = Trace()
+        trace.key("Return")
+        trace.wait(2000)
+        trace.stamp()
+        #expect(try Self.frame(trace).texts.contains("until 2:35 PM"))
+        #expect(try Self.frame(trace, extra: "[locale]\nclock = \"24h\"\n").texts.contains("until 14:35"))
+        #expect(try Self.frame(trace, extra: "[locale]\nlanguage = \"de\"\n").texts.contains("bis 14:35"))
+    }
+
+    @Test("Done: Finished at 2:35 PM and what a tap does; it stays past a minute, its alarm sounding again every 30 s")
+    func done() throws {
+        var trace = Trace()
+        trace.key("Return")
+        trace.wait(15 * 60_000 + 95_000)
+        trace.add(["type": "end"])
+        let (run, texts) = try Self.frame(trace)
+        #expect(texts.contains("Finished at 2:35 PM") && texts.contains("Tap for the next start"), "\(texts)")
+        #expect(run.named("timer").last?["state"] as? String == "finished", "still Done 95 s after the end")
+        let alarms = run.named("feedback").filter { $0["kind"] as? String == "alarm" }.compactMap { ($0["t"] as? NSNumber)?.doubleValue }
+        #expect(alarms.map { (($0 - 900_000) / 1000).rounded() } == [0, 30, 60, 90], "\(alarms)")
+    }
+
+    @Test("a pause's last minute is counted down in words with one warning; the paused digits pulse, one pulse in 2 s")
+    func pauseLastMinute() throws {
+        var trace = Trace()
+        trace.key("Return")
+        trace.wait(1000)
+        trace.key("Return")   // paused at 1 s; cancelled at 301 s
+        trace.wait(251_000)
+        var now = trace
+        now.add(["type": "end"])
+        let (run, texts) = try Self.drawnTexts(now)
+        #expect(texts.contains { $0["text"] as? String == "cancels in 00:49" }, "\(texts)")
+        let warnings = run.named("feedback").filter { $0["kind"] as? String == "warning" }.compactMap { ($0["t"] as? NSNumber)?.doubleValue }
+        #expect(warnings == [241_000], "\(warnings)")
+        // Paused 251 s: an odd second, the pulse at its faintest (0.6 of the digits' white).
+        let digits = try #require(texts.first { $0["text"] as? String == "14:59" && $0["control"] as? String == "state" })
+        #expect(digits["alpha"] as? Int == 153, "\(digits)")
+        var brighter = trace
+        brighter.wait(1000)
+        brighter.add(["type": "end"])
+        #expect(try Self.drawnTexts(brighter).texts.first { $0["text"] as? String == "14:59" }?["alpha"] == nil, "at its brightest a second on")
+        var later = trace
+        later.wait(60_000)
+        later.stamp()
+        #expect(try Self.frame(later).run.named("timer").last?["state"] as? String == "cancelled")
+    }
+
+    @Test("a start with the dial on 0 is answered in words where the time is written, and the words go after a moment")
+    func startOnZero() throws {
+        var trace = Trace()
+        trace.key("Tab")   // the dial
+        trace.key("Home")  // 0 minutes
+        trace.wait(600)
+        trace.key("Return")
+        trace.wait(500)
+        var now = trace
+        now.add(["type": "end"])
+        let (run, texts) = try Self.frame(now)
+        #expect(run.named("timer").isEmpty && run.named("feedback").last?["kind"] as? String == "reject")
+        #expect(texts.joined(separator: " ").contains("Turn the dial to set the time"), "\(texts)")
+        var later = trace
+        later.wait(5000)
+        later.stamp()
+        #expect(try !Self.frame(later).texts.joined(separator: " ").contains("Turn the dial"))
+    }
+}

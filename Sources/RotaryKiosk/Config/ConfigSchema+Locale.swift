@@ -8,6 +8,8 @@ struct LocaleDraft: ConfigTarget {
     var digits = NumberStyle.Digits.western
     /// Nil: the language's own.
     var direction: ReadingDirection?
+    /// Nil: the language's own.
+    var clock: ClockStyle?
 
     static var defaults: LocaleDraft { LocaleDraft() }
 
@@ -15,6 +17,7 @@ struct LocaleDraft: ConfigTarget {
     var locale: KioskLocale {
         var locale = KioskLocale(language: language, digits: digits)
         if let direction { locale.direction = direction }
+        if let clock { locale.clock = clock }
         return locale
     }
 }
@@ -56,6 +59,14 @@ extension ConfigSchema {
             default: r.error(key, "must be \"left-to-right\" or \"right-to-left\", not \"\(text)\" "
                 + "(leave it out to follow the language)")
             }
+        },
+        .custom("clock", takes: "\"24h\" or \"12h\"", default: "the language's (12h in English, else 24h)",
+                doc: "How a time of day is written: \"until 14:35\", \"Finished at 2:35 PM\".") { r, key, draft in
+            guard let text = r.string(key) else { return }
+            guard let clock = ClockStyle(rawValue: text) else {
+                return r.error(key, "must be \"24h\" (14:35) or \"12h\" (2:35 PM), not \"\(text)\" (leave it out to follow the language)")
+            }
+            draft.clock = clock
         },
     ]) }
 

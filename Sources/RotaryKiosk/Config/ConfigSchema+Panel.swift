@@ -104,7 +104,8 @@ enum ConfigSchema {
         .int("extend_minutes", \.extendMinutes, .extendMinutes,
              doc: "What the running view's \"+N min\" adds to a running or paused countdown, within the on-time cap."),
         .number("pause_timeout_seconds", \.pauseTimeoutSeconds, .pauseTimeout, doc: "A paused countdown is cancelled after this long."),
-        .number("done_seconds", \.doneSeconds, .done, doc: "How long \"Done\" shows before the screen goes back to idle."),
+        .number("done_seconds", \.doneSeconds, .done,
+                doc: "How long \"Done\" (with the time it finished) shows before the screen goes back to idle."),
     ]) }
 
     static var usage: ConfigSection<KioskConfig> { ConfigSection<KioskConfig>(header: "[usage]", doc: "The usage log.", keys: [
@@ -120,8 +121,10 @@ enum ConfigSchema {
         .bool("audio", \.feedback.audio, doc: "Plays the synthesised sounds."),
         .number("volume", \.feedback.volume, .volume, doc: "Their loudness (the operator's setting wins once made)."),
         .bool("rumble", \.feedback.rumble, doc: "Rumbles a game controller on feedback."),
-        .command("command", \.feedback.command, doc: "Run for every feedback, with ROTARY_FEEDBACK (tick, press, confirm, alarm, reject)."),
+        .command("command", \.feedback.command, doc: "Run for every feedback, with ROTARY_FEEDBACK (tick, press, confirm, alarm, reject, warning)."),
         .number("tick_interval_ms", \.feedback.tickIntervalMs, .tickInterval, doc: "At most one tick per this many milliseconds."),
+        .number("alarm_repeat_seconds", \.feedback.alarmRepeatSeconds, .alarmRepeat,
+                doc: "While \"Done\" shows, its alarm sounds again this often, until someone touches the panel."),
     ]) }
 
     static var theme: ConfigSection<KioskConfig> { ConfigSection<KioskConfig>(header: "[theme]", doc: "Colours, font and art (files replace the built-in art).", keys: [

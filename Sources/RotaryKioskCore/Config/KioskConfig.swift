@@ -17,10 +17,12 @@ public struct KioskConfig: Equatable, Sendable {
         /// Loudness of the synthesised sounds, 0…1.
         public var volume = 0.5
         public var rumble = false
-        /// Run for every feedback (`ROTARY_FEEDBACK` = tick, press, confirm, alarm, reject).
+        /// Run for every feedback (`ROTARY_FEEDBACK` = tick, press, confirm, alarm, reject, warning).
         public var command: [String]?
         /// At most one tick per this many milliseconds, so a fling purrs instead of flooding.
         public var tickIntervalMs: Double = 35
+        /// While "Done" shows, the alarm sounds again this often, in seconds (0: once).
+        public var alarmRepeatSeconds: Double = 30
     }
 
     /// Colours, font and art files of the theme (files replace the built-in art).
@@ -72,8 +74,8 @@ public struct KioskConfig: Equatable, Sendable {
     public var extendMinutes = 5
     /// A paused countdown is cancelled after this long (0: never).
     public var pauseTimeoutSeconds = 300.0
-    /// How long "Done" shows before the screen goes back to idle by itself.
-    public var doneSeconds = 60.0
+    /// How long "Done" shows before the screen goes back to idle by itself (0: until touched).
+    public var doneSeconds = 600.0
     /// How long two fingers must hold opposite corners to open the service screen.
     public var adminHoldSeconds = 5.0
     /// The service PIN's hash (`rotary-kiosk hash-pin`); nil: the service screen opens

@@ -11,6 +11,8 @@ public struct KioskLocale: Equatable, Sendable {
     public var numbers: NumberStyle
     /// Which way the category strip runs and text panels align.
     public var direction: ReadingDirection
+    /// How a time of day is written: the language's clock unless `[locale] clock` says.
+    public var clock: ClockStyle
     /// The service screen's words, the language's own.
     public let service: ServiceWords
 
@@ -24,8 +26,12 @@ public struct KioskLocale: Equatable, Sendable {
         words = language.words
         numbers = NumberStyle(digits: digits, decimalSeparator: digits == .arabicIndic ? "\u{066B}" : language.decimalSeparator)
         direction = language.direction
+        clock = language.clock
         service = ServiceWords(code: language.code)
     }
+
+    /// `seconds` since midnight as this locale writes a time of day, in its digits.
+    public func timeOfDay(_ seconds: Double) -> String { clock.text(secondsSinceMidnight: seconds, numbers: numbers) }
 
     /// Where a text panel's lines sit: centred in a left-to-right language, against the
     /// right, where its lines start, in a right-to-left one.

@@ -26,13 +26,26 @@ public struct KioskWords: Equatable, Sendable {
     /// Said when "+N min" would pass the on-time cap, with `{n}` where the cap's minutes go:
     /// "limit reached: {n} min".
     public var limit: String
+    /// Said where the time is written when a start is refused with the dial on 0.
+    public var setTime: String
+    /// Under the running countdown, with `{n}` where the time of day it ends goes: "until {n}".
+    public var until: String
+    /// On "Done", with `{n}` where the time of day it finished goes: "Finished at {n}".
+    public var finishedAt: String
+    /// On "Done": what a tap does.
+    public var tapForNext: String
+    /// In a pause's last minute, with `{n}` where the time before it is cancelled goes:
+    /// "cancels in {n}".
+    public var cancelsIn: String
 
     /// The words of a language: the five words of a countdown's states, the hint, the
-    /// minutes, and the running view's actions.
+    /// minutes, the running view's actions, and what it says in words.
     public init(start: String, running: String, paused: String, done: String, holdToCancel: String, minutes: String,
-                pause: String, resume: String, stop: String, hold: String, limit: String) {
+                pause: String, resume: String, stop: String, hold: String, limit: String,
+                setTime: String, until: String, finishedAt: String, tapForNext: String, cancelsIn: String) {
         (self.start, self.running, self.paused, self.done, self.holdToCancel, self.minutes) = (start, running, paused, done, holdToCancel, minutes)
         (self.pause, self.resume, self.stop, self.hold, self.limit) = (pause, resume, stop, hold, limit)
+        (self.setTime, self.until, self.finishedAt, self.tapForNext, self.cancelsIn) = (setTime, until, finishedAt, tapForNext, cancelsIn)
     }
 
     /// What `{n}` stands for in ``minutes``.
@@ -41,11 +54,13 @@ public struct KioskWords: Equatable, Sendable {
     /// Every word with its `[strings]` key, in the order a config lists them.
     public static var keys: [(key: String, word: WritableKeyPath<KioskWords, String>)] {
         [("start", \.start), ("running", \.running), ("paused", \.paused), ("done", \.done), ("hold_to_cancel", \.holdToCancel),
-         ("minutes", \.minutes), ("pause", \.pause), ("resume", \.resume), ("stop", \.stop), ("hold", \.hold), ("limit", \.limit)]
+         ("minutes", \.minutes), ("pause", \.pause), ("resume", \.resume), ("stop", \.stop), ("hold", \.hold), ("limit", \.limit),
+         ("set_time", \.setTime), ("until", \.until), ("finished_at", \.finishedAt), ("tap_for_next", \.tapForNext),
+         ("cancels_in", \.cancelsIn)]
     }
 
     /// The words that hold ``placeholder`` once, where a number goes.
-    public static var counting: [WritableKeyPath<KioskWords, String>] { [\.minutes, \.limit] }
+    public static var counting: [WritableKeyPath<KioskWords, String>] { [\.minutes, \.limit, \.until, \.finishedAt, \.cancelsIn] }
 
     /// `n` minutes as the big state shows them, `n` written in `numbers`.
     public func minutes(_ n: Int, numbers: NumberStyle) -> String {
@@ -55,5 +70,10 @@ public struct KioskWords: Equatable, Sendable {
     /// The on-time cap of `n` minutes reached, `n` written in `numbers`.
     public func limit(_ n: Int, numbers: NumberStyle) -> String {
         limit.replacing(Self.placeholder, with: numbers.text(n))
+    }
+
+    /// `word` (one of ``counting``) with `text` where its `{n}` stands.
+    public func filling(_ word: KeyPath<KioskWords, String>, with text: String) -> String {
+        self[keyPath: word].replacing(Self.placeholder, with: text)
     }
 }

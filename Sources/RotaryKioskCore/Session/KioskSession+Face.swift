@@ -38,19 +38,34 @@ extension KioskSession {
     /// down, into the margin below the dial, and the reach either way across.
     public var pictureShift: Point { panelInput.pictureShift(screen.layout.turn) }
 
-    /// Whether the picture changes from frame to frame: a control moves or is held, "Done"
-    /// pulses (not under the service screen, which shows it still), or a refused start
-    /// flashes.
-    public var isAnimating: Bool {
-        !isAtRest || (timer.state == .finished && !isDimmed && service == nil) || rejectFlash > 0
-    }
+    /// Whether the picture changes from frame to frame: a control moves or is held, or a
+    /// refused start flashes. ("Done" and paused digits pulse in steps, each one a change
+    /// ``secondsUntilChange`` counts.)
+    public var isAnimating: Bool { !isAtRest || rejectFlash > 0 }
 
     /// How strongly a refused start still flashes the markers, 1 → 0 over
     /// ``rejectFlashSeconds``.
     public var rejectFlash: Double { countdown.rejectFlash(at: clock) }
 
-    /// Seconds since the countdown finished, while "Done" shows (nil otherwise).
+    /// Seconds since the countdown finished, while "Done" shows, in whole pulse steps (nil
+    /// otherwise).
     public var secondsDone: Double? { countdown.secondsDone(at: clock) }
+    /// Seconds the countdown has been paused, in whole pulse steps (nil: not paused).
+    public var secondsPaused: Double? { countdown.secondsPaused(at: clock) }
+
+    /// While a countdown runs, the time of day it ends, as the screen's locale writes it
+    /// ("14:35"); nil while none runs or the time of day is not known.
+    public var endsAt: String? {
+        guard timer.state == .running, let now = presence.timeOfDay else { return nil }
+        return screen.locale.timeOfDay((now + timer.secondsLeft).rounded())
+    }
+
+    /// While "Done" shows, the time of day the countdown finished ("14:35"); nil otherwise or
+    /// when the time of day is not known.
+    public var finishedAt: String? {
+        guard let done = countdown.secondsDone(at: clock), let now = presence.timeOfDay else { return nil }
+        return screen.locale.timeOfDay(now - done)
+    }
 
     /// Where the dial is shown, as an item coordinate, while it stands for a countdown: it
     /// unwinds with the remaining time like a kitchen timer's, and rests on 0 at "Done".
@@ -85,14 +100,20 @@ extension KioskSession {
         }
     }
 
-    /// What the running view says in words for a moment (a tap on Stop, "+N min" at the
-    /// cap), in the screen's language; nil: nothing.
+    /// What the screen says in words under the time, in its language (nil: nothing): for a
+    /// moment after a tap on Stop, "+N min" at the cap or a start on 0 minutes; else in a
+    /// pause's last minute the time before it is cancelled, and on "Done" what a tap does.
     public var notice: String? {
-        let words = screen.locale.words
-        return switch countdown.notice(at: clock) {
-        case .holdToStop: words.holdToCancel.isEmpty ? nil : words.holdToCancel
-        case .limit(let minutes): words.limit(minutes, numbers: screen.locale.numbers)
-        case nil: nil
+        let words = screen.locale.words, numbers = screen.locale.numbers
+        switch countdown.notice(at: clock) {
+        case .holdToStop: return words.holdToCancel.isEmpty ? nil : words.holdToCancel
+        case .limit(let minutes): return words.limit(minutes, numbers: numbers)
+        case .setTime: return words.setTime
+        case nil: break
         }
+        if let left = countdown.pauseSecondsLeft(at: clock, settings: settings) {
+            return words.filling(\.cancelsIn, with: TimeText.format(seconds: left, numbers: numbers))
+        }
+        return timer.state == .finished ? words.tapForNext : nil
     }
 }

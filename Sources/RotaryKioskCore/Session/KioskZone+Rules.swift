@@ -73,6 +73,7 @@ extension KioskZone {
         if let (report, timedOut) = countdown.dueTimeout(at: context.clock, settings: context.settings) {
             events += timerChanged(report, timedOut: timedOut, context)
         }
+        if let sound = countdown.dueSound(at: context.clock, settings: context.settings) { events.append(.feedback(sound)) }
         return events
     }
 
@@ -103,6 +104,7 @@ extension KioskZone {
                   let report = countdown.timer.start(programIndex: program, program: chosen.name,
                                                      seconds: Double(screen.selectedMinutes) * 60) else {
                 countdown.refused(at: context.clock)
+                if screen.selectedMinutes == 0 { countdown.tell(.setTime, at: context.clock) }
                 return landed + [.feedback(.reject)]
             }
             countdown.setting = screen.selectedReading

@@ -10,7 +10,7 @@ struct Presence: Sendable {
     private(set) var isAsleep = false
     /// The local time of day, seconds since midnight, as the shell last set it and time
     /// moved it on (nil: not known, so the kiosk counts as open).
-    private var timeOfDay: Double?
+    private(set) var timeOfDay: Double?
     /// Session time of the last input.
     private(set) var lastInput = 0.0
 

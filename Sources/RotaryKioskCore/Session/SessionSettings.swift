@@ -10,8 +10,10 @@ public struct SessionSettings: Equatable, Sendable {
     public var extendMinutes: Int
     /// A paused countdown is cancelled after this long (0: never).
     public var pauseTimeoutSeconds: Double
-    /// "Done" shows this long, then the screen goes back to idle by itself.
+    /// "Done" shows this long, then the screen goes back to idle by itself (0: until touched).
     public var doneSeconds: Double
+    /// While "Done" shows, its alarm sounds again this often, in seconds (0: once).
+    public var alarmRepeatSeconds: Double
     /// Dim after this long without input while nothing runs (0: never).
     public var dimAfterSeconds: Double
     /// When the panel is on (nil: always).
@@ -49,6 +51,7 @@ public struct SessionSettings: Equatable, Sendable {
         extendMinutes = config.extendMinutes
         pauseTimeoutSeconds = config.pauseTimeoutSeconds
         doneSeconds = config.doneSeconds
+        alarmRepeatSeconds = config.feedback.alarmRepeatSeconds
         dimAfterSeconds = config.dimAfterSeconds
         openingHours = config.openingHours
         wakeSeconds = config.wakeSeconds

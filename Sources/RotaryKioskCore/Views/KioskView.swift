@@ -86,11 +86,13 @@ package struct KioskView: Sendable {
 
     /// The program's name and its time (the dial's minutes, or the countdown) written large,
     /// and while a countdown is there, its state on a band of the state's colour under them
-    /// (icon and word, so colour is never the only cue), the set point's value, and while
-    /// paused how to cancel. Stacked from the top with even gaps. While a countdown is there
-    /// the strip, the rings and the set point are locked and step back: this is the running
-    /// view, written in ``ScreenLayout/runningRect``, its time the hero (see
-    /// ``hero(_:width:height:goal:least:)``), one size in every state.
+    /// (icon and word, so colour is never the only cue), when it ends ("until 14:35"), the set
+    /// point's value, and a line for what the screen says in words (``ScreenOverlay/notice``).
+    /// Stacked from the top with even gaps. While a countdown is there the strip, the rings
+    /// and the set point step back: this is the running view, written in
+    /// ``ScreenLayout/runningRect``, its time the hero (see
+    /// ``hero(_:width:height:goal:least:)``), one size in every state; paused, it pulses
+    /// slowly; on "Done" the time it finished stands in its place.
     private func state(_ screen: KioskScreen, _ overlay: ScreenOverlay) -> [DrawCommand] {
         let counting = overlay.counting
         let rect = counting ? layout.runningRect : layout.stateRect
@@ -109,10 +111,24 @@ package struct KioskView: Sendable {
                                 narrowestFit: Self.narrowestText))]
             }
         }
+        /// `string` on one line, or two where one is too narrow for it.
+        func wrapped(_ string: String, points: Double, color: RGBA) -> StateLine {
+            let lines = TextLines.split(string, points: Int(points), width: rect.width)
+            let parts = lines.map { text($0, points: points, color: color) }
+            return StateLine(height: parts.map(\.height).reduce(0, +)) { area, y in
+                parts.enumerated().flatMap { index, part in
+                    part.draw(area, (y + (Double(index) - Double(parts.count - 1) / 2) * part.height).rounded())
+                }
+            }
+        }
         let nameLine = text(name, points: namePoints, color: theme.textColor)
         guard counting else {
-            return StateLine.stack([nameLine, text(time, points: Double(layout.stateTimePoints), color: theme.dialTickColor)], in: rect)
+            // A refused start is said in words under the time, large and in a warm colour.
+            let timeLine = text(time, points: Double(layout.stateTimePoints), color: theme.dialTickColor)
+            let said = overlay.notice.map { wrapped($0, points: namePoints * 0.8, color: theme.pausedColor.mixed(with: RGBA(255, 255, 255), 0.6)) }
+            return StateLine.stack([nameLine, timeLine] + (said.map { [$0] } ?? []), in: rect)
         }
+        let notice = overlay.notice.map { wrapped($0, points: smallPoints, color: theme.textColor) }
         // The running view. Its head (the program and the state's band) goes above the button
         // where the layout has room there (portrait), else first and third over the time.
         let head = layout.runningHeadRect
@@ -122,15 +138,16 @@ package struct KioskView: Sendable {
                 self.stateBand(word, state: overlay.timerState, in: area, centerY: y, points: namePoints, locale: locale)
             }
         }
-        var after: [StateLine] = []
+        // When it ends, its room kept in every state, so nothing moves as it pauses.
+        var after = [overlay.endsAt.map { text(locale.words.filling(\.until, with: $0), points: smallPoints, color: theme.dialTickColor) }
+                     ?? StateLine(height: smallPoints * 1.25) { _, _ in [] }]
         if layout.hasSetting {
             // Its room is kept for every program, so the time keeps one size.
             let value = settingLook.flatMap { look in screen.setting.map { look.value.text($0.value) } } ?? ""
             after.append(text(value, points: smallPoints, color: theme.dialTickColor))
         }
         // A notice's room is kept while none shows, so nothing moves when one comes.
-        after.append(overlay.notice.map { text($0, points: smallPoints, color: theme.textColor) }
-                     ?? StateLine(height: smallPoints * 1.25) { _, _ in [] })
+        after.append(notice ?? StateLine(height: smallPoints * 1.25) { _, _ in [] })
         // Room for the band whether it shows or not; the time is sized for the longest it
         // shows (its whole length), so it keeps one size from its start (1:00:00) to its end.
         let bandRoom = namePoints * 1.5
@@ -140,7 +157,13 @@ package struct KioskView: Sendable {
         let goal = layout.heroPoints * (locale.numbers.digits == .western ? 1 : 1.2)
         let hero = Self.hero(longest.count > time.count ? longest : time, width: rect.width, height: rect.height - beside,
                              goal: goal, least: layout.minimumTextPoints)
-        let heroLine = text(time, points: hero.points, color: theme.textColor, hero: hero.widthScale)
+        var heroLine = text(time, points: hero.points, color: theme.textColor.fading(overlay.pausedFade), hero: hero.widthScale)
+        if overlay.timerState == .finished {
+            // The time it finished, in its words, in the hero's room.
+            let finished = overlay.finishedAt.map { locale.words.filling(\.finishedAt, with: $0) } ?? locale.words.done
+            let line = text(finished, points: min(hero.points, namePoints * 1.6), color: theme.textColor)
+            heroLine = StateLine(height: heroLine.height, draw: line.draw)
+        }
         let bandLine = band ?? StateLine(height: bandRoom) { _, _ in [] }
         if let head {
             return StateLine.stack([nameLine, bandLine], in: head) + StateLine.stack([heroLine] + after, in: rect)

@@ -13,6 +13,12 @@ package struct ScreenOverlay: Equatable, Sendable {
     var rejectFlash = 0.0
     /// Seconds since the countdown finished, while "Done" shows.
     var secondsDone: Double?
+    /// Seconds the countdown has been paused, while it is.
+    var secondsPaused: Double?
+    /// While a countdown runs, the time of day it ends ("14:35").
+    var endsAt: String?
+    /// While "Done" shows, the time of day it finished.
+    var finishedAt: String?
     /// The state of the countdown shown (the shown zone's).
     var timerState = TimerState.idle
     /// The countdown is paused: hint that holding the button cancels it.
@@ -62,6 +68,9 @@ package struct ScreenOverlay: Equatable, Sendable {
         focusedControl = session.showsFocus ? session.screen.panel.focused.flatMap(session.screen.control) : nil
         rejectFlash = session.rejectFlash
         secondsDone = session.secondsDone
+        secondsPaused = session.secondsPaused
+        endsAt = session.endsAt
+        finishedAt = session.finishedAt
         timerState = session.timer.state
         dimmed = session.isDimmed && session.levels.brightness == nil  // else the backlight dims
         buttonFace = session.buttonFace
@@ -87,6 +96,12 @@ package struct ScreenOverlay: Equatable, Sendable {
     /// How far the "Done" halo has swelled, 0…1, pulsing about once a second.
     var donePulse: Double? {
         secondsDone.map { 0.5 - 0.5 * Double.cos(2 * Double.pi * $0 / 0.9) }
+    }
+
+    /// How strongly paused digits show, 0.6…1: a slow pulse, one every 2 s (well under three
+    /// flashes a second), 1 while not paused.
+    var pausedFade: Double {
+        secondsPaused.map { 0.8 + 0.2 * Double.cos(2 * Double.pi * $0 / 2) } ?? 1
     }
 
     /// How far the markers are nudged sideways by a refused start, −1…1: a few quick shakes

@@ -10,6 +10,9 @@ public enum FeedbackKind: String, Equatable, Sendable, CaseIterable {
     case alarm
     /// A request that cannot be done (start with no time set).
     case reject
+    /// Something will happen by itself soon unless someone acts (a pause about to be
+    /// cancelled).
+    case warning
 }
 
 /// Lets ticks through at most once per interval, so a fast fling sounds like a purr and does

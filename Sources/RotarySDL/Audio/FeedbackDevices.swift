@@ -51,6 +51,7 @@ public final class FeedbackDevices {
             case .press: (0.5, 40)
             case .confirm: (0.6, 120)
             case .reject: (0.8, 200)
+            case .warning: (0.7, 300)
             case .alarm: (1, 1500)
             }
             SDL_HapticRumblePlay(haptic, strength, ms)

@@ -18,6 +18,7 @@ public enum SoundSynth {
         case .press: [Tone(hertz: 1200, seconds: 0.03, decayPerSecond: 120)]
         case .confirm: [Tone(hertz: 880, seconds: 0.08, pauseAfter: 0.02), Tone(hertz: 1320, seconds: 0.12)]
         case .reject: [Tone(hertz: 220, seconds: 0.18, decayPerSecond: 8)]
+        case .warning: [Tone(hertz: 660, seconds: 0.12, pauseAfter: 0.08, decayPerSecond: 10), Tone(hertz: 660, seconds: 0.12, decayPerSecond: 10)]
         case .alarm: Array(repeating: [Tone(hertz: 2000, seconds: 0.18, pauseAfter: 0.12, decayPerSecond: 4)], count: 6).flatMap { $0 }
         }
     }

@@ -19,9 +19,12 @@ struct ReplayFaultTests {
         try #require(timers.compactMap { $0["state"] as? String } == ["running", "finished", "idle"])
         let finishedAt = (timers[1]["t"] as? NSNumber)?.doubleValue ?? 0
         #expect(abs(finishedAt - 900_000) < 20, "finished at \(finishedAt) ms")
-        // "Done" shows for done_seconds (60 by default), then the kiosk is idle again.
+        // "Done" shows for done_seconds (600 by default), then the kiosk is idle again.
         let idleAt = (timers[2]["t"] as? NSNumber)?.doubleValue ?? 0
-        #expect(abs(idleAt - 960_000) < 20, "idle at \(idleAt) ms")
+        #expect(abs(idleAt - 1_500_000) < 20, "idle at \(idleAt) ms")
+        // Meanwhile its alarm sounded again every alarm_repeat_seconds (30): 19 times after the first.
+        let alarms = run.named("feedback").filter { $0["kind"] as? String == "alarm" }.compactMap { ($0["t"] as? NSNumber)?.doubleValue }
+        #expect(alarms.count == 20 && alarms.enumerated().allSatisfy { abs($1 - 900_000 - Double($0) * 30_000) < 20 }, "\(alarms)")
         #expect((run.named("exit").first?["t"] as? NSNumber)?.doubleValue == 1e12)
     }
 
