@@ -206,7 +206,7 @@ struct ZoneSessionTests {
         var s = session()
         _ = tap(&s, at: s.screen.layout.center)
         let text = EventRecords.layout("ready", ms: 0, session: s).text
-        #expect(text.contains(#"{"id":"zones","kind":"zones","items":[{"label":"Cabin 1","x":13,"y":12,"w":250,"h":67,"state":"running","seconds_left":900}"#),
+        #expect(text.contains(#"{"id":"zones","kind":"zones","items":[{"label":"Cabin 1","x":13,"y":12,"w":250,"h":87,"state":"running","seconds_left":900}"#),
                 "\(text)")
         #expect(text.hasSuffix(#""selected":0}],"zone":"Cabin 1","time":"15:00"}"#), "\(text)")
     }

@@ -70,8 +70,9 @@ struct ArgumentTests {
         #expect(dial.outerRadius * 2 <= min(width, height))
         #expect(wheel.outerRadius < dial.innerRadius)
         #expect(button.radius < wheel.innerRadius)
-        // Landscape and square: on the left, centred top to bottom; portrait: centred side to side.
-        #expect(width >= height ? wheel.center.y == height / 2 && wheel.center.x < width / 2 : wheel.center.x == width / 2)
+        // Landscape: on the left, centred top to bottom; portrait and square: centred side to side.
+        #expect(width >= height * ScreenLayout.squareUpTo ? wheel.center.y == height / 2 && wheel.center.x < width / 2
+                                                          : wheel.center.x == width / 2)
         #expect(wheel.center.x - dial.outerRadius >= 0 && wheel.center.y - dial.outerRadius >= 0)
     }
 }

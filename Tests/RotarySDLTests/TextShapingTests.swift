@@ -41,6 +41,21 @@ struct TextShapingTests {
         #expect(mixed.runs.map(\.font) == [0, japanese])
     }
 
+    @Test("a fallback is asked for at the weight of the font it stands in for: Japanese beside Bold Latin is Bold, beside Regular Regular")
+    func fallbackWeight() throws {
+        for (pattern, file) in [("DejaVu Sans:bold", "NotoSansCJK-Bold"), ("DejaVu Sans", "NotoSansCJK-Regular")] {
+            let path = try FontLocator.locate(pattern)
+            let book = FontBook(path: path)
+            let primary = try book.font(size: 24)
+            let face = book.faceNumber(for: "完", primary: primary)
+            #expect(face > 0)
+            let used = book.filesInUse
+            #expect(used.count == 2 && used[1].contains(file), "\(pattern): \(used)")
+        }
+        #expect(FontFallback.weight(ofFile: try FontLocator.locate("DejaVu Sans:bold")) == 200)
+        #expect(FontFallback.weight(ofFile: "/nowhere/font.ttf") == nil)
+    }
+
     @Test("an emoji asked for in emoji style (U+FE0F after it) comes from the colour font even where the theme's font has it")
     func emojiStyle() throws {
         #expect(TextRuns.wantsEmoji("♨", before: "\u{FE0F}") && TextRuns.wantsEmoji("🔥", before: nil))

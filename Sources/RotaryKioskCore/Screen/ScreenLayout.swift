@@ -2,7 +2,7 @@ import RotaryKit
 
 /// Where the kiosk's controls go in a window: with zones, a band of zone tiles across the
 /// top; under it the timer dial around the program wheel with the centre button in its hub,
-/// and beside them (landscape and square) or above and below them (portrait) the category
+/// and beside them (landscape) or above and below them (portrait and square) the category
 /// strip, the big state (program, time) and the set point. Pure arithmetic, no SDL.
 ///
 /// Everything is laid out in the person's *view* (``viewWidth``×``viewHeight``, up is up for
@@ -56,6 +56,12 @@ public struct ScreenLayout: Equatable, Sendable {
     /// button's ring of time left where the running view is beside it (landscape, square),
     /// either side of it in portrait, Stop at the reading start.
     public private(set) var stopCenter = Point(x: 0, y: 0), extendCenter = Point(x: 0, y: 0)
+    /// A view wider than tall by less than this ratio is square and laid out as a portrait
+    /// one is (strip on top, the rings under it, the state and the set point below them, the
+    /// running view's time under the button across the whole width): beside rings as tall as
+    /// the view, a column of the rest of the width would cut the strip's names and squeeze
+    /// the time.
+    public static let squareUpTo = 1.3
 
     /// The layout for a `width`×`height` window shown turned by `rotation` degrees on a panel
     /// of `panel`'s pixels, with room for a strip and a set point when asked, and a tile for
@@ -78,7 +84,9 @@ public struct ScreenLayout: Equatable, Sendable {
         // The rest lies under the zones' band.
         let top = zoneTiles.last.map { $0.maxY } ?? 0
         let h = turn.viewHeight - top
-        if w >= h {
+        // Landscape: rings on the left, the rest beside them. Square and portrait: stacked.
+        let wide = w >= turn.viewHeight * Self.squareUpTo
+        if wide {
             // Rings on the left, as large as the height allows but leaving a column of at least
             // 38 % of the width; the column holds strip, state and set point from the top.
             let side = min(h, w * 0.62)
@@ -115,7 +123,7 @@ public struct ScreenLayout: Equatable, Sendable {
         }
         let clear = timeLeftRadius + timeLeftWidth / 2 + gap
         let reach = clear + actionRadius
-        if w >= h {
+        if wide {
             let left = center.x + clear
             runningRect = Rect(x: left, y: top + gap, width: max(1, w - gap - left), height: max(1, h - 2 * gap))
             (stopCenter, extendCenter) = (Point(x: center.x, y: center.y + reach), Point(x: center.x, y: center.y - reach))
@@ -131,15 +139,17 @@ public struct ScreenLayout: Equatable, Sendable {
     /// The zone tiles for `count` zones across the top of a `width`×`height` view: as many to
     /// a row as leave each at least ``zoneTileMinWidth`` wide (all in one row when they fit),
     /// each row 14 % of the shorter side within 64…96 pixels and never under a `finger`'s
-    /// target nor 4.4 times the least text size (a name on two lines over a larger time), the
-    /// rows `gap` apart and `gap` from the view's sides and top.
+    /// target nor the room of a name over its time in their sizes
+    /// (``zoneTextPoints(width:height:finger:)``), the rows `gap` apart and `gap` from the
+    /// view's sides and top.
     private static func tiles(_ count: Int, width: Double, height: Double, gap: Double, finger: Double) -> [Rect] {
         guard count > 0 else { return [] }
         let across = max(1, min(count, Int(((width - gap) / (max(zoneTileMinWidth, finger) + gap)).rounded(.down))))
         let rows = (count + across - 1) / across
-        let least = leastTextPoints(width, height)
-        let tileHeight = max(finger, (least * 4.4).rounded(.up), min(96, max(64, (min(width, height) * 0.14).rounded())))
         let tileWidth = ((width - gap) / Double(across) - gap).rounded(.down)
+        let text = zoneTextPoints(width: width, height: height, finger: finger, tileWidth: tileWidth)
+        let room = (text.name * 1.15 + text.time * 1.2 + gap).rounded(.up)
+        let tileHeight = max(finger, room, min(96, max(64, (min(width, height) * 0.14).rounded())))
         return (0..<count).map { i in
             let (row, column) = (i / across, i % across)
             // The last row's tiles are as wide as the others, centred.
@@ -148,6 +158,28 @@ public struct ScreenLayout: Equatable, Sendable {
             return Rect(x: (left + Double(column) * (tileWidth + gap)).rounded(), y: gap + Double(row) * (tileHeight + gap),
                         width: tileWidth, height: tileHeight)
         }
+    }
+
+    /// The sizes of a zone tile's name and its time (or "Done"), points, in a `width`×`height`
+    /// view on a panel whose finger is `finger` pixels, on a tile `tileWidth` wide: the time's
+    /// digits 5 mm tall on the panel (a finger's target is 9 mm, so it is read from a bench)
+    /// and at least 1.5 times the least text size, or where the tile is too narrow for a time
+    /// ("00:00" after its icon) at that size, the size it holds; the name two thirds of the
+    /// time; neither under the least text size.
+    static func zoneTextPoints(width: Double, height: Double, finger: Double, tileWidth: Double) -> (name: Double, time: Double) {
+        let least = leastTextPoints(width, height)
+        // A font's digits stand about 0.72 of its size.
+        let wanted = max((finger * 5 / PanelSize.fingerMillimetres / 0.72).rounded(.up), (least * 1.5).rounded(.up))
+        // The icon as wide as the time is tall, then "00:00" by estimate, in the tile less its bars.
+        let held = (tileWidth * 0.85 / (TextLines.estimatedWidth("00:00", points: 1) + 1)).rounded(.down)
+        let time = max(least, min(wanted, held))
+        return (max(least, (time / 1.5).rounded(.down)), time)
+    }
+
+    /// The sizes of the names and times on zone tiles `tileWidth` wide, points (see
+    /// ``zoneTextPoints(width:height:finger:tileWidth:)``).
+    public func zoneTextPoints(tileWidth: Double) -> (name: Double, time: Double) {
+        Self.zoneTextPoints(width: viewWidth, height: viewHeight, finger: panel.fingerPixels, tileWidth: tileWidth)
     }
 
     /// The narrowest a zone tile gets before the tiles wrap onto another row, pixels: room for

@@ -138,16 +138,15 @@ package struct KioskView: Sendable {
                 self.stateBand(word, state: overlay.timerState, in: area, centerY: y, points: namePoints, locale: locale)
             }
         }
-        // When it ends, its room kept in every state, so nothing moves as it pauses.
-        var after = [overlay.endsAt.map { text(locale.words.filling(\.until, with: $0), points: smallPoints, color: theme.dialTickColor) }
-                     ?? StateLine(height: smallPoints * 1.25) { _, _ in [] }]
+        // Under the time, what the screen says in words, else when it ends; its room kept in
+        // every state, so nothing moves as it pauses or something is said.
+        let until = overlay.endsAt.map { text(locale.words.filling(\.until, with: $0), points: smallPoints, color: theme.dialTickColor) }
+        var after = [notice ?? until ?? StateLine(height: smallPoints * 1.25) { _, _ in [] }]
         if layout.hasSetting {
             // Its room is kept for every program, so the time keeps one size.
             let value = settingLook.flatMap { look in screen.setting.map { look.value.text($0.value) } } ?? ""
             after.append(text(value, points: smallPoints, color: theme.dialTickColor))
         }
-        // A notice's room is kept while none shows, so nothing moves when one comes.
-        after.append(notice ?? StateLine(height: smallPoints * 1.25) { _, _ in [] })
         // Room for the band whether it shows or not; the time is sized for the longest it
         // shows (its whole length), so it keeps one size from its start (1:00:00) to its end.
         let bandRoom = namePoints * 1.5
@@ -210,8 +209,9 @@ package struct KioskView: Sendable {
         return (points, max(narrowestHero, min(1, fits / points)))
     }
 
-    /// The least share of its width the hero time is squeezed to.
-    static let narrowestHero = 0.55
+    /// The least share of its width the hero time is squeezed to: digits squeezed further
+    /// read as another typeface from across the room, so past this they are set smaller.
+    static let narrowestHero = 0.9
     /// How far a name or word too long for its room even at its smallest size is squeezed
     /// sideways before it is cut.
     static let narrowestText = 0.55
@@ -297,16 +297,18 @@ package struct KioskView: Sendable {
         let share = overlay.countdownSeconds > 0 ? min(1, max(0, overlay.countdownSecondsLeft / overlay.countdownSeconds)) : 0
         let (radius, width) = (layout.timeLeftRadius, layout.timeLeftWidth)
         return [
-            .arc(ArcStroke(center: layout.center, radius: radius, width: width, color: theme.dialFill.mixed(with: theme.textColor, 0.15))),
+            .arc(ArcStroke(center: layout.center, radius: radius, width: width,
+                           color: theme.dialFill.mixed(with: theme.textColor, 0.15))),
             .arc(ArcStroke(center: layout.center, radius: radius, width: width, fromDegrees: -90, sweepDegrees: 360 * share,
                            color: theme.stateColor(overlay.timerState), roundCaps: true)),
         ]
     }
 
-    /// Each zone's tile: its name (on two lines where one is too narrow), and under it its
-    /// time left or "Done", larger, after the state's icon, in a light tint of its state's
-    /// colour, with a bar of that colour along its start; the zone the rings edit is lighter,
-    /// underlined in the focus colour. Every tile sets its texts at the same sizes.
+    /// Each zone's tile: its name (on two lines where one is too narrow and the tile has room),
+    /// and under it its time left or "Done", half as large again and 5 mm tall
+    /// (``ScreenLayout/zoneTextPoints``), after the state's icon, in a light tint of its
+    /// state's colour, with a bar of that colour along its start; the zone the rings edit is
+    /// lighter, underlined in the focus colour. Every tile sets its texts at the same sizes.
     private func zoneTiles(_ overlay: ScreenOverlay, locale: KioskLocale) -> [DrawCommand] {
         zip(layout.zoneTiles, overlay.zones).enumerated().flatMap { index, pair -> [DrawCommand] in
             let (rect, tile) = pair
@@ -322,11 +324,14 @@ package struct KioskView: Sendable {
             }
             let barX = locale.direction == .leftToRight ? rect.x : rect.maxX - bar
             let textWidth = rect.width - 3 * bar
-            let points = Int(max(layout.minimumTextPoints, rect.height * 0.2).rounded())
-            let statusPoints = Int(max(layout.minimumTextPoints * 1.3, rect.height * 0.3).rounded())
-            let names = TextLines.split(tile.label, points: points, width: textWidth)
-            let lineStep = Double(points) * 1.1
-            let nameMiddle = rect.y + rect.height * 0.3
+            let sizes = layout.zoneTextPoints(tileWidth: rect.width)
+            let (points, statusPoints) = (Int(sizes.name), Int(sizes.time))
+            let lineStep = sizes.name * 1.1
+            // The name and the time share the tile's height, the time's line below.
+            let spare = max(0, rect.height - sizes.name * 1.15 - sizes.time * 1.2)
+            let names = spare >= lineStep ? TextLines.split(tile.label, points: points, width: textWidth) : [tile.label]
+            let statusMiddle = rect.maxY - spare / 3 - sizes.time * 0.6
+            let nameMiddle = rect.y + (statusMiddle - sizes.time * 0.6 - rect.y) / 2
             // The status line leaves the icon its room at the reading start.
             let iconRoom = Self.stateIcon(tile.state) == nil ? 0 : Double(statusPoints) + bar
             let statusShift = (locale.direction == .leftToRight ? 1.0 : -1.0) * iconRoom / 2
@@ -338,14 +343,14 @@ package struct KioskView: Sendable {
                                center: Point(x: rect.center.x, y: nameMiddle + (Double(line) - Double(names.count - 1) / 2) * lineStep),
                                maxWidth: textWidth, color: theme.textColor, narrowestFit: Self.narrowestText))
             } + [
-                .text(TextDraw(status, points: statusPoints, center: Point(x: rect.center.x + statusShift, y: rect.y + rect.height * 0.73),
+                .text(TextDraw(status, points: statusPoints, center: Point(x: rect.center.x + statusShift, y: statusMiddle),
                                maxWidth: textWidth - iconRoom, color: Self.zoneTextColor(tile.state, theme: theme),
                                narrowestFit: Self.narrowestText)),
             ]
             if let icon = Self.stateIcon(tile.state) {
                 let side = Double(statusPoints)
                 let x = locale.direction == .leftToRight ? rect.x + 2 * bar + side / 2 : rect.maxX - 2 * bar - side / 2
-                commands.append(.image(ImageDraw(art: icon, center: Point(x: x, y: rect.y + rect.height * 0.73), width: side,
+                commands.append(.image(ImageDraw(art: icon, center: Point(x: x, y: statusMiddle), width: side,
                                                  height: side, tint: Self.zoneTextColor(tile.state, theme: theme))))
             }
             if selected { commands.append(.fill(Rect(x: rect.x, y: rect.maxY - bar, width: rect.width, height: bar), Self.focusColor)) }
@@ -466,7 +471,7 @@ package struct KioskView: Sendable {
             return screen.setting.map { circle($0.center, $0.radius + $0.thumbRadius + 2 * width) }
         case .dial: return circle(layout.center, layout.dialOuterRadius + layout.radius * 0.012)
         case .wheel: return circle(layout.center, layout.wheelOuterRadius + layout.radius * 0.006)
-        case .button: return circle(layout.center, screen.button.radius + layout.radius * 0.03)
+        case .button: return circle(screen.button.center, screen.button.radius + layout.radius * 0.03)
         case .stop: return overlay.stopFace.map { _ in circle(screen.stop.center, screen.stop.radius + layout.radius * 0.03) }
         case .extend: return overlay.extendFace.map { _ in circle(screen.extend.center, screen.extend.radius + layout.radius * 0.03) }
         }

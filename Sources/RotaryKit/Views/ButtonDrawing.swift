@@ -106,18 +106,18 @@ public enum ButtonDrawing {
             let side = button.radius * 0.42
             return [
                 .image(ImageDraw(art: icon, center: up, width: side, height: side, degrees: turn, tint: look.textColor)),
-                .text(TextDraw(face.label, points: look.labelPoints, center: down, maxWidth: button.radius * 1.6,
+                .text(TextDraw(face.label, points: look.labelPoints, center: down, maxWidth: button.radius * 1.8,
                                degrees: turn, color: look.textColor, narrowestFit: look.narrowestFit)),
             ]
         }
         guard !face.detail.isEmpty else {
             return [.text(TextDraw(face.label, points: look.labelPoints, center: button.center,
-                                   maxWidth: button.radius * 1.6, degrees: turn, color: look.textColor, narrowestFit: look.narrowestFit))]
+                                   maxWidth: button.radius * 1.8, degrees: turn, color: look.textColor, narrowestFit: look.narrowestFit))]
         }
         let up = Degrees.point(at: look.upDegrees, radius: button.radius * 0.28, around: button.center)
         let down = Degrees.point(at: look.upDegrees + 180, radius: button.radius * 0.28, around: button.center)
         return [
-            .text(TextDraw(face.label, points: look.labelPoints, center: down, maxWidth: button.radius * 1.6,
+            .text(TextDraw(face.label, points: look.labelPoints, center: down, maxWidth: button.radius * 1.8,
                            degrees: turn, color: look.textColor, narrowestFit: look.narrowestFit)),
             .text(TextDraw(face.detail, points: look.labelPoints * 6 / 10, center: up, maxWidth: button.radius * 1.4,
                            degrees: turn, color: look.textColor, narrowestFit: look.narrowestFit)),

@@ -13,6 +13,8 @@ public final class FontBook {
     private var fallbackFonts: [FallbackSize: Font] = [:]
     /// The faces opened so far, by face number (0: the book's own).
     private var faces: [Int: FontFace] = [:]
+    /// The book's own font's weight as fontconfig knows it: fallbacks are asked for at it.
+    private lazy var weight: Int32? = FontFallback.weight(ofFile: path)
 
     private struct FallbackSize: Hashable {
         var face: Int
@@ -67,7 +69,7 @@ public final class FontBook {
     func faceNumber(for scalar: Unicode.Scalar, emoji: Bool = false, primary: Font) -> Int {
         let colour = emoji ? FontFallback.face(for: scalar, emoji: true) : nil
         if colour == nil, primary.provides(scalar) { return 0 }
-        guard let face = colour ?? FontFallback.face(for: scalar) else { return 0 }
+        guard let face = colour ?? FontFallback.face(for: scalar, weight: weight) else { return 0 }
         if let known = fallbacks.firstIndex(of: face) { return known + 1 }
         fallbacks.append(face)
         return fallbacks.count
