@@ -1,9 +1,9 @@
 import RotaryKit
 
-/// The kiosk screen as a draw list: the rings, their markers, the centre button with the
-/// countdown's face, the category strip, the big state (program and time), the set point,
-/// and the overlay (focus ring, "Done" halo, hold-to-cancel track and hint, service badge,
-/// dimming). Pure: the looks are worked out once per layout, controls and theme, and each
+/// The kiosk screen as a draw list: the rings, their markers, the centre button saying what
+/// a tap does, the running view's Stop and "+N min", the category strip, the big state
+/// (program and time, and what the screen says in words), the set point, and the overlay
+/// (focus ring, "Done" halo, service badge, dimming). Pure: the looks are worked out once per layout, controls and theme, and each
 /// frame is a list of plain values computed from the screen and its overlay, drawn in the
 /// layout's view and turned onto the window.
 package struct KioskView: Sendable {
@@ -402,7 +402,7 @@ package struct KioskView: Sendable {
     }
 
     /// The button with the kiosk's layers between its parts: the "Done" halo under the face,
-    /// the hold-to-cancel track under the long-press ring, the hint under the label.
+    /// then its word under the icon of what a tap does.
     private func button(_ button: CenterButton, _ overlay: ScreenOverlay, words: KioskWords) -> [DrawCommand] {
         var face = overlay.buttonFace ?? ButtonFace(label: words.start)
         face.tint = theme.stateColor(overlay.timerState)

@@ -2,7 +2,8 @@ import RealModule
 import RotaryKit
 
 /// What the view draws over the controls besides their own state: the service badge, the
-/// remote-start arming control, the focus, a refused start, "Done", the paused hint and dimming. Plain values taken from the
+/// remote-start arming control, the focus, a refused start, "Done", the running view's
+/// actions and words, the pulses and dimming. Plain values taken from the
 /// session, so a picture of any state can be drawn without one.
 package struct ScreenOverlay: Equatable, Sendable {
     /// Something needs an operator (the details are in the log and `error` events).
