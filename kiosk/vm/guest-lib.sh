@@ -70,11 +70,11 @@ choose_program() {
 # countdown (after its journal time stamps with --stamps: vmguest.py wait).
 start_timer() { guest touch --pid "$1" --timeout 30 "${@:2}" --wait "event=timer state=running" tap:@button; }
 
-# cancel_timer PID — holds the centre button until the long press cancels the countdown,
-# then lifts; prints the `timer` line that says so.
+# cancel_timer PID — holds the running view's Stop until the long press cancels the
+# countdown, then lifts; prints the `timer` line that says so.
 cancel_timer() {
     local line status
-    line=$(guest touch --pid "$1" --timeout 30 --wait "event=timer state=cancelled" down:0:@button)
+    line=$(guest touch --pid "$1" --timeout 30 --wait "event=timer state=cancelled" down:0:@stop)
     status=$?
     fingers "$1" up:0 || return 1
     [ "$status" -eq 0 ] && echo "$line"

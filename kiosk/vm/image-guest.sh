@@ -169,7 +169,7 @@ act() {
             say "NOTE config-save finished before the cut: $outcome" ;;
         usage-write)
             if active_timer; then
-                out=$(cancel_timer "$pid" 2>&1) || fail "usage-write: holding the button did not cancel the countdown: $out"
+                out=$(cancel_timer "$pid" 2>&1) || fail "usage-write: holding Stop did not cancel the countdown: $out"
             fi
             local minutes; minutes=$(guest selected --pid "$pid" dial)
             accept "[{\"state\": \"idle\"}, {\"state\": \"running\", \"end\": $(python3 -c "import time; print(time.time() + 60 * ${minutes:-15})")}]"
@@ -222,7 +222,7 @@ case "$step" in
     fleet)
         ready
         if active_timer; then
-            out=$(cancel_timer "$pid" 2>&1) || fail "fleet: holding the button did not cancel the countdown: $out"
+            out=$(cancel_timer "$pid" 2>&1) || fail "fleet: holding Stop did not cancel the countdown: $out"
         fi
         printf '\n[mqtt]\nbroker = "mqtt://%s:%s"\nid = "vm-kiosk"\nupdates = "armed"\n' "$host" "$broker" >>/etc/rotary/rotary.toml
         old=$pid

@@ -127,7 +127,7 @@ def check(name, image, pictures, button=None):
         if button is None:
             return f"{name}: the guest did not say where the centre button is"
         idle, (cx, cy, r) = pictures[before], button
-        # The middle of the button's face, where its countdown's time is written.
+        # The middle of the button's face: running, it says Pause in white on the state's blue.
         box = [(x, y) for y in range(max(0, cy - r // 2), min(height, cy + r // 2))
                for x in range(max(0, cx - r), min(width, cx + r))]
         changed = sum(1 for x, y in box if pixel(image, x, y) != pixel(idle, x, y))
