@@ -136,5 +136,9 @@ struct RunningActionsTests {
         #expect(s.screen.panel.focusedID == "stop")
         events += s.key("Return").events
         #expect(reports(events).map(\.state) == [.cancelled])
+        // Stop went with the countdown, and the focus with it: Return starts again.
+        _ = run(&s, seconds: 1)
+        #expect(s.screen.panel.focusedID != "stop")
+        #expect(reports(s.key("Return").events).map(\.state) == [.running], "focus on \(String(describing: s.screen.panel.focusedID))")
     }
 }

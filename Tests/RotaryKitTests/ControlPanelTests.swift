@@ -132,6 +132,10 @@ struct ControlPanelTests {
         panel.focusIndex = 0  // the button
         _ = panel.apply(.key("Tab"))
         #expect(panel.focusedID == "dial", "Tab passed over the hidden wheel")
+        panel.hidden = []
+        panel.focusIndex = 1
+        panel.hidden = ["wheel"]
+        #expect(panel.focusedID == "dial", "the focus left the wheel as it was hidden")
         panel.focusIndex = 1
         #expect(panel.apply(.key("Right")).isEmpty, "keys do not reach a hidden control that had the focus")
         // A hidden control over another: the touch reaches the one under it.

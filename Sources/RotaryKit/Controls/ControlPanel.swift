@@ -31,9 +31,12 @@ public struct ControlPanel: Sendable {
     public var locked: Set<String> = []
     /// Ids of controls that are off the screen for now (a program draws none of them): they
     /// take no input and claim no finger, so a touch where one would be reaches whatever
-    /// lies under it, keys and the encoder do not reach them, and the focus passes over them.
-    /// They still move on through time.
-    public var hidden: Set<String> = []
+    /// lies under it, keys and the encoder do not reach them, and the focus passes over them
+    /// (a focused control that is hidden hands the focus on to the next one shown). They
+    /// still move on through time.
+    public var hidden: Set<String> = [] {
+        didSet { if let focused, isHidden(focused) { focusNext() } }
+    }
     private var owners: [Int: ControlRef] = [:]
     /// Each owned finger's last event, so it can be let go of where it was.
     private var lastSeen: [Int: PointerEvent] = [:]
