@@ -131,6 +131,9 @@ struct RunningActionsTests {
         #expect(!seen.contains("stop") && !seen.contains("extend"), "\(seen)")
         _ = s.key("Return")
         _ = run(&s, seconds: 1)
+        #expect(s.screen.panel.focusedID == "button", "the wheel stepped back: the focus is on Pause")
+        #expect(reports(s.key("Return").events).map(\.state) == [.paused], "Return pauses, never stops")
+        _ = s.key("Return")
         var events: [KioskEvent] = []
         for _ in 0..<6 where s.screen.panel.focusedID != "stop" { events += s.key("Tab").events }
         #expect(s.screen.panel.focusedID == "stop")

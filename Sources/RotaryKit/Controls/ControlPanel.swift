@@ -32,10 +32,12 @@ public struct ControlPanel: Sendable {
     /// Ids of controls that are off the screen for now (a program draws none of them): they
     /// take no input and claim no finger, so a touch where one would be reaches whatever
     /// lies under it, keys and the encoder do not reach them, and the focus passes over them
-    /// (a focused control that is hidden hands the focus on to the next one shown). They
-    /// still move on through time.
+    /// (a focused control that is hidden hands the focus to the topmost one shown: in a
+    /// kiosk, the centre button). They still move on through time.
     public var hidden: Set<String> = [] {
-        didSet { if let focused, isHidden(focused) { focusNext() } }
+        didSet {
+            if let focused, isHidden(focused), let shown = stack.firstIndex(where: { !isHidden($0) }) { focusIndex = shown }
+        }
     }
     private var owners: [Int: ControlRef] = [:]
     /// Each owned finger's last event, so it can be let go of where it was.
