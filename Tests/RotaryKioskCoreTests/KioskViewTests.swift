@@ -125,7 +125,7 @@ struct KioskViewTests {
         let s = finished()
         let commands = list(s)
         #expect(buttonTexts(commands, s).map(\.text) == ["Done"])
-        let halo = try #require(arcs(commands).first { $0.color.r == KioskView.doneColor.r })
+        let halo = try #require(arcs(commands).first { $0.color.r == KioskView.haloColor.r })
         #expect(halo.sweepDegrees == 360)
         let haloIndex = try #require(commands.firstIndex(of: .arc(halo)))
         let faceIndex = try #require(commands.firstIndex { if case .image(let i) = $0 { i.art == Theme().button } else { false } })

@@ -68,9 +68,9 @@ extension ConfigBounds {
                                                + "0 keeps a paused timer until someone acts")
     static let extendMinutes = ConfigBounds(1...60, off: 0, unit: "minutes",
                                             why: "more than an hour at one tap is no small addition; 0 takes \"+N min\" off the panel")
-    static let done = ConfigBounds(3...3600, off: 0, unit: "seconds",
-                                   why: "below 3 s nobody would see \"Done\"; past an hour the next person would find it still there; "
-                                       + "0 keeps it until someone touches the panel")
+    static let done = ConfigBounds(3...3600, unit: "seconds",
+                                   why: "below 3 s nobody would see \"Done\"; past an hour the next person would find it still there, "
+                                       + "the panel lit and its alarm repeating")
     static let alarmRepeat = ConfigBounds(5...3600, off: 0, unit: "seconds",
                                           why: "more often than every 5 s the alarm would never stop; 0 sounds it once")
     static let exitHold = ConfigBounds(1...60, unit: "seconds",

@@ -74,7 +74,7 @@ public struct KioskConfig: Equatable, Sendable {
     public var extendMinutes = 5
     /// A paused countdown is cancelled after this long (0: never).
     public var pauseTimeoutSeconds = 300.0
-    /// How long "Done" shows before the screen goes back to idle by itself (0: until touched).
+    /// How long "Done" shows before the screen goes back to idle by itself.
     public var doneSeconds = 600.0
     /// How long two fingers must hold opposite corners to open the service screen.
     public var adminHoldSeconds = 5.0

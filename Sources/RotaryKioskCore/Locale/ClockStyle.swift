@@ -9,8 +9,7 @@ public enum ClockStyle: String, Equatable, Sendable {
     /// `seconds` since midnight (wrapped into one day) to the minute, its digits in `numbers`:
     /// "14:35", or "2:35 PM".
     public func text(secondsSinceMidnight seconds: Double, numbers: NumberStyle) -> String {
-        let day = 24 * 60
-        let minutes = seconds.isFinite ? ((Int(seconds / 60) % day) + day) % day : 0
+        let minutes = seconds.isFinite ? Int(OpeningHours.wrapped(seconds) / 60) : 0
         let (hour, minute) = (minutes / 60, minutes % 60)
         let twoDigits = minute < 10 ? "0\(minute)" : "\(minute)"
         switch self {

@@ -63,14 +63,7 @@ public struct KioskWords: Equatable, Sendable {
     public static var counting: [WritableKeyPath<KioskWords, String>] { [\.minutes, \.limit, \.until, \.finishedAt, \.cancelsIn] }
 
     /// `n` minutes as the big state shows them, `n` written in `numbers`.
-    public func minutes(_ n: Int, numbers: NumberStyle) -> String {
-        minutes.replacing(Self.placeholder, with: numbers.text(n))
-    }
-
-    /// The on-time cap of `n` minutes reached, `n` written in `numbers`.
-    public func limit(_ n: Int, numbers: NumberStyle) -> String {
-        limit.replacing(Self.placeholder, with: numbers.text(n))
-    }
+    public func minutes(_ n: Int, numbers: NumberStyle) -> String { filling(\.minutes, with: numbers.text(n)) }
 
     /// `word` (one of ``counting``) with `text` where its `{n}` stands.
     public func filling(_ word: KeyPath<KioskWords, String>, with text: String) -> String {

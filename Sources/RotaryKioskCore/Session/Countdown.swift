@@ -103,7 +103,7 @@ struct Countdown: Sendable {
         if timer.state == .paused, settings.pauseTimeoutSeconds > 0, clock - changedAt >= settings.pauseTimeoutSeconds {
             return timer.cancel().map { ($0, true) }
         }
-        if timer.state == .finished, settings.doneSeconds > 0, clock - changedAt >= settings.doneSeconds {
+        if timer.state == .finished, clock - changedAt >= settings.doneSeconds {
             return timer.acknowledge().map { ($0, false) }
         }
         return nil
@@ -113,10 +113,9 @@ struct Countdown: Sendable {
     /// a pause's or "Done"'s timeout (nil: not by itself).
     func secondsUntilChange(at clock: Double, settings: SessionSettings) -> Double? {
         let noticeEnds = told.map { max(0, Self.noticeSeconds - (clock - $0.at)) }.flatMap { $0 > 0 ? $0 : nil }
-        let since = clock - changedAt
         // Paused or "Done" pulses: its next step.
         let pulse = timer.state == .paused || timer.state == .finished
-            ? Self.pulseStep - (since - (since / Self.pulseStep).rounded(.down) * Self.pulseStep) : nil
+            ? Self.pulseStep - (clock - changedAt - steppedSince(at: clock)) : nil
         return [ownChange(at: clock, settings: settings), noticeEnds, pulse].compactMap { $0 }.min()
     }
 
@@ -131,8 +130,7 @@ struct Countdown: Sendable {
             let since = clock - changedAt
             let repeatAt = settings.alarmRepeatSeconds > 0
                 ? (since / settings.alarmRepeatSeconds).rounded(.down) * settings.alarmRepeatSeconds + settings.alarmRepeatSeconds : nil
-            let end = settings.doneSeconds > 0 ? settings.doneSeconds : nil
-            return [end, repeatAt].compactMap { $0.map { max(0, $0 - since) } }.min()
+            return [settings.doneSeconds, repeatAt].compactMap { $0.map { max(0, $0 - since) } }.min()
         default:
             return nil
         }

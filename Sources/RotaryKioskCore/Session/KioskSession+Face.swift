@@ -107,7 +107,7 @@ extension KioskSession {
         let words = screen.locale.words, numbers = screen.locale.numbers
         switch countdown.notice(at: clock) {
         case .holdToStop: return words.holdToCancel.isEmpty ? nil : words.holdToCancel
-        case .limit(let minutes): return words.limit(minutes, numbers: numbers)
+        case .limit(let minutes): return words.filling(\.limit, with: numbers.text(minutes))
         case .setTime: return words.setTime
         case nil: break
         }

@@ -10,7 +10,7 @@ public struct SessionSettings: Equatable, Sendable {
     public var extendMinutes: Int
     /// A paused countdown is cancelled after this long (0: never).
     public var pauseTimeoutSeconds: Double
-    /// "Done" shows this long, then the screen goes back to idle by itself (0: until touched).
+    /// "Done" shows this long, then the screen goes back to idle by itself.
     public var doneSeconds: Double
     /// While "Done" shows, its alarm sounds again this often, in seconds (0: once).
     public var alarmRepeatSeconds: Double

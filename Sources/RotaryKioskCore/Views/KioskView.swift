@@ -26,7 +26,7 @@ package struct KioskView: Sendable {
     private let backgroundFills: [Rect]
 
     /// The colours of the overlay.
-    static let doneColor = RGBA(251, 191, 36)
+    static let haloColor = RGBA(251, 191, 36)
     static let cancelColor = RGBA(248, 113, 113)
     static let focusColor = RGBA(96, 165, 250)
     /// The badge in the corner while something needs an operator.
@@ -412,7 +412,7 @@ package struct KioskView: Sendable {
         if let pulse = overlay.donePulse {
             commands.append(.arc(ArcStroke(center: button.center, radius: ring + layout.radius * 0.01 * pulse,
                                            width: buttonLook.progressWidth * (1 + 1.5 * pulse),
-                                           color: Self.doneColor.fading(0.55 + 0.45 * pulse))))
+                                           color: Self.haloColor.fading(0.55 + 0.45 * pulse))))
         }
         commands += ButtonDrawing.face(button, face: face, look: buttonLook)
         commands += ButtonDrawing.labels(button, face: face, look: buttonLook)

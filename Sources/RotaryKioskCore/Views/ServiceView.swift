@@ -41,7 +41,7 @@ package struct ServiceView: Sendable {
         ]
         if let status = countdownStatus(session) {
             commands.append(text(status, points: Int(bar * 0.36), at: Point(x: screen.xInset(screen.width * 0.6), y: bar * 0.55),
-                                 width: screen.width * 0.5, color: KioskView.doneColor))
+                                 width: screen.width * 0.5, color: KioskView.haloColor))
         }
         commands += button(.close, in: screen, face: ButtonFace(label: "✕"), labelScale: 0.9)
         return commands
@@ -145,7 +145,7 @@ package struct ServiceView: Sendable {
         let side = min(screen.width, screen.height)
         let arm = max(16, side * 0.05), line = max(2, side * 0.005)
         let checking = run.step == CalibrationRun.targets.count - 1
-        let colour = checking ? KioskView.doneColor : theme.textColor
+        let colour = checking ? KioskView.haloColor : theme.textColor
         let middle = Point(x: screen.width / 2, y: screen.height / 2)
         let words = service.words
         let hint = words(checking ? .touchCheck : .touchCross)
@@ -162,7 +162,7 @@ package struct ServiceView: Sendable {
         }
     }
 
-    private static let fingerColours = [KioskView.focusColor, KioskView.armedColor, KioskView.doneColor, KioskView.cancelColor,
+    private static let fingerColours = [KioskView.focusColor, KioskView.armedColor, KioskView.haloColor, KioskView.cancelColor,
                                         RGBA(192, 132, 252), RGBA(45, 212, 191)]
 
     /// The brightness knob or volume arc, `named` in the panel's language.
